@@ -1,0 +1,37 @@
+"""Bots: ``random`` for every game, plus the games' own (``heuristic``, ...).
+
+``make_bot(spec, game)`` builds one from its name; ``play_game`` runs a game between bots.
+"""
+
+from __future__ import annotations
+
+from regalia.bots.base import Bot, InfoSet, RandomBot
+from regalia.bots.play import GameResult, play_game
+from regalia.core.registry import get_game
+
+_GENERIC = {"random": RandomBot}
+
+
+def bot_names(game: str) -> list[str]:
+    """The bot names available for ``game``."""
+    return sorted(set(_GENERIC) | set(get_game(game).bots()))
+
+
+def make_bot(spec: str, game: str) -> Bot:
+    """A bot from its name (``random``, ``heuristic``, or a name the game adds).
+
+    Raises:
+        ValueError: an unknown bot name for that game (the message lists the known ones).
+    """
+    factories = dict(_GENERIC)
+    factories.update(get_game(game).bots())
+    name, _, level = spec.partition(":")
+    key = spec if spec in factories else name
+    if key not in factories:
+        raise ValueError(f"bot: unknown bot {spec!r} for {game} (known: {', '.join(sorted(factories))})")
+    if key == spec or not level:
+        return factories[key]()
+    return factories[key](level)
+
+
+__all__ = ["Bot", "GameResult", "InfoSet", "RandomBot", "bot_names", "make_bot", "play_game"]

@@ -1,0 +1,68 @@
+"""Events: what an action caused, each tagged with who may see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Event:
+    """One thing that happened, as returned by ``State.apply``.
+
+    Attributes:
+        kind: a short machine name (``"play"``, ``"draw"``, ``"marriage"``, ...).
+        text: a one-line English description, already redacted for its audience.
+        seat: the seat that acted, or ``None`` for the game itself.
+        visible_to: ``None`` when public; otherwise the frozenset of seats that may see it.
+            A spectator sees only public events.
+        data: JSON-ready details for programs (card notations, counts, seats).
+    """
+
+    __slots__ = ("kind", "text", "seat", "visible_to", "data")
+
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        seat: int | None = None,
+        visible_to: frozenset[int] | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.seat = seat
+        self.visible_to = visible_to
+        self.data = data if data is not None else {}
+
+    def is_visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` = spectator) may see this event."""
+        if self.visible_to is None:
+            return True
+        return seat is not None and seat in self.visible_to
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the event."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "seat": self.seat,
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "data": self.data,
+        }
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, visible_to={self.visible_to!r})"
+
+
+def public(kind: str, text: str, seat: int | None = None, **data: Any) -> Event:
+    """A public event."""
+    return Event(kind, text, seat, None, data)
+
+
+def private(kind: str, text: str, seats: frozenset[int] | set[int] | tuple[int, ...], seat: int | None = None, **data: Any) -> Event:
+    """An event visible only to ``seats``."""
+    return Event(kind, text, seat, frozenset(seats), data)
+
+
+def visible_events(events: list[Event], seat: int | None) -> list[Event]:
+    """The events of ``events`` that ``seat`` may see, in order."""
+    return [e for e in events if e.is_visible_to(seat)]

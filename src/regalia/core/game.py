@@ -1,0 +1,116 @@
+"""The Game base class: the static description of one game."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from regalia.core.config import build_config, describe_options
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from regalia.bots.base import Bot
+    from regalia.core.state import State
+
+
+class Ruling:
+    """One ruling of a rule sheet (or one of regalia's own): a stable id and its text."""
+
+    __slots__ = ("id", "text", "option")
+
+    def __init__(self, id: str, text: str, option: str | None = None) -> None:
+        self.id = id
+        self.text = text
+        self.option = option
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "option": self.option}
+
+
+class Game(ABC):
+    """A game: its name, player range, rule options and the size of its action space.
+
+    Subclasses set the class attributes and implement :meth:`new_initial_state`,
+    :meth:`num_actions` and :meth:`render_text`; one instance is registered per game.
+    """
+
+    name: ClassVar[str]
+    """The registered name, e.g. ``"kings-blood"``."""
+    title: ClassVar[str]
+    """The printed title, e.g. ``"King's Blood"``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    config_class: ClassVar[type]
+    """A frozen keyword-only dataclass of the rule options (fields made with ``core.config.option``)."""
+    rules_version: ClassVar[str]
+    """The version of regalia's implementation of the rules; stored in every record."""
+    summary: ClassVar[str] = ""
+    """A paragraph for ``regalia rules``."""
+    source: ClassVar[str] = ""
+    """Where the rules come from."""
+    provenance: ClassVar[str] = ""
+    """Where the deck data comes from (reconstruction or not)."""
+    notation: ClassVar[str] = ""
+    """How cards and actions are written, with examples."""
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
+
+    def make_config(self, **options: Any) -> Any:
+        """Build and validate the config from keyword options.
+
+        Raises:
+            ValueError: an unknown option or a bad value; the message names the option.
+        """
+        return build_config(self.config_class, options)
+
+    def options(self) -> list[dict[str, Any]]:
+        """The rule options, as dicts with name, type, default, choices, doc and ruling."""
+        return describe_options(self.config_class)
+
+    def verify_players(self, players: Any) -> int:
+        """The player count if this game allows it.
+
+        Raises:
+            ValueError: naming ``players``.
+        """
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players: expected an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+            raise ValueError(f"players: {self.title} takes {span} players, not {players}")
+        return players
+
+    @abstractmethod
+    def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        """A new game: shuffled with ``seed`` (or dealt from ``deck``, top first).
+
+        Raises:
+            ValueError: a bad deck, naming the field (``deck``) and the card at fault.
+        """
+
+    @abstractmethod
+    def num_actions(self, players: int, config: Any) -> int:
+        """The size of the integer action space for this player count and config."""
+
+    @abstractmethod
+    def render_text(self, view: dict[str, Any]) -> str:
+        """A plain-text drawing of a view (for the terminal)."""
+
+    @abstractmethod
+    def all_cards(self, players: int, config: Any) -> list[str]:
+        """Every card in a game of this size and config, as notations (the multiset the zones
+        of a state must always add up to)."""
+
+    def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """The ``(players, options)`` pairs the conformance suite plays (default: every player
+        count with the default options)."""
+        return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        """Game-specific bot factories by name (e.g. ``{"heuristic": ...}``)."""
+        return {}
+
+    def state_class(self) -> type[State]:
+        """The State subclass, used by ``from_snapshot``."""
+        raise NotImplementedError

@@ -1,0 +1,353 @@
+"""The State base class: the decision due now, its legal actions, and the moves that change it.
+
+Every game's State subclasses :class:`State` and fills in the ``_``-prefixed hooks. The public
+methods here implement the parts of the protocol that are the same for every game: turning an
+action text or integer id into an action, refusing illegal actions with the state unchanged,
+keeping the move history, records and snapshots.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from regalia.core.config import config_dict
+from regalia.core.errors import IllegalActionError
+from regalia.core.events import Event
+
+if TYPE_CHECKING:
+    from regalia.core.game import Game
+
+Action = Hashable
+"""An action: a frozen, hashable object whose ``str()`` is its canonical text form."""
+
+RECORD_FORMAT = "regalia.record"
+SNAPSHOT_FORMAT = "regalia.snapshot"
+FORMAT_VERSION = 1
+
+
+def rng_state_to_json(state: tuple[Any, ...]) -> list[Any]:
+    """``random.Random.getstate()`` as JSON-ready lists."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_state_from_json(data: list[Any]) -> tuple[Any, ...]:
+    """Inverse of :func:`rng_state_to_json`."""
+    version, internal, gauss = data
+    return (version, tuple(internal), gauss)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``."""
+    new = random.Random()
+    new.setstate(rng.getstate())
+    return new
+
+
+class State(ABC):
+    """One position of one game: the decision due now and everything needed to go on.
+
+    Attributes:
+        game: the :class:`~regalia.core.game.Game` this state belongs to.
+        config: the frozen rule options.
+        num_players: the number of seats (seats are ``0 .. num_players-1``).
+        seed: the seed of the state's own random generator (chance: shuffles and draws).
+        initial_deck: the exact deck order given to ``make(deck=...)``, or ``None``.
+        rng: the state's random generator; part of the state (copied by ``clone``, saved by
+            ``snapshot``).
+        history: the actions applied since the start, in order.
+        table_talk: free-text messages kept beside the moves (Blood & Fortune, BF-3).
+        determinized: true for a state made by ``determinize``; it has no reproducible record.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        self.game = game
+        self.config = config
+        self.num_players = num_players
+        self.seed = seed
+        self.initial_deck = list(deck) if deck is not None else None
+        self.rng = random.Random(seed)
+        self.history: list[Any] = []
+        self.table_talk: list[dict[str, Any]] = []
+        self.determinized = False
+        self._legal: list[Any] | None = None
+
+    # ----------------------------------------------------------------- the hooks a game fills in
+    @abstractmethod
+    def _legal_actions(self) -> list[Any]:
+        """The legal actions of ``current_player`` (never empty before the end)."""
+
+    @abstractmethod
+    def _apply(self, action: Any) -> list[Event]:
+        """Apply an action already known to be legal; return the events it caused."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        """Why ``action`` (well formed, but not legal now) is refused: ``(reason, rule id)``."""
+
+    @abstractmethod
+    def _parse(self, text: str) -> Any:
+        """Read an action text; raise ``IllegalActionError`` if it is not a well-formed action."""
+
+    @abstractmethod
+    def action_id(self, action: Any) -> int:
+        """The stable integer id of ``action`` in ``range(num_actions)``."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with integer id ``action_id``.
+
+        Raises:
+            IllegalActionError: the id is outside the action space or names no action.
+        """
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (empty while the game runs, or when it ended with no winner)."""
+
+    @property
+    @abstractmethod
+    def turns(self) -> int:
+        """The number of turns started so far (a turn is one seat's regular turn)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One float per seat: the game's outcome for that seat (0.0 for every seat while it runs)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: only the mutable parts are copied)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``view(seat)``: what ``seat`` cannot see redistributed
+        at random with ``rng``, respecting everything revealed to it. The copy's own random
+        generator is reseeded from ``rng`` (future chance is unknown too).
+        """
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Every card of the game by zone (``"deck"``, ``"hand:0"``, ``"pile"``, ...), as card
+        notations. The conformance suite checks that every card is in exactly one zone."""
+
+    @abstractmethod
+    def _snapshot_state(self) -> dict[str, Any]:
+        """The game-specific part of a snapshot (JSON-ready)."""
+
+    @abstractmethod
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        """Load what ``_snapshot_state`` saved."""
+
+    # ----------------------------------------------------------------- the common protocol
+    @property
+    def num_actions(self) -> int:
+        """The size of the integer action space (ids are ``0 .. num_actions-1``)."""
+        return self.game.num_actions(self.num_players, self.config)
+
+    def legal_actions(self) -> list[Any]:
+        """The actions open to ``current_player`` now, in a stable order (empty when over).
+
+        Returns a new list each call; the actions are frozen objects.
+        """
+        if self.is_terminal:
+            return []
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def legal_action_ids(self) -> list[int]:
+        """The integer ids of ``legal_actions()``, in the same order."""
+        return [self.action_id(a) for a in self.legal_actions()]
+
+    def legal_action_mask(self) -> list[int]:
+        """A 0/1 list of length ``num_actions``: 1 where the action id is legal now."""
+        mask = [0] * self.num_actions
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return mask
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action from its text form (surrounding spaces and case of keywords tolerated).
+
+        Raises:
+            IllegalActionError: the text is not a well-formed action of this game.
+        """
+        if not isinstance(text, str):
+            raise IllegalActionError(f"expected an action text, got {type(text).__name__}", None, text)
+        stripped = text.strip()
+        if not self.is_terminal:
+            if self._legal is None:
+                self._legal = self._legal_actions()
+            for a in self._legal:
+                if str(a) == stripped:
+                    return a
+        return self._parse(stripped)
+
+    def coerce_action(self, action: Any) -> Any:
+        """An action object from an action object, its text or its integer id.
+
+        Raises:
+            IllegalActionError: a text that does not parse or an id outside the action space.
+        """
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < self.num_actions:
+                raise IllegalActionError(f"action id {action} is outside 0..{self.num_actions - 1}", None, action)
+            return self.action_from_id(action)
+        return action
+
+    def can_apply(self, action: Any) -> bool:
+        """Whether ``apply(action)`` would succeed now (never raises)."""
+        try:
+            act = self.coerce_action(action)
+        except IllegalActionError:
+            return False
+        if self.is_terminal:
+            return False
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return act in self._legal
+
+    def verify_action(self, action: Any) -> Any:
+        """The action object for ``action`` if it is legal now.
+
+        Raises:
+            IllegalActionError: with the reason and the rule or ruling it breaks.
+        """
+        act = self.coerce_action(action)
+        if self.is_terminal:
+            raise IllegalActionError("the game is over", None, act)
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if act not in self._legal:
+            reason, rule = self._explain_illegal(act)
+            raise IllegalActionError(reason, rule, act)
+        return act
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply an action (object, text or integer id) for ``current_player``.
+
+        Legality is checked with the same code that produced ``legal_actions()``.
+
+        Returns:
+            the events caused, each tagged with who may see it.
+
+        Raises:
+            IllegalActionError: the action is malformed or not legal now; the state is unchanged.
+        """
+        act = self.verify_action(action)
+        self._legal = None
+        self.history.append(act)
+        return self._apply(act)
+
+    def events_for(self, events: list[Event], seat: int | None) -> list[Event]:
+        """The events of ``events`` that ``seat`` (``None`` = spectator) may see."""
+        return [e for e in events if e.is_visible_to(seat)]
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat: {seat!r} is not a seat of this {self.num_players}-player game")
+
+    def _copy_base(self, new: State) -> None:
+        """Copy the common fields into ``new`` (a fresh object made with ``__new__``)."""
+        new.game = self.game
+        new.config = self.config
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.initial_deck = self.initial_deck
+        new.rng = copy_rng(self.rng)
+        new.history = list(self.history)
+        new.table_talk = list(self.table_talk)
+        new.determinized = self.determinized
+        new._legal = self._legal
+
+    def _mark_determinized(self, rng: random.Random) -> None:
+        self.determinized = True
+        self.rng = random.Random(rng.getrandbits(64))
+        self._legal = None
+
+    def add_table_talk(self, seat: int | None, text: str) -> None:
+        """Keep a free-text message beside the moves (BF-3); it is saved in the record."""
+        self._check_seat(seat)
+        self.table_talk.append({"after_move": len(self.history), "seat": seat, "text": str(text)})
+
+    # ----------------------------------------------------------------- records and snapshots
+    def result(self) -> dict[str, Any] | None:
+        """The result as a JSON-ready dict (``winners``, ``returns``, ``turns``), or ``None`` while running."""
+        if not self.is_terminal:
+            return None
+        return {"winners": list(self.winners), "returns": self.returns(), "turns": self.turns}
+
+    def record(self) -> dict[str, Any]:
+        """The game record: game, rules version, config, seed or deck, players, actions as text,
+        result and table talk. ``regalia.replay(record)`` rebuilds this state.
+
+        Raises:
+            ValueError: the state was made by ``determinize`` (its hidden cards were resampled).
+        """
+        if self.determinized:
+            raise ValueError("a determinized state has no reproducible record")
+        return {
+            "format": RECORD_FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "config": config_dict(self.config),
+            "players": self.num_players,
+            "seed": self.seed,
+            "deck": self.initial_deck,
+            "actions": [str(a) for a in self.history],
+            "result": self.result(),
+            "table_talk": list(self.table_talk),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as a JSON-ready dict; ``regalia.from_snapshot`` restores it exactly."""
+        data = {
+            "format": SNAPSHOT_FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "config": config_dict(self.config),
+            "players": self.num_players,
+            "seed": self.seed,
+            "deck": self.initial_deck,
+            "history": [str(a) for a in self.history],
+            "table_talk": self.table_talk,
+            "determinized": self.determinized,
+            "rng": rng_state_to_json(self.rng.getstate()),
+            "state": self._snapshot_state(),
+        }
+        normalized: dict[str, Any] = json.loads(json.dumps(data))
+        return normalized
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state: {self.num_players} players, {len(self.history)} moves, to act {self.current_player}>"
