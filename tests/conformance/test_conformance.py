@@ -130,7 +130,9 @@ def test_clone_is_independent(name: str, players: int, options: dict[str, Any], 
 
 
 @pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
-def test_illegal_actions_rejected_state_unchanged(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
+def test_illegal_actions_rejected_state_unchanged(
+    name: str, players: int, options: dict[str, Any], playouts: int
+) -> None:
     for state in _midgame_states(name, players, options):
         before = state.snapshot()
         if state.is_terminal:
@@ -139,7 +141,9 @@ def test_illegal_actions_rejected_state_unchanged(name: str, players: int, optio
             continue
         legal_ids = set(state.legal_action_ids())
         rng = random.Random(3)
-        candidates = [i for i in rng.sample(range(state.num_actions), min(200, state.num_actions)) if i not in legal_ids]
+        candidates = [
+            i for i in rng.sample(range(state.num_actions), min(200, state.num_actions)) if i not in legal_ids
+        ]
         for i in candidates:
             try:
                 action = state.action_from_id(i)

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from regalia.bots.base import Bot, InfoSet, RandomBot
 from regalia.bots.play import GameResult, play_game
 from regalia.core.registry import get_game
 
-_GENERIC = {"random": RandomBot}
+_GENERIC: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
 def bot_names(game: str) -> list[str]:
@@ -23,7 +25,7 @@ def make_bot(spec: str, game: str) -> Bot:
     Raises:
         ValueError: an unknown bot name for that game (the message lists the known ones).
     """
-    factories = dict(_GENERIC)
+    factories: dict[str, Callable[..., Bot]] = dict(_GENERIC)
     factories.update(get_game(game).bots())
     name, _, level = spec.partition(":")
     key = spec if spec in factories else name

@@ -25,7 +25,7 @@ class InfoSet:
         config: the game's rule options (public).
     """
 
-    __slots__ = ("_state", "seat", "rng", "game_name", "num_players", "config", "_view", "_legal")
+    __slots__ = ("_legal", "_state", "_view", "config", "game_name", "num_players", "rng", "seat")
 
     def __init__(self, state: State, seat: int, rng: random.Random) -> None:
         self._state = state

@@ -17,7 +17,7 @@ class Event:
         data: JSON-ready details for programs (card notations, counts, seats).
     """
 
-    __slots__ = ("kind", "text", "seat", "visible_to", "data")
+    __slots__ = ("data", "kind", "seat", "text", "visible_to")
 
     def __init__(
         self,
@@ -58,7 +58,9 @@ def public(kind: str, text: str, seat: int | None = None, **data: Any) -> Event:
     return Event(kind, text, seat, None, data)
 
 
-def private(kind: str, text: str, seats: frozenset[int] | set[int] | tuple[int, ...], seat: int | None = None, **data: Any) -> Event:
+def private(
+    kind: str, text: str, seats: frozenset[int] | set[int] | tuple[int, ...], seat: int | None = None, **data: Any
+) -> Event:
     """An event visible only to ``seats``."""
     return Event(kind, text, seat, frozenset(seats), data)
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class Ruling:
     """One ruling of a rule sheet (or one of regalia's own): a stable id and its text."""
 
-    __slots__ = ("id", "text", "option")
+    __slots__ = ("id", "option", "text")
 
     def __init__(self, id: str, text: str, option: str | None = None) -> None:
         self.id = id
@@ -77,7 +77,11 @@ class Game(ABC):
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players: expected an integer, got {players!r}")
         if not self.min_players <= players <= self.max_players:
-            span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+            span = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
+            )
             raise ValueError(f"players: {self.title} takes {span} players, not {players}")
         return players
 

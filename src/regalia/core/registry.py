@@ -134,7 +134,7 @@ def from_snapshot(data: dict[str, Any]) -> State:
         raise ValueError(f"format: expected {SNAPSHOT_FORMAT!r}")
     game = get_game(_need(data, "game", str))
     players = game.verify_players(_need(data, "players", int))
-    config = build_config(game.config_class, _need(data, "config", dict))
+    config: Any = build_config(game.config_class, _need(data, "config", dict))
     cls = game.state_class()
     state = cls.__new__(cls)
     State.__init__(state, game, config, players, _need(data, "seed", int), data.get("deck"))

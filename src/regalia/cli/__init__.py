@@ -1,0 +1,1 @@
+"""The ``regalia`` command (Typer + Rich)."""

@@ -1,0 +1,3 @@
+from tests.core.conftest import toy
+
+__all__ = ["toy"]
