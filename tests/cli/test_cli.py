@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import regalia
 from regalia.cli.main import app
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
 
 
 def test_list_shows_registered_games(toy: str) -> None:
