@@ -177,3 +177,18 @@ def test_view_unchanged_by_determinize(name: str, players: int, options: dict[st
                     assert det.legal_actions() == state.legal_actions()
         json.dumps(state.view(None))
         assert state.snapshot() == state.clone().snapshot()
+
+
+@pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
+def test_determinize_depends_only_on_the_view(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
+    """Two states that one seat cannot tell apart determinize identically for that seat (same rng).
+
+    So a bot that sees only ``InfoSet`` (view, legal actions, determinizations) cannot make a choice
+    that depends on cards hidden from it.
+    """
+    for state in _midgame_states(name, players, options, count=6):
+        for seat in range(players):
+            twin = state.determinize(seat, random.Random(99))  # same view, other hidden cards
+            a = state.determinize(seat, random.Random(5)).snapshot()
+            b = twin.determinize(seat, random.Random(5)).snapshot()
+            assert a == b, f"seat {seat}: determinize depends on cards hidden from it"

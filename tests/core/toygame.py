@@ -146,6 +146,7 @@ class ToyState(State):
         for s in range(self.num_players):
             if s != seat:
                 unseen.extend(new.hands[s])
+        unseen.sort()  # canonical: the result depends only on the view and rng
         rng.shuffle(unseen)
         for s in range(self.num_players):
             if s != seat:

@@ -1,4 +1,4 @@
-"""Bots: ``random`` for every game, plus the games' own (``heuristic``, ...).
+"""Bots: ``random`` and ``ismcts[:level]`` for every game, plus the games' own (``heuristic``, ...).
 
 ``make_bot(spec, game)`` builds one from its name; ``play_game`` runs a game between bots.
 """
@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regalia.bots.base import Bot, InfoSet, RandomBot
+from regalia.bots.ismcts import ISMCTSBot
 from regalia.bots.play import GameResult, play_game
 from regalia.core.registry import get_game
 
-_GENERIC: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+_GENERIC: dict[str, Callable[..., Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
 def bot_names(game: str) -> list[str]:
@@ -36,4 +37,4 @@ def make_bot(spec: str, game: str) -> Bot:
     return factories[key](level)
 
 
-__all__ = ["Bot", "GameResult", "InfoSet", "RandomBot", "bot_names", "make_bot", "play_game"]
+__all__ = ["Bot", "GameResult", "ISMCTSBot", "InfoSet", "RandomBot", "bot_names", "make_bot", "play_game"]

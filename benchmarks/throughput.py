@@ -1,0 +1,214 @@
+"""Throughput of every registered game, beside OpenSpiel's crazy_eights and RLCard's UNO.
+
+Prints, per game: random-playout games/s and steps/s, ``clone()``/s, ``determinize()``/s, the
+bytes held by one state and by one clone (tracemalloc), and optionally the peak RSS of a
+1,000-game ``regalia simulate`` (``--rss``). When ``open_spiel`` and ``rlcard`` are installed
+(``pip install -e ".[bench]"``) their random playouts are measured in the same run, and the
+ratios of each regalia game's steps/s to theirs are printed.
+
+Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--json out.json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import regalia
+
+
+def _timed(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
+    """Run ``fn`` (returns a count of units done) until ``seconds`` have passed."""
+    start = time.perf_counter()
+    units = 0
+    calls = 0
+    while True:
+        units += fn()
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return elapsed, units if units else calls
+
+
+def players_for(name: str, wanted: int) -> int:
+    g = regalia.get_game(name)
+    return max(g.min_players, min(g.max_players, wanted))
+
+
+def bench_game(name: str, players: int, seconds: float) -> dict[str, Any]:
+    g = regalia.get_game(name)
+    options: dict[str, Any] = {}
+    configs = [o for p, o in g.test_configurations() if p == players]
+    if configs:  # use the conformance options (e.g. max_turns) so random games end
+        options = {k: v for k, v in configs[0].items() if k == "max_turns"}
+    seed = [0]
+    steps_total = [0]
+    games_total = [0]
+
+    def one_game() -> int:
+        seed[0] += 1
+        state = regalia.make(name, players=players, seed=seed[0], **options)
+        rng = random.Random(seed[0])
+        n = 0
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            n += 1
+        steps_total[0] += n
+        games_total[0] += 1
+        return 1
+
+    elapsed, _ = _timed(one_game, seconds)
+    out: dict[str, Any] = {
+        "game": name,
+        "players": players,
+        "games_per_s": games_total[0] / elapsed,
+        "steps_per_s": steps_total[0] / elapsed,
+        "mean_steps": steps_total[0] / max(1, games_total[0]),
+    }
+    # a mid-game state for clone/determinize
+    state = regalia.make(name, players=players, seed=12345, **options)
+    rng = random.Random(1)
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+    def clones() -> int:
+        for _ in range(100):
+            state.clone()
+        return 100
+
+    def dets() -> int:
+        seat = state.current_player if state.current_player is not None else 0
+        for _ in range(100):
+            state.determinize(seat, rng)
+        return 100
+
+    t, n = _timed(clones, seconds / 3)
+    out["clones_per_s"] = n / t
+    t, n = _timed(dets, seconds / 3)
+    out["determinize_per_s"] = n / t
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    fresh = regalia.make(name, players=players, seed=99, **options)
+    for _ in range(40):
+        if fresh.is_terminal:
+            break
+        fresh.apply(random.Random(2).choice(fresh.legal_actions()))
+    out["state_bytes"] = tracemalloc.get_traced_memory()[0] - base
+    before = tracemalloc.get_traced_memory()[0]
+    copy = fresh.clone()
+    out["clone_bytes"] = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del copy
+    return out
+
+
+def rss_of_simulate(name: str, players: int, games: int = 1000) -> float:
+    """Peak RSS in MiB of ``regalia simulate NAME --games 1000`` in a child process."""
+    subprocess.run(
+        [sys.executable, "-m", "regalia.cli.main", "simulate", name, "--games", str(games), "--players", str(players), "--json"],
+        check=True,
+        capture_output=True,
+    )
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def bench_openspiel(players: int, seconds: float) -> dict[str, Any] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+    steps = [0]
+    rng = random.Random(0)
+
+    def one() -> int:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps[0] += 1
+        return 1
+
+    elapsed, n = _timed(one, seconds)
+    return {"game": "openspiel:crazy_eights", "players": players, "games_per_s": n / elapsed, "steps_per_s": steps[0] / elapsed}
+
+
+def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
+    try:
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    steps = [0]
+    rng = random.Random(0)
+
+    def one() -> int:
+        game = UnoGame(num_players=players)
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            steps[0] += 1
+        return 1
+
+    elapsed, n = _timed(one, seconds)
+    return {"game": "rlcard:uno (raw game loop)", "players": players, "games_per_s": n / elapsed, "steps_per_s": steps[0] / elapsed}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", default=",".join(regalia.games()), help="comma-separated game names")
+    parser.add_argument("--rss", action="store_true", help="also measure peak RSS of a 1,000-game simulate")
+    parser.add_argument("--json", help="write the results here as JSON")
+    args = parser.parse_args()
+    rows = []
+    for name in [g for g in args.games.split(",") if g]:
+        row = bench_game(name, players_for(name, args.players), args.seconds)
+        if args.rss:
+            row["simulate_1000_peak_rss_mib"] = rss_of_simulate(name, row["players"])
+        rows.append(row)
+    refs = [r for r in (bench_openspiel(args.players, args.seconds), bench_rlcard(args.players, args.seconds)) if r]
+    for row in rows:
+        for ref in refs:
+            key = "ratio_vs_" + ref["game"].split(":")[0]
+            row[key] = row["steps_per_s"] / ref["steps_per_s"]
+    header = ["game", "players", "games/s", "steps/s", "clone/s", "determinize/s", "state B", "clone B", "rss MiB", "×OpenSpiel", "×RLCard"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for r in rows + refs:
+        cells = [
+            r["game"],
+            str(r["players"]),
+            f"{r['games_per_s']:,.1f}",
+            f"{r['steps_per_s']:,.0f}",
+            f"{r['clones_per_s']:,.0f}" if "clones_per_s" in r else "",
+            f"{r['determinize_per_s']:,.0f}" if "determinize_per_s" in r else "",
+            f"{r['state_bytes']:,}" if "state_bytes" in r else "",
+            f"{r['clone_bytes']:,}" if "clone_bytes" in r else "",
+            f"{r['simulate_1000_peak_rss_mib']:.0f}" if "simulate_1000_peak_rss_mib" in r else "",
+            f"{r['ratio_vs_openspiel']:.2f}" if "ratio_vs_openspiel" in r else "",
+            f"{r['ratio_vs_rlcard']:.2f}" if "ratio_vs_rlcard" in r else "",
+        ]
+        print("| " + " | ".join(cells) + " |")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(rows + refs, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
