@@ -117,7 +117,18 @@ def bench_game(name: str, players: int, seconds: float) -> dict[str, Any]:
 def rss_of_simulate(name: str, players: int, games: int = 1000) -> float:
     """Peak RSS in MiB of ``regalia simulate NAME --games 1000`` in a child process."""
     subprocess.run(
-        [sys.executable, "-m", "regalia.cli.main", "simulate", name, "--games", str(games), "--players", str(players), "--json"],
+        [
+            sys.executable,
+            "-m",
+            "regalia.cli.main",
+            "simulate",
+            name,
+            "--games",
+            str(games),
+            "--players",
+            str(players),
+            "--json",
+        ],
         check=True,
         capture_output=True,
     )
@@ -145,7 +156,12 @@ def bench_openspiel(players: int, seconds: float) -> dict[str, Any] | None:
         return 1
 
     elapsed, n = _timed(one, seconds)
-    return {"game": "openspiel:crazy_eights", "players": players, "games_per_s": n / elapsed, "steps_per_s": steps[0] / elapsed}
+    return {
+        "game": "openspiel:crazy_eights",
+        "players": players,
+        "games_per_s": n / elapsed,
+        "steps_per_s": steps[0] / elapsed,
+    }
 
 
 def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
@@ -165,7 +181,12 @@ def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
         return 1
 
     elapsed, n = _timed(one, seconds)
-    return {"game": "rlcard:uno (raw game loop)", "players": players, "games_per_s": n / elapsed, "steps_per_s": steps[0] / elapsed}
+    return {
+        "game": "rlcard:uno (raw game loop)",
+        "players": players,
+        "games_per_s": n / elapsed,
+        "steps_per_s": steps[0] / elapsed,
+    }
 
 
 def main() -> None:
@@ -187,7 +208,19 @@ def main() -> None:
         for ref in refs:
             key = "ratio_vs_" + ref["game"].split(":")[0]
             row[key] = row["steps_per_s"] / ref["steps_per_s"]
-    header = ["game", "players", "games/s", "steps/s", "clone/s", "determinize/s", "state B", "clone B", "rss MiB", "×OpenSpiel", "×RLCard"]
+    header = [
+        "game",
+        "players",
+        "games/s",
+        "steps/s",
+        "clone/s",
+        "determinize/s",
+        "state B",
+        "clone B",
+        "rss MiB",
+        "×OpenSpiel",
+        "×RLCard",
+    ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for r in rows + refs:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import regalia
-from regalia.bots import ISMCTSBot, InfoSet, RandomBot, make_bot, play_game
+from regalia.bots import InfoSet, ISMCTSBot, RandomBot, make_bot, play_game
 from regalia.bots.simulate import SimulationSpec, simulate
 
 

@@ -75,7 +75,6 @@ class ISMCTSBot(Bot):
         legal = infoset.legal_actions
         if len(legal) == 1:
             return legal[0]
-        me = infoset.seat
         root = _Node(None, -1, -1)
         rng = infoset.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
