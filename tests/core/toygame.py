@@ -17,7 +17,7 @@ from regalia.core.events import Event, private
 
 @dataclass(frozen=True, kw_only=True)
 class ToyConfig:
-    plays: int = option(2, doc="cards each seat plays", minimum=1, maximum=3)
+    plays: int = option(2, doc="cards each seat plays", minimum=1, maximum=2)
     mode: str = option("high", doc="who wins", choices=("high", "low"))
 
 

@@ -174,11 +174,12 @@ class State(ABC):
 
         Returns a new list each call; the actions are frozen objects.
         """
-        if self.is_terminal:
-            return []
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        return list(self._legal)
+        legal = self._legal  # cached only for a running game
+        if legal is None:
+            if self.is_terminal:
+                return []
+            legal = self._legal = self._legal_actions()
+        return list(legal)
 
     def legal_action_ids(self) -> list[int]:
         """The integer ids of ``legal_actions()``, in the same order."""
@@ -214,6 +215,8 @@ class State(ABC):
         Raises:
             IllegalActionError: a text that does not parse or an id outside the action space.
         """
+        if isinstance(action, tuple):  # the common case: an action object (a NamedTuple)
+            return action
         if isinstance(action, str):
             return self.parse_action(action)
         if isinstance(action, int) and not isinstance(action, bool):
@@ -241,11 +244,12 @@ class State(ABC):
             IllegalActionError: with the reason and the rule or ruling it breaks.
         """
         act = self.coerce_action(action)
-        if self.is_terminal:
-            raise IllegalActionError("the game is over", None, act)
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        if act not in self._legal:
+        legal = self._legal  # cached only for a running game
+        if legal is None:
+            if self.is_terminal:
+                raise IllegalActionError("the game is over", None, act)
+            legal = self._legal = self._legal_actions()
+        if act not in legal:
             reason, rule = self._explain_illegal(act)
             raise IllegalActionError(reason, rule, act)
         return act
