@@ -6,6 +6,10 @@
 0
 """
 
+# Import the games package before binding the function ``games``: importing a package's
+# sub-package sets it as an attribute of the parent the first time, which would otherwise
+# replace ``regalia.games`` (the function) with the ``regalia.games`` package.
+import regalia.games as _games_package  # noqa: F401
 from regalia.core import (
     Event,
     IllegalActionError,

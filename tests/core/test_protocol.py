@@ -175,3 +175,11 @@ def test_table_talk_is_kept_in_the_record(toy: str) -> None:
     state.add_table_talk(1, "I hold nothing good")
     assert state.record()["table_talk"] == [{"after_move": 0, "seat": 1, "text": "I hold nothing good"}]
     assert regalia.replay(state.record()).table_talk == state.table_talk
+
+
+def test_games_function_survives_importing_game_packages() -> None:
+    import importlib
+
+    importlib.import_module("regalia.games")
+    assert callable(regalia.games)
+    assert isinstance(regalia.games(), list)
