@@ -11,7 +11,28 @@ import regalia
 from regalia.games.kingdom.state import KingdomState
 
 # low cards that never open a response window (no Ace, no Joker, no noble)
-FILLER = "2S 3S 4S 5S 6S 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H 2C 3C 4C 5C 6C".split()
+FILLER = [
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "6S",
+    "2D",
+    "3D",
+    "4D",
+    "5D",
+    "6D",
+    "2H",
+    "3H",
+    "4H",
+    "5H",
+    "6H",
+    "2C",
+    "3C",
+    "4C",
+    "5C",
+    "6C",
+]
 
 Deal = Callable[..., KingdomState]
 

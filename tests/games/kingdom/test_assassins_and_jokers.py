@@ -150,7 +150,7 @@ def test_kd_9_pick_a_card_from_the_discard_pile_is_seen(deal: Deal) -> None:
 def test_kd_9_spy_shows_one_hand_to_one_player(deal: Deal) -> None:
     st = deal(["Joker QH 3S 4S 5S 6S 2H", "QC 9C 2D 3D 4D 5D 6D"], draws="3H 7S")
     events = st.apply("joker spy P1")
-    shown = sorted("QC 9C 2D 3D 4D 5D 6D".split())
+    shown = sorted(["QC", "9C", "2D", "3D", "4D", "5D", "6D"])
     assert hand(st, 1) == shown
     secret = [e for e in events if e.kind == "spy" and e.visible_to == frozenset({0})]
     assert secret and sorted(secret[0].data["cards"]) == shown
@@ -168,7 +168,7 @@ def test_kd_9_spy_shows_one_hand_to_one_player(deal: Deal) -> None:
 def test_kd_9_expose_shows_one_hand_to_everyone(deal: Deal) -> None:
     st = deal(["Joker QH 3S 4S 5S 6S 2H", "QC 9C 2D 3D 4D 5D 6D", "2C 3C 4C 5C 6C 7C 8C"], draws="3H 7S")
     events = st.apply("joker expose P1")
-    shown = sorted("QC 9C 2D 3D 4D 5D 6D".split())
+    shown = sorted(["QC", "9C", "2D", "3D", "4D", "5D", "6D"])
     assert any(e.kind == "expose" and e.visible_to is None for e in events)
     for seat in (0, 2, None):
         assert sorted(st.view(seat)["kingdoms"][1]["known_hand"]) == shown
@@ -208,7 +208,7 @@ def test_kd_9_joker_countered_by_an_assassin(deal: Deal) -> None:
 def test_kd_9_joker_expose_played_out_of_turn(deal: Deal) -> None:
     st = deal(["QH 7H 2S 3S 4S 5S 6S", "QC Joker 2D 3D 4D 5D 6D"], draws="2H 3H")
     run(st, "play QH", "joker expose P0")
-    assert sorted(st.view(None)["kingdoms"][0]["known_hand"]) == sorted("7H 2S 3S 4S 5S 6S 2H".split())
+    assert sorted(st.view(None)["kingdoms"][0]["known_hand"]) == sorted(["7H", "2S", "3S", "4S", "5S", "6S", "2H"])
     # a player who plays is asked again, but P1 has nothing left to play: back to P0
     assert st.current_player == 0 and st.decision() == "main"
 

@@ -268,7 +268,9 @@ def parse_action(text: str, decks: int, players: int) -> Action:
     if head == "bring" and n == 4 and low[2] == "with":
         s = _real(text, w[1], decks)
         if not IS_ARMY[s]:
-            raise IllegalActionError(f"{w[1]} is not a soldier or an Ace; only those are brought in by a noble", "KD-1", text)
+            raise IllegalActionError(
+                f"{w[1]} is not a soldier or an Ace; only those are brought in by a noble", "KD-1", text
+            )
         return Action(BRING, s, _noble(text, w[3], decks))
     if head == "change" and n == 6 and low[2] == "to" and low[4] == "using":
         suit = w[3].upper()

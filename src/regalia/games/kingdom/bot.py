@@ -1,4 +1,5 @@
 """Placeholder replaced below."""
+
 from regalia.bots.base import RandomBot as KingdomHeuristicBot
 
 __all__ = ["KingdomHeuristicBot"]

@@ -110,7 +110,10 @@ def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
         if d != "main":
             if st.busy[t]:
                 return f"out of your turn the changed noble must be unpreoccupied ({NAME[t]} is turned)", "KD-X5"
-            return f"out of your turn a suit change must give the suit of an Ace in your hand ({SUITS[s]} is not)", "KD-X5"
+            return (
+                f"out of your turn a suit change must give the suit of an Ace in your hand ({SUITS[s]} is not)",
+                "KD-X5",
+            )
         return "this suit change is not allowed now", "KD-2"
     if k == A.ATTACK:
         q = act.a
@@ -156,7 +159,10 @@ def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
             return f"{NAME[nb]} is not in play in your kingdom", "KD-8"
         if st.busy[nb]:
             return f"{NAME[nb]} is preoccupied; the Assassin needs an unpreoccupied noble", "KD-8"
-        return f"{NAME[nb]} is a {SUITS[st.suit_of(nb)]} noble; the Assassin {NAME[ace]} needs a {SUITS[SUIT[ace]]} one", "KD-8"
+        return (
+            f"{NAME[nb]} is a {SUITS[st.suit_of(nb)]} noble; the Assassin {NAME[ace]} needs a {SUITS[SUIT[ace]]} one",
+            "KD-8",
+        )
     if k == A.TARGET:
         return f"{NAME[act.a]} is not in play", "KD-8"
     # Jokers
@@ -178,4 +184,3 @@ def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
     if IS_NOBLE[c]:
         return f"you already have a {('Jack', 'Queen', 'King')[RANK[c] - 11]} in play (noble limits)", "KD-9"
     return "this recruit is not allowed now", "KD-9"
-

@@ -224,7 +224,9 @@ class KingdomState(State):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self._events.append(public("reshuffle", f"the discard pile is shuffled into a new deck ({len(self.deck)} cards)"))
+            self._events.append(
+                public("reshuffle", f"the discard pile is shuffled into a new deck ({len(self.deck)} cards)")
+            )
         c = self.deck.pop()
         self.hands[p].append(c)
         return c
@@ -443,11 +445,7 @@ class KingdomState(State):
     def can_attack(self, p: int) -> bool:
         """Whether ``p`` may declare an attack now: not in the first round [KD-4], not yet this
         turn, with an unpreoccupied card in play."""
-        return (
-            not self.attacked
-            and self.turn_no > self.num_players
-            and any(not self.busy[c] for c in self.play[p])
-        )
+        return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
 
     def _main_actions(self, p: int) -> list[Action]:
         out = [Action(A.END)]
@@ -518,13 +516,30 @@ class KingdomState(State):
             self.busy[nb] = True
             self._enter_play(p, c, False)  # arrives ready [KD-X1]
             what = "as Champion " if IS_ACE[c] else ""
-            ev.append(public("bring", f"{me} turns {NAME[nb]} to bring {what}{NAME[c]} into play", p, card=NAME[c], noble=NAME[nb]))
+            ev.append(
+                public(
+                    "bring",
+                    f"{me} turns {NAME[nb]} to bring {what}{NAME[c]} into play",
+                    p,
+                    card=NAME[c],
+                    noble=NAME[nb],
+                )
+            )
             self._after_main_action(p)
         elif k == A.CHANGE:
             t, u, s = action.a, action.b, action.c
             self.busy[u] = True
             self.suit_change[t] = s  # until the end of this turn [KD-2]
-            ev.append(public("suit", f"{me} turns {NAME[u]} to make {NAME[t]} a {SUITS[s]} noble this turn", p, card=NAME[t], noble=NAME[u], suit=SUITS[s]))
+            ev.append(
+                public(
+                    "suit",
+                    f"{me} turns {NAME[u]} to make {NAME[t]} a {SUITS[s]} noble this turn",
+                    p,
+                    card=NAME[t],
+                    noble=NAME[u],
+                    suit=SUITS[s],
+                )
+            )
             if d == "main":
                 self._after_main_action(p)
         elif k == A.ATTACK:
@@ -558,7 +573,15 @@ class KingdomState(State):
             ev.append(public("block", f"{me} blocks {NAME[a]} with {NAME[b]}", p, attacker=NAME[a], blocker=NAME[b]))
         elif k == A.ASSIGN:
             self.dealt[self.split_i][self.split_j] = action.a
-            ev.append(public("assign", f"{me} deals {action.a} damage to {NAME[action.b]}", p, blocker=NAME[action.b], damage=action.a))
+            ev.append(
+                public(
+                    "assign",
+                    f"{me} deals {action.a} damage to {NAME[action.b]}",
+                    p,
+                    blocker=NAME[action.b],
+                    damage=action.a,
+                )
+            )
             self._advance_split(self.split_j + 1)
         elif k in (A.ASSASSIN, A.COUNTER):
             ace, nb = action.a, action.b
@@ -568,11 +591,27 @@ class KingdomState(State):
                 self.chain.append([C_ASSASSIN, p, ace, nb, -1])
                 self.targeting = p
                 self.target_from_main = d == "main"
-                ev.append(public("assassin", f"{me} plays {NAME[ace]} as an Assassin, turning {NAME[nb]}", p, card=NAME[ace], noble=NAME[nb]))
+                ev.append(
+                    public(
+                        "assassin",
+                        f"{me} plays {NAME[ace]} as an Assassin, turning {NAME[nb]}",
+                        p,
+                        card=NAME[ace],
+                        noble=NAME[nb],
+                    )
+                )
             else:
                 top = self.chain[-1]
                 self.chain.append([C_ASSASSIN, p, ace, nb, top[2]])
-                ev.append(public("counter", f"{me} counters {_seat_name(top[1])}'s {NAME[top[2]]} with the Assassin {NAME[ace]}, turning {NAME[nb]}", p, card=NAME[ace], noble=NAME[nb]))
+                ev.append(
+                    public(
+                        "counter",
+                        f"{me} counters {_seat_name(top[1])}'s {NAME[top[2]]} with the Assassin {NAME[ace]}, turning {NAME[nb]}",
+                        p,
+                        card=NAME[ace],
+                        noble=NAME[nb],
+                    )
+                )
                 self.counter_q = self._others_from(p)
         elif k == A.TARGET:
             top = self.chain[-1]
@@ -589,7 +628,11 @@ class KingdomState(State):
             kind = {A.JOKER_PICK: C_PICK, A.SPY: C_SPY, A.EXPOSE: C_EXPOSE}[k]
             target = action.a if k != A.JOKER_PICK else -1
             self.chain.append([kind, p, JOKER, -1, target])
-            use = {C_PICK: "Pick a Card", C_SPY: f"Spy on {_seat_name(target)}", C_EXPOSE: f"Expose on {_seat_name(target)}"}[kind]
+            use = {
+                C_PICK: "Pick a Card",
+                C_SPY: f"Spy on {_seat_name(target)}",
+                C_EXPOSE: f"Expose on {_seat_name(target)}",
+            }[kind]
             ev.append(public("joker", f"{me} plays a Joker: {use}", p, use=CHAIN_NAMES[kind], target=target))
             self.counter_q = self._others_from(p)
             if d == "main":
@@ -602,7 +645,15 @@ class KingdomState(State):
             self.play[q].remove(c)
             self.suit_change.pop(c, None)
             self._enter_play(p, c, True)  # arrives preoccupied [KD-9]
-            ev.append(public("recruit", f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)}", p, card=NAME[c], source=q))
+            ev.append(
+                public(
+                    "recruit",
+                    f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)}",
+                    p,
+                    card=NAME[c],
+                    source=q,
+                )
+            )
             self._after_main_action(p)
         elif k == A.TAKE:
             c = action.a
@@ -678,7 +729,13 @@ class KingdomState(State):
             self._to_discard(below[2])
             self._to_discard(card)  # the Assassin and its victim go to the discard pile [KD-8]
             what = "Assassin" if below[0] == C_ASSASSIN else "Joker"
-            ev.append(public("cancel", f"{_seat_name(owner)}'s Assassin {NAME[card]} stops {_seat_name(below[1])}'s {what} {NAME[below[2]]}", owner))
+            ev.append(
+                public(
+                    "cancel",
+                    f"{_seat_name(owner)}'s Assassin {NAME[card]} stops {_seat_name(below[1])}'s {what} {NAME[below[2]]}",
+                    owner,
+                )
+            )
             if self.chain:
                 self.counter_q = self._others_from(self.chain[-1][1])
             return
@@ -691,18 +748,43 @@ class KingdomState(State):
             if self.loc[target] >= 0:
                 victim = self.loc[target]
                 self._leave_play(target)
-                ev.append(public("assassination", f"{_seat_name(owner)}'s Assassin kills {_seat_name(victim)}'s {NAME[target]}", owner, target=NAME[target]))
+                ev.append(
+                    public(
+                        "assassination",
+                        f"{_seat_name(owner)}'s Assassin kills {_seat_name(victim)}'s {NAME[target]}",
+                        owner,
+                        target=NAME[target],
+                    )
+                )
         elif kind == C_SPY:
             shown = sorted(self.hands[target])
             self.known[owner][target] = shown[:]
-            ev.append(public("spy", f"{_seat_name(target)} shows their hand to {_seat_name(owner)}", owner, target=target))
-            ev.append(private("spy", f"{_seat_name(target)}'s hand: {' '.join(NAME[c] for c in shown) or '(empty)'}", (owner,), owner, cards=[NAME[c] for c in shown]))
+            ev.append(
+                public("spy", f"{_seat_name(target)} shows their hand to {_seat_name(owner)}", owner, target=target)
+            )
+            ev.append(
+                private(
+                    "spy",
+                    f"{_seat_name(target)}'s hand: {' '.join(NAME[c] for c in shown) or '(empty)'}",
+                    (owner,),
+                    owner,
+                    cards=[NAME[c] for c in shown],
+                )
+            )
         else:
             shown = sorted(self.hands[target])
             for v in range(self.num_players + 1):
                 if v != target:
                     self.known[v][target] = shown[:]
-            ev.append(public("expose", f"{_seat_name(target)}'s hand is exposed: {' '.join(NAME[c] for c in shown) or '(empty)'}", owner, target=target, cards=[NAME[c] for c in shown]))
+            ev.append(
+                public(
+                    "expose",
+                    f"{_seat_name(target)}'s hand is exposed: {' '.join(NAME[c] for c in shown) or '(empty)'}",
+                    owner,
+                    target=target,
+                    cards=[NAME[c] for c in shown],
+                )
+            )
 
     # ------------------------------------------------------------------ combat [KD-4..KD-7]
     def _begin_blocks(self) -> None:
@@ -772,7 +854,15 @@ class KingdomState(State):
         self.defender = -1
         if lost:
             self.territories[q] = max(0, self.territories[q] - lost)
-            ev.append(public("territories", f"{_seat_name(q)} loses {lost} territories ({self.territories[q]} left)", q, lost=lost, left=self.territories[q]))
+            ev.append(
+                public(
+                    "territories",
+                    f"{_seat_name(q)} loses {lost} territories ({self.territories[q]} left)",
+                    q,
+                    lost=lost,
+                    left=self.territories[q],
+                )
+            )
             if self.territories[q] == 0:
                 self._eliminate(q)
 
@@ -791,7 +881,9 @@ class KingdomState(State):
         if len(alive) == 1:
             self.winner_seats = (alive[0],)
             self.phase = OVER
-            self._events.append(public("game_over", f"{_seat_name(alive[0])} is the last kingdom standing", None, winners=alive))
+            self._events.append(
+                public("game_over", f"{_seat_name(alive[0])} is the last kingdom standing", None, winners=alive)
+            )
 
     # ------------------------------------------------------------------ views, copies, hidden information
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -884,7 +976,7 @@ class KingdomState(State):
             det.deck = pool[pos:]
             if must < 0:
                 break
-            if (det.can_counter(must) if d == "counter" else det.can_respond(must)):
+            if det.can_counter(must) if d == "counter" else det.can_respond(must):
                 break
         # what others know of hands other than ``seat``'s is unknown to ``seat``: public knowledge only
         pub = self.known[n]

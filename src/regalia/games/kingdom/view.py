@@ -63,7 +63,9 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
                 }
                 for i, a in enumerate(st.attackers)
             ],
-            "splitting": None if st.split_i < 0 else {"attacker": NAME[st.attackers[st.split_i]], "blocker": st.split_j},
+            "splitting": None
+            if st.split_i < 0
+            else {"attacker": NAME[st.attackers[st.split_i]], "blocker": st.split_j},
         }
     chain = [
         {
@@ -123,10 +125,15 @@ def render_text(view: dict[str, Any]) -> str:
             if c["preoccupied"]:
                 text += "*"
             cards.append(text)
-        lines.append(f"{mark} P{k['seat']}: {k['territories']} territories, {k['hand_size']} cards in hand | {' '.join(cards) or '(nothing in play)'}")
+        lines.append(
+            f"{mark} P{k['seat']}: {k['territories']} territories, {k['hand_size']} cards in hand | {' '.join(cards) or '(nothing in play)'}"
+        )
         if k["known_hand"]:
             lines.append(f"      known in hand: {' '.join(k['known_hand'])}")
-    lines.append(f"  deck {view['deck_size']} | discard {len(view['discard'])}" + (f" (top {view['discard'][-1]})" if view["discard"] else ""))
+    lines.append(
+        f"  deck {view['deck_size']} | discard {len(view['discard'])}"
+        + (f" (top {view['discard'][-1]})" if view["discard"] else "")
+    )
     cb = view["combat"]
     if cb:
         lines.append(f"  combat: P{cb['attacker']} attacks P{cb['defender']}")
