@@ -178,3 +178,41 @@ def test_kd_13_without_max_turns_the_game_goes_on(deal: Deal) -> None:
     st = deal([P0, P1], draws="5S 5D 6S 6D")
     run(st, "end", "discard 2S", "end", "discard 2D", "end", "discard 3S")
     assert not st.is_terminal and st.turns == 4
+
+
+def test_kd_3_ace_champion_is_the_highest_soldier_and_king_beats_queen(deal: Deal) -> None:
+    st = deal(["QH AH 2S 3S 4S 5S 6S", "KC 10C QC 2D 3D 4D 5D"], draws="2H 6D 3H 7D 4H")
+    run(st, "play QH", "bring AH with QH", "end")
+    run(st, "play KC", "bring 10C with KC", "end")
+    run(st, "attack P1", "attacker AH", "done", "block AH with 10C", "done")
+    assert in_play(st, 0) == ["QH", "AH*"] and in_play(st, 1) == ["KC*"]  # 11 beats 10
+    run(st, "end", "play QC", "end")
+    run(st, "attack P1", "attacker AH", "attacker QH", "done", "block QH with KC", "done")
+    # K > Q: the Queen is discarded; the unblocked Champion takes 1 territory [KD-7]
+    assert in_play(st, 0) == ["AH*"] and in_play(st, 1) == ["KC*", "QC"]
+    assert st.territories == [20, 19]
+
+
+def test_kd_x2_defender_assassinates_an_attacker_after_attackers_are_declared(deal: Deal) -> None:
+    st = deal(["QH 9H 2S 3S 4S 5S 6S", "QC AC 2D 3D 4D 5D 6D"], draws="2H 7D 3H 8D")
+    run(st, "play QH", "bring 9H with QH", "end")
+    run(st, "play QC", "end")
+    run(st, "attack P1", "attacker 9H", "done")
+    assert st.current_player == 1 and st.decision() == "respond" and st.view(0)["window"] == "after-attackers"
+    run(st, "assassin AC using QC", "target 9H")
+    # the attacker is gone; P1 has no ready card left, so no block decision; nothing is lost
+    assert st.current_player == 0 and st.decision() == "main"
+    assert st.territories == [20, 20] and in_play(st, 0) == ["QH"] and in_play(st, 1) == ["QC*"]
+
+
+def test_kd_x2_window_order_from_the_active_players_left(deal: Deal) -> None:
+    st = deal(
+        ["QH 9H 2S 3S 4S 5S 6S", "Joker 2D 3D 4D 5D 6D 7D", "Joker 2C 3C 4C 5C 6C 7C", "KS 8S 9S 10S 8D 9D 10D"],
+        draws="2H 3H 4H 5H 6H",
+    )
+    run(st, "play QH")
+    asked = []
+    while st.current_player != 0:
+        asked.append(st.current_player)
+        run(st, "pass")
+    assert asked == [1, 2]  # P3 holds nothing usable: not asked
