@@ -216,3 +216,11 @@ def test_kd_x2_window_order_from_the_active_players_left(deal: Deal) -> None:
         asked.append(st.current_player)
         run(st, "pass")
     assert asked == [1, 2]  # P3 holds nothing usable: not asked
+
+
+def test_kd_x8_done_refused_before_any_attacker(deal: Deal) -> None:
+    st = _armies(deal)
+    run(st, "attack P1")
+    with pytest.raises(IllegalActionError) as info:
+        st.apply("done")
+    assert info.value.rule == "KD-X8" and "at least one attacker" in info.value.reason

@@ -79,6 +79,10 @@ def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
         return f"'{act}' cannot be played during {_where(st, p)}", rule
     hand = st.hands[p]
     mine = st.play[p]
+    if k == A.DONE:
+        return "declare at least one attacker first: an attack, once declared, needs one", "KD-X8"
+    if k in (A.END, A.PASS):
+        return f"'{act}' is not open during {_where(st, p)}", rule
     if k == A.PLAY:
         c = act.a
         if c not in hand:
