@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import regalia
-from regalia.games.kingdom.state import KingdomState
+
+if TYPE_CHECKING:
+    from regalia.games.kingdom.state import KingdomState
+
+# (no import of regalia.games.* at module level: the import would rebind the name
+# ``regalia.games`` — the function — to the sub-package before other suites are collected)
 
 # low cards that never open a response window (no Ace, no Joker, no noble)
 FILLER = [
@@ -34,7 +39,7 @@ FILLER = [
     "6C",
 ]
 
-Deal = Callable[..., KingdomState]
+Deal = Callable[..., "KingdomState"]
 
 
 def build_deck(hands: list[str], draws: str = "", filler: int = 12) -> list[str]:
@@ -55,15 +60,17 @@ def deal() -> Deal:
 
     def make(hands: list[str], draws: str = "", filler: int = 12, **options: Any) -> KingdomState:
         state = regalia.make("kingdom", players=len(hands), seed=3, deck=build_deck(hands, draws, filler), **options)
-        assert isinstance(state, KingdomState)
-        return state
+        assert type(state).__name__ == "KingdomState"
+        return state  # type: ignore[return-value]
 
     return make
 
 
 def hand(state: KingdomState, seat: int) -> list[str]:
     """A seat's hand as sorted notations."""
-    return sorted(regalia.games.kingdom.cards.NAME[c] for c in state.hands[seat])
+    from regalia.games.kingdom.cards import NAME
+
+    return sorted(NAME[c] for c in state.hands[seat])
 
 
 def in_play(state: KingdomState, seat: int) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 
 import regalia
 from regalia.core import IllegalActionError
+from regalia.games.kingdom.cards import NAME
 
 from .conftest import Deal, hand, in_play, legal, run
 
@@ -85,7 +86,7 @@ def test_kd_1_hand_limit_discard_down_to_seven(deal: Deal) -> None:
     events = st.apply("discard 9D")
     assert any(e.kind == "discard" and e.visible_to is None for e in events)  # face up [KD-X7]
     assert len(st.hands[0]) == 7 and st.current_player == 1
-    assert [regalia.games.kingdom.cards.NAME[c] for c in st.discard] == ["9D"]
+    assert [NAME[c] for c in st.discard] == ["9D"]
 
 
 def test_kd_x12_hand_limit_only_at_end_of_own_turn(deal: Deal) -> None:

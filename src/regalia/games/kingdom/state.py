@@ -22,7 +22,6 @@ from regalia.core.state import State
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom.actions import Action, layout, parse_action
 from regalia.games.kingdom.cards import (
-    COMBAT_RANK,
     IS_ACE,
     IS_ARMY,
     IS_NOBLE,
@@ -32,30 +31,31 @@ from regalia.games.kingdom.cards import (
     RATING,
     SUIT,
     SUITS,
-    TERRITORY_VALUE,
     deck_cards,
     parse_card,
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
-
-HAND_LIMIT = 7  # rulebook: "discard ... until you have only 7 cards" [KD-1]
-START_HAND = 7  # rulebook: "Each player draws 7 cards"
-
-# phases of the active player's turn
-MAIN, ATTACKERS, BLOCKERS, SPLIT, DISCARD, OVER = range(6)
-PHASE_NAMES = ("main", "attackers", "blockers", "split", "discard", "over")
-
-# response-window points [KD-X2]
-W_NONE, W_ACTION, W_ATTACK, W_BLOCKS = range(4)
-WINDOW_NAMES = (None, "after-action", "after-attackers", "after-blockers")
-
-# chain entries: [kind, owner, card, noble, target]
-C_ASSASSIN, C_PICK, C_SPY, C_EXPOSE = range(4)
-CHAIN_NAMES = ("assassin", "pick", "spy", "expose")
-
-
-def _seat_name(p: int) -> str:
-    return f"P{p}"
+from regalia.games.kingdom.persist import copy_into, restore_state, snapshot_state
+from regalia.games.kingdom.phases import (
+    ATTACKERS,
+    BLOCKERS,
+    C_ASSASSIN,
+    C_EXPOSE,
+    C_PICK,
+    C_SPY,
+    CHAIN_NAMES,
+    DISCARD,
+    HAND_LIMIT,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    START_HAND,
+    W_ACTION,
+    W_ATTACK,
+    W_NONE,
+)
+from regalia.games.kingdom.phases import seat_name as _seat_name
+from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
 
 
 class KingdomState(State):
@@ -562,7 +562,7 @@ class KingdomState(State):
                 self._open_window(W_ATTACK, self._others_from(self.active))
             else:
                 ev.append(public("blocks_done", f"{me} declares no more blockers", p))
-                self._after_blocks()
+                after_blocks(self)
         elif k == A.BLOCK:
             a, b = action.a, action.b
             i = self.attackers.index(a)
@@ -582,7 +582,7 @@ class KingdomState(State):
                     damage=action.a,
                 )
             )
-            self._advance_split(self.split_j + 1)
+            advance_split(self, self.split_j + 1)
         elif k in (A.ASSASSIN, A.COUNTER):
             ace, nb = action.a, action.b
             self._hand_remove(p, ace)
@@ -670,7 +670,7 @@ class KingdomState(State):
             ev.append(public("take", f"{me} takes the top card of the deck", p))
             ev.append(private("take", f"{me} takes {NAME[c]} from the deck", (p,), p, card=NAME[c]))
             self._finish_pick()
-        self._settle()
+        settle(self)
         return ev
 
     def _after_main_action(self, p: int) -> None:
@@ -685,205 +685,6 @@ class KingdomState(State):
         entry = self.chain.pop()
         self._to_discard(entry[2])  # the Joker goes to the discard pile after the pick [KD-9]
         self.picking = -1
-
-    # ------------------------------------------------------------------ settling
-    def _settle(self) -> None:
-        """Advance through everything that needs no decision until one is due [KD-X2, KD-X3]."""
-        while self.phase != OVER:
-            if self.targeting >= 0:
-                return
-            if self.counter_q:
-                q = self.counter_q
-                while q and not self.can_counter(q[0]):
-                    q.pop(0)
-                if q:
-                    return
-            if self.picking >= 0:
-                return
-            if self.chain:
-                self._resolve_chain_top()
-                continue
-            if self.window or self.window_point != W_NONE:
-                w = self.window
-                while w and not self.can_respond(w[0]):
-                    w.pop(0)
-                if w:
-                    return
-                point = self.window_point
-                self.window_point = W_NONE
-                if point == W_ATTACK:
-                    self._begin_blocks()
-                elif point == W_BLOCKS:
-                    self._advance_split(0, start=True)
-                continue
-            return
-
-    def _resolve_chain_top(self) -> None:
-        """Resolve the last Assassin or Joker of the chain, nobody having countered it [KD-8, KD-9]."""
-        ev = self._events
-        top = self.chain[-1]
-        kind, owner, card, _, target = top
-        if len(self.chain) >= 2:
-            below = self.chain[-2]
-            del self.chain[-2:]
-            self._to_discard(below[2])
-            self._to_discard(card)  # the Assassin and its victim go to the discard pile [KD-8]
-            what = "Assassin" if below[0] == C_ASSASSIN else "Joker"
-            ev.append(
-                public(
-                    "cancel",
-                    f"{_seat_name(owner)}'s Assassin {NAME[card]} stops {_seat_name(below[1])}'s {what} {NAME[below[2]]}",
-                    owner,
-                )
-            )
-            if self.chain:
-                self.counter_q = self._others_from(self.chain[-1][1])
-            return
-        if kind == C_PICK:
-            self.picking = owner
-            return
-        self.chain.pop()
-        self._to_discard(card)
-        if kind == C_ASSASSIN:
-            if self.loc[target] >= 0:
-                victim = self.loc[target]
-                self._leave_play(target)
-                ev.append(
-                    public(
-                        "assassination",
-                        f"{_seat_name(owner)}'s Assassin kills {_seat_name(victim)}'s {NAME[target]}",
-                        owner,
-                        target=NAME[target],
-                    )
-                )
-        elif kind == C_SPY:
-            shown = sorted(self.hands[target])
-            self.known[owner][target] = shown[:]
-            ev.append(
-                public("spy", f"{_seat_name(target)} shows their hand to {_seat_name(owner)}", owner, target=target)
-            )
-            ev.append(
-                private(
-                    "spy",
-                    f"{_seat_name(target)}'s hand: {' '.join(NAME[c] for c in shown) or '(empty)'}",
-                    (owner,),
-                    owner,
-                    cards=[NAME[c] for c in shown],
-                )
-            )
-        else:
-            shown = sorted(self.hands[target])
-            for v in range(self.num_players + 1):
-                if v != target:
-                    self.known[v][target] = shown[:]
-            ev.append(
-                public(
-                    "expose",
-                    f"{_seat_name(target)}'s hand is exposed: {' '.join(NAME[c] for c in shown) or '(empty)'}",
-                    owner,
-                    target=target,
-                    cards=[NAME[c] for c in shown],
-                )
-            )
-
-    # ------------------------------------------------------------------ combat [KD-4..KD-7]
-    def _begin_blocks(self) -> None:
-        q = self.defender
-        if self.attackers and any(not self.busy[c] for c in self.play[q]):
-            self.phase = BLOCKERS
-        else:
-            self._after_blocks()  # nothing to decide [KD-X8]
-
-    def _after_blocks(self) -> None:
-        self.phase = SPLIT
-        self.split_i = -1
-        self._open_window(W_BLOCKS, self._others_from(self.active, include_self=True))
-
-    def _advance_split(self, j: int, start: bool = False) -> None:
-        """Move to the next damage split the attacker must choose [KD-6]; resolve combat after
-        the last one. The last blocker of an attacker takes whatever damage is left."""
-        i = 0 if start else self.split_i
-        while i < len(self.attackers):
-            bl = self.blockers[i]
-            if len(bl) >= 2:
-                left = RATING[self.attackers[i]] - sum(self.dealt[i][:j])
-                if j < len(bl) - 1 and left > 0:
-                    self.split_i, self.split_j = i, j
-                    return
-                # nothing left to choose: the rest get nothing, the last blocker what is left
-                for jj in range(j, len(bl)):
-                    self.dealt[i][jj] = 0
-                self.dealt[i][-1] = left
-            i += 1
-            j = 0
-        self._resolve_combat()
-
-    def _resolve_combat(self) -> None:
-        ev = self._events
-        q = self.defender
-        lost = 0
-        dead: list[int] = []
-        for i, a in enumerate(self.attackers):
-            bl = self.blockers[i]
-            if not self.blocked[i]:
-                lost += TERRITORY_VALUE[a]  # an unblocked attacker takes territories [KD-7]
-                continue
-            if not bl:
-                continue  # blocked, its blockers gone: it takes nothing [KD-X4]
-            if len(bl) == 1:
-                # one-on-one [KD-5]
-                b = bl[0]
-                if COMBAT_RANK[a] <= COMBAT_RANK[b]:
-                    dead.append(a)
-                if COMBAT_RANK[b] <= COMBAT_RANK[a]:
-                    dead.append(b)
-            else:
-                # multi-block [KD-6]
-                if sum(RATING[b] for b in bl) >= RATING[a]:
-                    dead.append(a)
-                for b, dmg in zip(bl, self.dealt[i], strict=True):
-                    if dmg >= RATING[b]:
-                        dead.append(b)
-        for c in dead:
-            who = self.loc[c]
-            self._leave_play(c)
-            ev.append(public("perish", f"{_seat_name(who)}'s {NAME[c]} is discarded", who, card=NAME[c]))
-        self.attackers, self.blockers, self.blocked, self.dealt = [], [], [], []
-        self.split_i = -1
-        self.phase = MAIN
-        self.defender = -1
-        if lost:
-            self.territories[q] = max(0, self.territories[q] - lost)
-            ev.append(
-                public(
-                    "territories",
-                    f"{_seat_name(q)} loses {lost} territories ({self.territories[q]} left)",
-                    q,
-                    lost=lost,
-                    left=self.territories[q],
-                )
-            )
-            if self.territories[q] == 0:
-                self._eliminate(q)
-
-    def _eliminate(self, q: int) -> None:
-        """KD-12: the kingdom is out; its cards in play and in hand go to the discard pile."""
-        self.alive[q] = False
-        for c in list(self.play[q]):
-            self._leave_play(c)
-        for c in self.hands[q]:
-            self._to_discard(c)
-        self.hands[q] = []
-        for row in self.known:
-            row[q] = []
-        self._events.append(public("eliminated", f"{_seat_name(q)}'s kingdom falls", q))
-        alive = [p for p in range(self.num_players) if self.alive[p]]
-        if len(alive) == 1:
-            self.winner_seats = (alive[0],)
-            self.phase = OVER
-            self._events.append(
-                public("game_over", f"{_seat_name(alive[0])} is the last kingdom standing", None, winners=alive)
-            )
 
     # ------------------------------------------------------------------ views, copies, hidden information
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -903,43 +704,8 @@ class KingdomState(State):
     def clone(self) -> KingdomState:
         new = KingdomState.__new__(KingdomState)
         self._copy_base(new)
-        self._copy_into(new)
+        copy_into(self, new)
         return new
-
-    def _copy_into(self, new: KingdomState) -> None:
-        new.decks = self.decks
-        new._layout = self._layout
-        new.hands = [h[:] for h in self.hands]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.play = [x[:] for x in self.play]
-        new.loc = self.loc[:]
-        new.busy = self.busy[:]
-        new.suit_change = dict(self.suit_change)
-        new.territories = self.territories[:]
-        new.alive = self.alive[:]
-        new.active = self.active
-        new.turn_no = self.turn_no
-        new.noble_played = self.noble_played
-        new.attacked = self.attacked
-        new.phase = self.phase
-        new.defender = self.defender
-        new.attackers = self.attackers[:]
-        new.blockers = [b[:] for b in self.blockers]
-        new.blocked = self.blocked[:]
-        new.dealt = [x[:] for x in self.dealt]
-        new.split_i = self.split_i
-        new.split_j = self.split_j
-        new.window = self.window[:]
-        new.window_point = self.window_point
-        new.chain = [e[:] for e in self.chain]
-        new.counter_q = self.counter_q[:]
-        new.targeting = self.targeting
-        new.target_from_main = self.target_from_main
-        new.picking = self.picking
-        new.known = [[k[:] for k in row] for row in self.known]
-        new.winner_seats = self.winner_seats
-        new._events = []
 
     def determinize(self, seat: int, rng: random.Random) -> KingdomState:
         """A full state consistent with ``view(seat)``: the deck and the unknown part of every
@@ -991,69 +757,7 @@ class KingdomState(State):
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot_state(self) -> dict[str, Any]:
-        return {
-            "decks": self.decks,
-            "hands": [h[:] for h in self.hands],
-            "deck": self.deck[:],
-            "discard": self.discard[:],
-            "play": [x[:] for x in self.play],
-            "busy": [c for c in range(len(self.busy)) if self.busy[c]],
-            "suit_change": [[c, s] for c, s in sorted(self.suit_change.items())],
-            "territories": self.territories[:],
-            "alive": self.alive[:],
-            "active": self.active,
-            "turn_no": self.turn_no,
-            "noble_played": self.noble_played,
-            "attacked": self.attacked,
-            "phase": self.phase,
-            "defender": self.defender,
-            "attackers": self.attackers[:],
-            "blockers": [b[:] for b in self.blockers],
-            "blocked": self.blocked[:],
-            "dealt": [x[:] for x in self.dealt],
-            "split": [self.split_i, self.split_j],
-            "window": self.window[:],
-            "window_point": self.window_point,
-            "chain": [e[:] for e in self.chain],
-            "counter_q": self.counter_q[:],
-            "targeting": self.targeting,
-            "target_from_main": self.target_from_main,
-            "picking": self.picking,
-            "known": [[k[:] for k in row] for row in self.known],
-            "winners": list(self.winner_seats),
-        }
+        return snapshot_state(self)
 
     def _restore_state(self, data: dict[str, Any]) -> None:
-        self._init_empty(int(data["decks"]))
-        self.hands = [list(h) for h in data["hands"]]
-        self.deck = list(data["deck"])
-        self.discard = list(data["discard"])
-        self.play = [list(x) for x in data["play"]]
-        for p, cards in enumerate(self.play):
-            for c in cards:
-                self.loc[c] = p
-        for c in data["busy"]:
-            self.busy[c] = True
-        self.suit_change = {int(c): int(s) for c, s in data["suit_change"]}
-        self.territories = list(data["territories"])
-        self.alive = list(data["alive"])
-        self.active = data["active"]
-        self.turn_no = data["turn_no"]
-        self.noble_played = data["noble_played"]
-        self.attacked = data["attacked"]
-        self.phase = data["phase"]
-        self.defender = data["defender"]
-        self.attackers = list(data["attackers"])
-        self.blockers = [list(b) for b in data["blockers"]]
-        self.blocked = list(data["blocked"])
-        self.dealt = [list(x) for x in data["dealt"]]
-        self.split_i, self.split_j = data["split"]
-        self.window = list(data["window"])
-        self.window_point = data["window_point"]
-        self.chain = [list(e) for e in data["chain"]]
-        self.counter_q = list(data["counter_q"])
-        self.targeting = data["targeting"]
-        self.target_from_main = data["target_from_main"]
-        self.picking = data["picking"]
-        self.known = [[list(k) for k in row] for row in data["known"]]
-        self.winner_seats = tuple(data["winners"])
+        restore_state(self, data)
