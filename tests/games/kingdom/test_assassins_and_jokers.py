@@ -228,3 +228,23 @@ def test_kd_x5_out_of_turn_suit_change_enables_an_assassin(deal: Deal) -> None:
     assert info.value.rule == "KD-X5"
     run(st, "change KS to H using QS", "assassin AH using KS", "target QC")
     assert in_play(st, 1) == [] and in_play(st, 0) == ["KS*", "QS*"]
+
+
+def test_snapshot_clone_and_determinize_in_the_middle_of_a_counter_chain(deal: Deal) -> None:
+    import json
+
+    import regalia
+
+    st = deal(["QD AD AH KH 2S 3S 4S", "QC AC 9C 2D 3D 4D 5D"], draws="5S 6D 6S 2C")
+    run(st, "play QD", "end", "play QC", "pass", "end", "play KH", "pass", "assassin AD using QD", "target QC")
+    run(st, "counter AC using QC")
+    assert st.decision() == "counter" and st.current_player == 0
+    restored = regalia.from_snapshot(json.loads(json.dumps(st.snapshot())))
+    assert restored.snapshot() == st.snapshot() and restored.legal_actions() == st.legal_actions()
+    copy = st.clone()
+    run(copy, "pass")
+    assert st.decision() == "counter" and len(st.chain) == 2 and copy.chain == []
+    det = st.determinize(1, random.Random(2))
+    assert det.view(1) == st.view(1) and det.current_player == 0 and det.can_counter(0)
+    assert [e["card"] for e in st.view(1)["chain"]] == ["AD", "AC"]
+    assert st.view(1)["chain"][0]["target"] == "QC" and st.view(1)["chain"][1]["target"] == "AD"
