@@ -515,11 +515,11 @@ class KingdomState(State):
             self._hand_remove(p, c)
             self.busy[nb] = True
             self._enter_play(p, c, False)  # arrives ready [KD-X1]
-            what = "as Champion " if IS_ACE[c] else ""
+            what = " as a Champion" if IS_ACE[c] else ""
             ev.append(
                 public(
                     "bring",
-                    f"{me} turns {NAME[nb]} to bring {what}{NAME[c]} into play",
+                    f"{me} turns {NAME[nb]} to bring {NAME[c]} into play{what}",
                     p,
                     card=NAME[c],
                     noble=NAME[nb],
