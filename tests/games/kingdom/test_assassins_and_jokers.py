@@ -40,7 +40,7 @@ def test_kd_x2_window_only_for_players_with_a_usable_card(deal: Deal) -> None:
     assert st.current_player == 1 and st.decision() == "main"
 
 
-def test_kd_8_assassination_and_its_counter_chain(deal: Deal) -> None:
+def test_kd_8_and_kd_x3_assassination_and_its_counter_chain(deal: Deal) -> None:
     st = deal(["QD AD AH KH 2S 3S 4S", "QC AC 9C 2D 3D 4D 5D"], draws="5S 6D 6S 2C")
     run(st, "play QD", "end")
     run(st, "play QC")
@@ -118,7 +118,7 @@ def test_kd_10_soldiers_stay_when_their_noble_leaves(deal: Deal) -> None:
     assert in_play(st, 1) == ["9C"]
 
 
-def test_kd_9_pick_a_card_from_the_deck_unseen(deal: Deal) -> None:
+def test_kd_9_and_kd_x6_pick_a_card_from_the_deck_unseen(deal: Deal) -> None:
     st = deal(["Joker 2S 3S 4S 5S 6S 2H", "QC 9C 2D 3D 4D 5D 6D"], draws="3H 7S")
     events = st.apply("joker pick")
     assert st.decision() == "pick" and legal(st) == ["take deck"]  # the discard pile is empty
@@ -131,7 +131,7 @@ def test_kd_9_pick_a_card_from_the_deck_unseen(deal: Deal) -> None:
     assert st.view(1)["kingdoms"][0]["known_hand"] == []
 
 
-def test_kd_9_pick_a_card_from_the_discard_pile_is_seen(deal: Deal) -> None:
+def test_kd_9_and_kd_x6_pick_a_card_from_the_discard_pile_is_seen(deal: Deal) -> None:
     st = deal(["2S 3S 4S 5S 6S 7S 8S", "Joker 2D 3D 4D 5D 6D 7D"], draws="9S")
     run(st, "end")
     run(st, "discard 9S")
@@ -248,3 +248,12 @@ def test_snapshot_clone_and_determinize_in_the_middle_of_a_counter_chain(deal: D
     assert det.view(1) == st.view(1) and det.current_player == 0 and det.can_counter(0)
     assert [e["card"] for e in st.view(1)["chain"]] == ["AD", "AC"]
     assert st.view(1)["chain"][0]["target"] == "QC" and st.view(1)["chain"][1]["target"] == "AD"
+
+
+def test_kd_x10_an_assassin_may_target_a_card_of_its_own_kingdom(deal: Deal) -> None:
+    st = deal(["QH AH 9H 3H 2S 3S 4S", "QC 9C 2D 3D 4D 5D 6D"], draws="5S 7D")
+    run(st, "play QH", "bring 9H with QH", "end", "end", "discard 2D")
+    run(st, "assassin AH using QH")
+    assert "target 9H" in legal(st) and "target QH" in legal(st)
+    run(st, "target 9H")
+    assert in_play(st, 0) == ["QH*"] and sorted(_discard(st)) == ["2D", "9H", "AH"]

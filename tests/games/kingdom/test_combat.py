@@ -224,3 +224,21 @@ def test_kd_x8_done_refused_before_any_attacker(deal: Deal) -> None:
     with pytest.raises(IllegalActionError) as info:
         st.apply("done")
     assert info.value.rule == "KD-X8" and "at least one attacker" in info.value.reason
+
+
+def test_kd_x1_new_cards_arrive_ready_and_attack_at_once(deal: Deal) -> None:
+    st = deal([P0, P1], draws="5S 5D 6S 6D")
+    run(st, "end", "discard 2S", "end", "discard 2D")
+    run(st, "play KH", "bring 8H with KH")
+    assert in_play(st, 0) == ["KH*", "8H"]
+    run(st, "attack P1", "attacker 8H", "done")
+    assert st.territories == [20, 12]
+
+
+def test_kd_x11_main_phase_goes_on_after_combat(deal: Deal) -> None:
+    st = _armies(deal)
+    run(st, "attack P1", "attacker 7H", "done", "done")
+    assert st.decision() == "main" and st.current_player == 0
+    assert "play KH" in legal(st)  # no noble played yet this turn
+    run(st, "play KH", "bring 8H with KH")
+    assert in_play(st, 0) == ["QH", "7H*", "KH*", "8H"]
