@@ -139,7 +139,14 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append(f"  combat: P{cb['attacker']} attacks P{cb['defender']}")
         for a in cb["attackers"]:
             if a["blockers"]:
-                dmg = f" damage {a['damage']}" if len(a["blockers"]) > 1 else ""
+                dmg = ""
+                if len(a["blockers"]) > 1:
+                    sp = cb["splitting"]
+                    if sp and sp["attacker"] == a["card"]:
+                        dmg = f" — splitting its damage, now for {a['blockers'][sp['blocker']]}"
+                    elif any(a["damage"]):
+                        dealt = ", ".join(f"{b} {d}" for b, d in zip(a["blockers"], a["damage"], strict=True))
+                        dmg = f" — damage dealt: {dealt}"
                 lines.append(f"    {a['card']} blocked by {' + '.join(a['blockers'])}{dmg}")
             else:
                 lines.append(f"    {a['card']} {'blocked (blockers gone)' if a['blocked'] else 'unblocked'}")
