@@ -1,0 +1,190 @@
+"""Why a well-formed Kingdom action is not legal now: ``(reason, rule id)``.
+
+Only called for actions that are NOT in ``legal_actions()``; the legality itself is decided by
+the code that lists the legal actions (:mod:`state`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.kingdom import actions as A
+from regalia.games.kingdom.actions import Action
+from regalia.games.kingdom.cards import IS_NOBLE, JOKER, NAME, RANK, RATING, SUIT, SUITS
+
+if TYPE_CHECKING:
+    from regalia.games.kingdom.state import KingdomState
+
+_DECISION_TEXT = {
+    "main": "the main phase of {p}'s turn",
+    "attackers": "{p} declaring attackers",
+    "blockers": "{p} declaring blockers",
+    "split": "{p} splitting an attacker's damage among its blockers",
+    "discard": "{p} discarding down to 7 cards",
+    "respond": "a response window for {p}",
+    "counter": "a counter-assassination window for {p}",
+    "target": "{p} choosing the Assassin's target",
+    "pick": "{p} taking a card with Pick a Card",
+}
+
+# the decisions in which each kind of action can be made, with the rule that says so
+_WHERE: dict[int, tuple[tuple[str, ...], str]] = {
+    A.END: (("main",), "KD-1"),
+    A.PASS: (("respond", "counter"), "KD-X2"),
+    A.DONE: (("attackers", "blockers"), "KD-4"),
+    A.PLAY: (("main",), "KD-1"),
+    A.BRING: (("main",), "KD-1"),
+    A.CHANGE: (("main", "respond", "counter"), "KD-2"),
+    A.ATTACK: (("main",), "KD-4"),
+    A.ATTACKER: (("attackers",), "KD-4"),
+    A.BLOCK: (("blockers",), "KD-4"),
+    A.ASSIGN: (("split",), "KD-6"),
+    A.DISCARD: (("discard",), "KD-1"),
+    A.TAKE: (("pick",), "KD-9"),
+    A.TAKE_DECK: (("pick",), "KD-9"),
+    A.ASSASSIN: (("main", "respond"), "KD-8"),
+    A.TARGET: (("target",), "KD-8"),
+    A.COUNTER: (("counter",), "KD-8"),
+    A.JOKER_PICK: (("main", "respond"), "KD-9"),
+    A.SPY: (("main", "respond"), "KD-9"),
+    A.EXPOSE: (("main", "respond"), "KD-9"),
+    A.RECRUIT: (("main",), "KD-9"),
+}
+
+
+def _where(st: KingdomState, p: int) -> str:
+    return _DECISION_TEXT[st.decision()].format(p=f"P{p}")
+
+
+def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
+    """The reason ``act`` is refused now and the rule or ruling it rests on.
+
+    Args:
+        st: the state (not terminal).
+        act: a well-formed action that is not in ``st.legal_actions()``.
+
+    Returns:
+        ``(reason, rule id)``.
+    """
+    p = st.current_player
+    assert p is not None
+    d = st.decision()
+    k = act.kind
+    places, rule = _WHERE[k]
+    if d not in places:
+        if k == A.RECRUIT and d == "respond":
+            return "a Joker is played as Recruit only in the main phase of your own turn", "KD-9"
+        if k in (A.ASSASSIN,) and d == "counter":
+            return "in a counter window only a counter-assassination (counter ACE using NOBLE) may be played", "KD-X3"
+        return f"'{act}' cannot be played during {_where(st, p)}", rule
+    hand = st.hands[p]
+    mine = st.play[p]
+    if k == A.DONE:
+        return "declare at least one attacker first: an attack, once declared, needs one", "KD-X8"
+    if k in (A.END, A.PASS):
+        return f"'{act}' is not open during {_where(st, p)}", rule
+    if k == A.PLAY:
+        c = act.a
+        if c not in hand:
+            return f"{NAME[c]} is not in your hand", "KD-1"
+        if st.noble_played:
+            return "you have already put a noble into play this turn", "KD-1"
+        return f"you already have a {('Jack', 'Queen', 'King')[RANK[c] - 11]} in play", "KD-1"
+    if k == A.BRING:
+        c, nb = act.a, act.b
+        if c not in hand:
+            return f"{NAME[c]} is not in your hand", "KD-1"
+        if nb not in mine:
+            return f"{NAME[nb]} is not in play in your kingdom", "KD-1"
+        if st.busy[nb]:
+            return f"{NAME[nb]} is preoccupied", "KD-1"
+        return f"{NAME[nb]} is a {SUITS[st.suit_of(nb)]} noble and cannot bring {NAME[c]} of another suit", "KD-1"
+    if k == A.CHANGE:
+        t, u, s = act.a, act.b, act.c
+        if t not in mine or u not in mine:
+            return "both nobles must be in play in your kingdom", "KD-2"
+        if t == u:
+            return "a noble cannot change its own suit; turn a second noble of the same suit", "KD-2"
+        if st.busy[u]:
+            return f"{NAME[u]} is preoccupied", "KD-2"
+        if st.suit_of(t) != st.suit_of(u):
+            return f"{NAME[t]} and {NAME[u]} are not of the same suit", "KD-2"
+        if s == st.suit_of(t):
+            return f"{NAME[t]} is already a {SUITS[s]} noble", "KD-2"
+        if d != "main":
+            if st.busy[t]:
+                return f"out of your turn the changed noble must be unpreoccupied ({NAME[t]} is turned)", "KD-X5"
+            return (
+                f"out of your turn a suit change must give the suit of an Ace in your hand ({SUITS[s]} is not)",
+                "KD-X5",
+            )
+        return "this suit change is not allowed now", "KD-2"
+    if k == A.ATTACK:
+        q = act.a
+        if st.turn_no <= st.num_players:
+            return "no attacks until every player has had a turn", "KD-4"
+        if st.attacked:
+            return "you can only attack one kingdom per turn", "KD-4"
+        if q == p:
+            return "you cannot attack your own kingdom", "KD-4"
+        if not st.alive[q]:
+            return f"P{q}'s kingdom has fallen", "KD-12"
+        return "you have no unpreoccupied card in play to attack with", "KD-4"
+    if k == A.ATTACKER:
+        c = act.a
+        if c not in mine:
+            return f"{NAME[c]} is not in play in your kingdom", "KD-4"
+        return f"{NAME[c]} is preoccupied (or already attacking)", "KD-4"
+    if k == A.BLOCK:
+        a, b = act.a, act.b
+        if a not in st.attackers:
+            return f"{NAME[a]} is not attacking", "KD-4"
+        if b not in mine:
+            return f"{NAME[b]} is not in play in your kingdom", "KD-4"
+        return f"{NAME[b]} is preoccupied (or already blocking); each blocker blocks one attacker", "KD-4"
+    if k == A.ASSIGN:
+        a = st.attackers[st.split_i]
+        b = st.blockers[st.split_i][st.split_j]
+        left = RATING[a] - sum(st.dealt[st.split_i][: st.split_j])
+        if act.b != b:
+            return f"damage of {NAME[a]} is split blocker by blocker: now {NAME[b]}", "KD-X8"
+        return f"{NAME[a]} has only {left} damage point(s) left to deal", "KD-6"
+    if k == A.DISCARD:
+        return f"{NAME[act.a]} is not in your hand", "KD-1"
+    if k == A.TAKE:
+        return f"{NAME[act.a]} is not in the discard pile", "KD-9"
+    if k == A.TAKE_DECK:
+        return "the deck is empty", "KD-9"
+    if k in (A.ASSASSIN, A.COUNTER):
+        ace, nb = act.a, act.b
+        if ace not in hand:
+            return f"{NAME[ace]} is not in your hand", "KD-8"
+        if nb not in mine:
+            return f"{NAME[nb]} is not in play in your kingdom", "KD-8"
+        if st.busy[nb]:
+            return f"{NAME[nb]} is preoccupied; the Assassin needs an unpreoccupied noble", "KD-8"
+        return (
+            f"{NAME[nb]} is a {SUITS[st.suit_of(nb)]} noble; the Assassin {NAME[ace]} needs a {SUITS[SUIT[ace]]} one",
+            "KD-8",
+        )
+    if k == A.TARGET:
+        return f"{NAME[act.a]} is not in play", "KD-8"
+    # Jokers
+    if JOKER not in hand:
+        return "you have no Joker in your hand", "KD-9"
+    if k == A.JOKER_PICK:
+        return "the deck and the discard pile are both empty", "KD-9"
+    if k in (A.SPY, A.EXPOSE):
+        q = act.a
+        if q == p:
+            return "the Joker targets another player", "KD-9"
+        return f"P{q}'s kingdom has fallen", "KD-12"
+    c = act.a
+    owner = st.loc[c]
+    if owner < 0:
+        return f"{NAME[c]} is not in play", "KD-9"
+    if owner == p:
+        return f"{NAME[c]} is already in your kingdom", "KD-9"
+    if IS_NOBLE[c]:
+        return f"you already have a {('Jack', 'Queen', 'King')[RANK[c] - 11]} in play (noble limits)", "KD-9"
+    return "this recruit is not allowed now", "KD-9"

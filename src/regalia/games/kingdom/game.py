@@ -1,0 +1,81 @@
+"""The Kingdom game description (registered as ``kingdom``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from regalia.bots.base import Bot
+from regalia.core.game import Game, Ruling
+from regalia.core.state import State
+from regalia.games.kingdom.actions import layout
+from regalia.games.kingdom.cards import NAME, deck_cards
+from regalia.games.kingdom.config import KingdomConfig, decks_for
+from regalia.games.kingdom.rulings import ALL
+from regalia.games.kingdom.state import KingdomState
+from regalia.games.kingdom.view import render_text
+
+
+class KingdomGame(Game):
+    """Kingdom: a war of kingdoms with regular playing cards (2-12 players)."""
+
+    name: ClassVar[str] = "kingdom"
+    title: ClassVar[str] = "Kingdom"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 12
+    default_players: ClassVar[int] = 4
+    config_class: ClassVar[type] = KingdomConfig
+    rules_version: ClassVar[str] = "kingdom-1"
+    summary: ClassVar[str] = (
+        "Each kingdom starts with 20 territories. Put nobles into play, let them bring in soldiers and Ace "
+        "Champions of their suit, attack another kingdom from the second round on, block with your own cards, "
+        "assassinate with Aces at any time and play Jokers to pick a card, spy, expose or recruit. A kingdom "
+        "with no territories falls; the last kingdom standing wins."
+    )
+    source: ClassVar[str] = "Kingdom, a game for regular playing cards published on a personal wiki (2007)."
+    provenance: ClassVar[str] = "Regular 54-card decks (52 cards + 2 Jokers); no reconstructed data."
+    notation: ClassVar[str] = (
+        "Cards: rank A 2..10 J Q K then suit S H D C (10H, QS, AC); a card of the second or later deck adds its "
+        "copy (QS#2); Joker. Actions: end, pass, done, play KS, bring 5H with QH, change KS to H using QS, "
+        "attack P2, attacker 7S, block 7S with 9C, assign 3 to 5C, discard 5H, assassin AS using KS, target 9D, "
+        "counter AD using QD, joker pick, take 5H, take deck, joker spy P2, joker expose P2, joker recruit 9D."
+    )
+    rulings: ClassVar[tuple[Ruling, ...]] = ALL
+
+    def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        """A new game: shuffled with ``seed`` (first player drawn with it), or dealt from ``deck``
+        (top first; seat 0 then plays first) [KD-X9].
+
+        Raises:
+            ValueError: a bad deck (``deck: ...``) or too few decks for the players (``option 'decks'``).
+        """
+        return KingdomState(self, config, players, seed, deck)
+
+    def num_actions(self, players: int, config: Any) -> int:
+        """The size of the integer action space (depends on the number of decks and players)."""
+        return layout(decks_for(players, config), players).size
+
+    def all_cards(self, players: int, config: Any) -> list[str]:
+        """Every card of the game as notations (two ``Joker`` per deck)."""
+        return [NAME[c] for c in deck_cards(decks_for(players, config))]
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """A plain-text drawing of a view (see :func:`regalia.games.kingdom.view.render_text`)."""
+        return render_text(view)
+
+    def state_class(self) -> type[State]:
+        return KingdomState
+
+    def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """2, 4, 5 and 8 players, with ``max_turns`` so random games end (KD-13)."""
+        return [
+            (2, {"max_turns": 40}),
+            (4, {"max_turns": 40}),
+            (5, {"max_turns": 30, "territories": 10}),
+            (8, {"max_turns": 32}),
+        ]
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        from regalia.games.kingdom.bot import KingdomHeuristicBot
+
+        return {"heuristic": KingdomHeuristicBot}

@@ -1,0 +1,23 @@
+"""Constants of Kingdom's turn structure: phases, response-window points, chain entries."""
+
+from __future__ import annotations
+
+HAND_LIMIT = 7  # rulebook: "discard ... until you have only 7 cards" [KD-1]
+START_HAND = 7  # rulebook: "Each player draws 7 cards"
+
+# phases of the active player's turn
+MAIN, ATTACKERS, BLOCKERS, SPLIT, DISCARD, OVER = range(6)
+PHASE_NAMES = ("main", "attackers", "blockers", "split", "discard", "over")
+
+# response-window points [KD-X2]
+W_NONE, W_ACTION, W_ATTACK, W_BLOCKS = range(4)
+WINDOW_NAMES = (None, "after-action", "after-attackers", "after-blockers")
+
+# chain entries: [kind, owner, card, noble, target]
+C_ASSASSIN, C_PICK, C_SPY, C_EXPOSE = range(4)
+CHAIN_NAMES = ("assassin", "pick", "spy", "expose")
+
+
+def seat_name(p: int) -> str:
+    """A seat as written in texts: ``P0``, ``P1``, ..."""
+    return f"P{p}"

@@ -1,0 +1,763 @@
+"""Kingdom's rules: the State (turns, nobles, soldiers, combat, Assassins, Jokers, windows).
+
+Rulings are cited as ``[KD-n]`` (the rule sheet) and ``[KD-Xn]`` (regalia's own, listed in
+``docs/games/kingdom.md`` and in :mod:`rulings`).
+
+Decisions, in the order :attr:`KingdomState.current_player` looks for them:
+
+1. ``target``  — the player who just played an Assassin chooses its target [KD-8].
+2. ``counter`` — a counter-assassination window on the last Assassin or Joker [KD-8, KD-9, KD-X3].
+3. ``pick``    — the player whose Pick a Card Joker resolved takes a card [KD-9, KD-X6].
+4. ``respond`` — a response window after an action or combat step [KD-X2].
+5. the turn's phase: ``main``, ``attackers``, ``blockers`` (the defender), ``split``, ``discard``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from regalia.core.events import Event, private, public
+from regalia.core.state import State
+from regalia.games.kingdom import actions as A
+from regalia.games.kingdom.actions import Action, layout, parse_action
+from regalia.games.kingdom.cards import (
+    IS_ACE,
+    IS_ARMY,
+    IS_NOBLE,
+    JOKER,
+    NAME,
+    RANK,
+    RATING,
+    SUIT,
+    SUITS,
+    deck_cards,
+    parse_card,
+)
+from regalia.games.kingdom.config import KingdomConfig, decks_for
+from regalia.games.kingdom.persist import copy_into, restore_state, snapshot_state
+from regalia.games.kingdom.phases import (
+    ATTACKERS,
+    BLOCKERS,
+    C_ASSASSIN,
+    C_EXPOSE,
+    C_PICK,
+    C_SPY,
+    CHAIN_NAMES,
+    DISCARD,
+    HAND_LIMIT,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    START_HAND,
+    W_ACTION,
+    W_ATTACK,
+    W_NONE,
+)
+from regalia.games.kingdom.phases import seat_name as _seat_name
+from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
+
+
+class KingdomState(State):
+    """One position of a game of Kingdom.
+
+    Cards are small integers (:mod:`regalia.games.kingdom.cards`); zones are flat lists.
+
+    Attributes:
+        decks: the number of 54-card decks in play.
+        hands: each seat's hand (card integers).
+        deck: the draw pile, top card LAST (``deck[-1]`` is drawn next).
+        discard: the discard pile, face up, newest last (public) [KD-X7].
+        play: each kingdom's cards in play, in the order they arrived.
+        loc: for each card integer, the seat whose kingdom holds it in play, or -1.
+        busy: for each card integer, whether it is preoccupied (turned sideways).
+        suit_change: card -> suit index given by a suit change until the end of the turn [KD-2].
+        territories: each kingdom's territories; ``alive``: kingdoms not eliminated [KD-12].
+        active: the seat whose turn it is; ``turn_no``: turns started so far.
+        known: ``known[v][h]`` = cards viewer ``v`` knows to be in seat ``h``'s hand
+            (``v == num_players`` is public knowledge) — from Spy, Expose and discard picks.
+    """
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, game: Any, config: KingdomConfig, num_players: int, seed: int, deck: list[str] | None) -> None:
+        super().__init__(game, config, num_players, seed, deck)
+        d = decks_for(num_players, config)
+        self._init_empty(d)
+        full = deck_cards(d)
+        if deck is None:
+            order = full[:]
+            self.rng.shuffle(order)
+            first = self.rng.randrange(num_players)
+        else:
+            order = self._verify_deck(deck, full)
+            first = 0
+        self.deck.extend(reversed(order))
+        for _ in range(START_HAND):
+            for p in range(num_players):
+                self.hands[p].append(self.deck.pop())
+        self._events: list[Event] = []
+        self._start_turn(first)
+        self._events = []
+
+    def _init_empty(self, d: int) -> None:
+        n = self.num_players
+        self.decks = d
+        self._layout = layout(d, n)
+        nc = 1 + 52 * d
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.play: list[list[int]] = [[] for _ in range(n)]
+        self.loc: list[int] = [-1] * nc
+        self.busy: list[bool] = [False] * nc
+        self.suit_change: dict[int, int] = {}
+        self.territories: list[int] = [self.config.territories] * n
+        self.alive: list[bool] = [True] * n
+        self.active = 0
+        self.turn_no = 0
+        self.noble_played = False
+        self.attacked = False
+        self.phase = MAIN
+        # combat [KD-4..KD-7]
+        self.defender = -1
+        self.attackers: list[int] = []
+        self.blockers: list[list[int]] = []
+        self.blocked: list[bool] = []
+        self.dealt: list[list[int]] = []
+        self.split_i = -1
+        self.split_j = 0
+        # windows and chains [KD-8, KD-9, KD-X2, KD-X3]
+        self.window: list[int] = []
+        self.window_point = W_NONE
+        self.chain: list[list[int]] = []
+        self.counter_q: list[int] = []
+        self.targeting = -1
+        self.target_from_main = False
+        self.picking = -1
+        self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n + 1)]
+        self.winner_seats: tuple[int, ...] = ()
+        self._events = []
+
+    def _verify_deck(self, deck: list[str], full: list[int]) -> list[int]:
+        """The draw order for ``make(deck=...)``: the given cards on top, the missing ones after
+        them in seeded random order [KD-X9].
+
+        Raises:
+            ValueError: an unknown card, too many copies of a card, or too many cards (``deck: ...``).
+        """
+        if len(deck) > len(full):
+            raise ValueError(f"deck: {len(deck)} cards, expected at most {len(full)} ({self.decks} deck(s) of 54)")
+        left: dict[int, int] = {}
+        for c in full:
+            left[c] = left.get(c, 0) + 1
+        order: list[int] = []
+        for text in deck:
+            parsed = parse_card(text, self.decks)
+            if parsed is None:
+                raise ValueError(f"deck: unknown card {text!r}")
+            c = parsed
+            if left.get(c, 0) == 0:
+                have = full.count(c)
+                raise ValueError(f"deck: card {NAME[c]!r} appears more than {have} time(s); the game has {have}")
+            left[c] -= 1
+            order.append(c)
+        rest = [c for c, k in sorted(left.items()) for _ in range(k)]
+        self.rng.shuffle(rest)
+        return order + rest
+
+    # ------------------------------------------------------------------ small helpers
+    def suit_of(self, c: int) -> int:
+        """The suit a card in play counts as now: its printed suit or a suit change [KD-2]."""
+        return self.suit_change.get(c, SUIT[c])
+
+    def _has_rank(self, p: int, rank: int) -> bool:
+        return any(RANK[x] == rank for x in self.play[p])
+
+    def _ready_suits(self, p: int) -> set[int]:
+        sc = self.suit_change
+        return {sc.get(x, SUIT[x]) for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]}
+
+    def _others_from(self, p: int, include_self: bool = False) -> list[int]:
+        n = self.num_players
+        out = [(p + k) % n for k in range(1, n) if self.alive[(p + k) % n]]
+        if include_self:
+            out.append(p)
+        return out
+
+    def _hand_remove(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        for row in self.known:
+            kl = row[p]
+            if c in kl:
+                kl.remove(c)
+
+    def _to_discard(self, c: int) -> None:
+        self.discard.append(c)
+
+    def _leave_play(self, c: int) -> None:
+        """Take card ``c`` out of play (to the discard pile), out of any combat too [KD-10]."""
+        p = self.loc[c]
+        self.play[p].remove(c)
+        self.loc[c] = -1
+        self.busy[c] = False
+        self.suit_change.pop(c, None)
+        self._to_discard(c)
+        if c in self.attackers:
+            i = self.attackers.index(c)
+            del self.attackers[i], self.blockers[i], self.blocked[i], self.dealt[i]
+        else:
+            for bl in self.blockers:
+                if c in bl:
+                    bl.remove(c)  # the attacker stays blocked [KD-X4]
+
+    def _enter_play(self, p: int, c: int, busy: bool) -> None:
+        self.play[p].append(c)
+        self.loc[c] = p
+        self.busy[c] = busy
+
+    def _draw(self, p: int) -> int | None:
+        """Draw the top card into ``p``'s hand, reshuffling the discard pile first if the deck is
+        empty [KD-11]; ``None`` if both are empty."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self._events.append(
+                public("reshuffle", f"the discard pile is shuffled into a new deck ({len(self.deck)} cards)")
+            )
+        c = self.deck.pop()
+        self.hands[p].append(c)
+        return c
+
+    # ------------------------------------------------------------------ turn flow [KD-1]
+    def _start_turn(self, p: int) -> None:
+        self.active = p
+        self.turn_no += 1
+        self.noble_played = False
+        self.attacked = False
+        self.phase = MAIN
+        for c in self.play[p]:
+            self.busy[c] = False  # un-turn all your preoccupied cards [KD-1]
+        ev = self._events
+        ev.append(public("turn", f"turn {self.turn_no}: {_seat_name(p)}", p, turn=self.turn_no))
+        drawn = self._draw(p)
+        if drawn is not None:
+            ev.append(public("draw", f"{_seat_name(p)} draws a card", p, count=1))
+            ev.append(private("draw", f"{_seat_name(p)} draws {NAME[drawn]}", (p,), p, cards=[NAME[drawn]]))
+
+    def _end_turn(self) -> None:
+        self.suit_change.clear()  # suit changes last until the end of the turn [KD-2]
+        self._events.append(public("end", f"{_seat_name(self.active)} ends the turn", self.active))
+        mt = self.config.max_turns
+        if mt is not None and self.turn_no >= mt:
+            self._finish_by_territories()
+            return
+        n = self.num_players
+        nxt = (self.active + 1) % n
+        while not self.alive[nxt]:
+            nxt = (nxt + 1) % n
+        self._start_turn(nxt)
+
+    def _finish_by_territories(self) -> None:
+        """KD-13: the kingdom with most territories wins; a tie is a draw (no winner)."""
+        alive = [p for p in range(self.num_players) if self.alive[p]]
+        best = max(self.territories[p] for p in alive)
+        top = [p for p in alive if self.territories[p] == best]
+        self.winner_seats = (top[0],) if len(top) == 1 else ()
+        self.phase = OVER
+        text = f"{_seat_name(top[0])} wins" if len(top) == 1 else "a draw"
+        self._events.append(public("game_over", f"turn limit reached: {text}", None, winners=list(self.winner_seats)))
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.targeting >= 0:
+            return self.targeting
+        if self.counter_q:
+            return self.counter_q[0]
+        if self.picking >= 0:
+            return self.picking
+        if self.window:
+            return self.window[0]
+        if self.phase == BLOCKERS:
+            return self.defender
+        return self.active
+
+    def decision(self) -> str:
+        """The kind of decision due now: ``target``, ``counter``, ``pick``, ``respond``, ``main``,
+        ``attackers``, ``blockers``, ``split``, ``discard`` or ``over``."""
+        if self.phase == OVER:
+            return "over"
+        if self.targeting >= 0:
+            return "target"
+        if self.counter_q:
+            return "counter"
+        if self.picking >= 0:
+            return "pick"
+        if self.window:
+            return "respond"
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.winner_seats
+
+    @property
+    def turns(self) -> int:
+        return self.turn_no
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner, 0.0 for everyone else (all 0.0 while running or on a draw) [KD-12, KD-13]."""
+        out = [0.0] * self.num_players
+        for p in self.winner_seats:
+            out[p] = 1.0
+        return out
+
+    def action_id(self, action: Any) -> int:
+        return self._layout.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return self._layout.action_from_id(action_id)
+
+    def _parse(self, text: str) -> Action:
+        return parse_action(text, self.decks, self.num_players)
+
+    # ------------------------------------------------------------------ eligibility
+    def can_assassinate(self, p: int) -> bool:
+        """Whether ``p`` holds an Ace whose suit matches one of their unpreoccupied nobles [KD-8]."""
+        suits = self._ready_suits(p)
+        if not suits:
+            return False
+        return any(IS_ACE[c] and SUIT[c] in suits for c in self.hands[p])
+
+    def _window_changes(self, p: int) -> list[Action]:
+        """Suit changes open to ``p`` out of their main phase [KD-2, KD-X5]: only to the suit of
+        an Ace in hand, on an unpreoccupied noble (so it can then bring that Assassin)."""
+        ace_suits = {SUIT[c] for c in self.hands[p] if IS_ACE[c]}
+        if not ace_suits:
+            return []
+        nobles = [x for x in self.play[p] if IS_NOBLE[x]]
+        if len(nobles) < 2:
+            return []
+        out = []
+        for t in nobles:
+            if self.busy[t]:
+                continue
+            st = self.suit_of(t)
+            for u in nobles:
+                if u == t or self.busy[u] or self.suit_of(u) != st:
+                    continue
+                for s in sorted(ace_suits):
+                    if s != st:
+                        out.append(Action(A.CHANGE, t, u, s))
+        return out
+
+    def can_respond(self, p: int) -> bool:
+        """Whether ``p`` has any play in a response window (so is asked at all) [KD-X2]."""
+        if JOKER in self.hands[p]:
+            return True
+        return self.can_assassinate(p) or bool(self._window_changes(p))
+
+    def can_counter(self, p: int) -> bool:
+        """Whether ``p`` could counter the last Assassin or Joker now [KD-8, KD-X3]."""
+        return self.can_assassinate(p) or bool(self._window_changes(p))
+
+    # ------------------------------------------------------------------ legal actions
+    def _assassin_pairs(self, p: int, kind: int) -> list[Action]:
+        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
+        if not ready:
+            return []
+        out = []
+        for c in sorted(set(self.hands[p])):
+            if IS_ACE[c]:
+                for nb in ready:
+                    if self.suit_of(nb) == SUIT[c]:
+                        out.append(Action(kind, c, nb))
+        return out
+
+    def _joker_actions(self, p: int, main: bool) -> list[Action]:
+        if JOKER not in self.hands[p]:
+            return []
+        out = []
+        if self.deck or self.discard:
+            out.append(Action(A.JOKER_PICK))
+        others = self._others_from(p)
+        for q in sorted(others):
+            out.append(Action(A.SPY, q))
+        for q in sorted(others):
+            out.append(Action(A.EXPOSE, q))
+        if main:
+            for q in sorted(others):
+                for c in self.play[q]:
+                    if IS_NOBLE[c] and self._has_rank(p, RANK[c]):
+                        continue  # noble limits still apply [KD-9]
+                    out.append(Action(A.RECRUIT, c))
+        return out
+
+    def _legal_actions(self) -> list[Action]:
+        d = self.decision()
+        p = self.current_player
+        assert p is not None
+        if d == "target":
+            return [Action(A.TARGET, c) for q in range(self.num_players) for c in sorted(self.play[q])]
+        if d == "counter":
+            return [Action(A.PASS), *self._assassin_pairs(p, A.COUNTER), *self._window_changes(p)]
+        if d == "pick":
+            out = [Action(A.TAKE, c) for c in sorted(set(self.discard))]
+            if self.deck:
+                out.append(Action(A.TAKE_DECK))
+            return out
+        if d == "respond":
+            return [
+                Action(A.PASS),
+                *self._assassin_pairs(p, A.ASSASSIN),
+                *self._joker_actions(p, False),
+                *self._window_changes(p),
+            ]
+        if d == "main":
+            return self._main_actions(p)
+        if d == "attackers":
+            out = [Action(A.ATTACKER, c) for c in sorted(self.play[p]) if not self.busy[c]]
+            if self.attackers:
+                out.append(Action(A.DONE))
+            return out
+        if d == "blockers":
+            ready = [c for c in sorted(self.play[p]) if not self.busy[c]]
+            out = [Action(A.BLOCK, a, b) for a in self.attackers for b in ready]
+            out.append(Action(A.DONE))
+            return out
+        if d == "split":
+            a = self.attackers[self.split_i]
+            b = self.blockers[self.split_i][self.split_j]
+            left = RATING[a] - sum(self.dealt[self.split_i][: self.split_j])
+            return [Action(A.ASSIGN, k, b) for k in range(left + 1)]
+        # discard
+        return [Action(A.DISCARD, c) for c in sorted(set(self.hands[p]))]
+
+    def can_attack(self, p: int) -> bool:
+        """Whether ``p`` may declare an attack now: not in the first round [KD-4], not yet this
+        turn, with an unpreoccupied card in play."""
+        return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
+
+    def _main_actions(self, p: int) -> list[Action]:
+        out = [Action(A.END)]
+        hand = sorted(set(self.hands[p]))
+        if not self.noble_played:
+            for c in hand:
+                if IS_NOBLE[c] and not self._has_rank(p, RANK[c]):
+                    out.append(Action(A.PLAY, c))
+        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
+        for c in hand:
+            if IS_ARMY[c]:
+                for nb in ready:
+                    if self.suit_of(nb) == SUIT[c]:
+                        out.append(Action(A.BRING, c, nb))
+        nobles = [x for x in self.play[p] if IS_NOBLE[x]]
+        for t in nobles:
+            st = self.suit_of(t)
+            for u in ready:
+                if u != t and self.suit_of(u) == st:
+                    out.extend(Action(A.CHANGE, t, u, s) for s in range(4) if s != st)
+        if self.can_attack(p):
+            out.extend(Action(A.ATTACK, q) for q in sorted(self._others_from(p)))
+        out.extend(self._assassin_pairs(p, A.ASSASSIN))
+        out.extend(self._joker_actions(p, True))
+        return out
+
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        from regalia.games.kingdom.explain import explain
+
+        return explain(self, action)
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Any) -> list[Event]:
+        self._events = []
+        p = self.current_player
+        assert p is not None
+        d = self.decision()
+        k = action.kind
+        ev = self._events
+        me = _seat_name(p)
+        if k == A.PASS:
+            ev.append(public("pass", f"{me} passes", p))
+            if d == "counter":
+                self.counter_q.pop(0)
+            else:
+                self.window.pop(0)
+        elif k == A.END:
+            if len(self.hands[p]) > HAND_LIMIT:
+                self.phase = DISCARD  # discard down to 7 [KD-1]
+            else:
+                self._end_turn()
+        elif k == A.DISCARD:
+            self._hand_remove(p, action.a)
+            self._to_discard(action.a)
+            ev.append(public("discard", f"{me} discards {NAME[action.a]}", p, card=NAME[action.a]))
+            if len(self.hands[p]) <= HAND_LIMIT:
+                self._end_turn()
+        elif k == A.PLAY:
+            c = action.a
+            self._hand_remove(p, c)
+            self._enter_play(p, c, False)  # a noble arrives ready [KD-X1]
+            self.noble_played = True
+            ev.append(public("noble", f"{me} puts {NAME[c]} into play", p, card=NAME[c]))
+            self._after_main_action(p)
+        elif k == A.BRING:
+            c, nb = action.a, action.b
+            self._hand_remove(p, c)
+            self.busy[nb] = True
+            self._enter_play(p, c, False)  # arrives ready [KD-X1]
+            what = " as a Champion" if IS_ACE[c] else ""
+            ev.append(
+                public(
+                    "bring",
+                    f"{me} turns {NAME[nb]} to bring {NAME[c]} into play{what}",
+                    p,
+                    card=NAME[c],
+                    noble=NAME[nb],
+                )
+            )
+            self._after_main_action(p)
+        elif k == A.CHANGE:
+            t, u, s = action.a, action.b, action.c
+            self.busy[u] = True
+            self.suit_change[t] = s  # until the end of this turn [KD-2]
+            ev.append(
+                public(
+                    "suit",
+                    f"{me} turns {NAME[u]} to make {NAME[t]} a {SUITS[s]} noble this turn",
+                    p,
+                    card=NAME[t],
+                    noble=NAME[u],
+                    suit=SUITS[s],
+                )
+            )
+            if d == "main":
+                self._after_main_action(p)
+        elif k == A.ATTACK:
+            self.defender = action.a
+            self.attacked = True
+            self.phase = ATTACKERS
+            ev.append(public("attack", f"{me} attacks {_seat_name(action.a)}", p, defender=action.a))
+        elif k == A.ATTACKER:
+            c = action.a
+            self.busy[c] = True  # attackers become preoccupied [KD-4]
+            self.attackers.append(c)
+            self.blockers.append([])
+            self.blocked.append(False)
+            self.dealt.append([])
+            ev.append(public("attacker", f"{me} attacks with {NAME[c]}", p, card=NAME[c]))
+        elif k == A.DONE:
+            if d == "attackers":
+                ev.append(public("attackers_done", f"{me} has declared the attackers", p))
+                self.phase = BLOCKERS
+                self._open_window(W_ATTACK, self._others_from(self.active))
+            else:
+                ev.append(public("blocks_done", f"{me} declares no more blockers", p))
+                after_blocks(self)
+        elif k == A.BLOCK:
+            a, b = action.a, action.b
+            i = self.attackers.index(a)
+            self.busy[b] = True  # blockers become preoccupied [KD-4]
+            self.blockers[i].append(b)
+            self.blocked[i] = True
+            self.dealt[i].append(0)
+            ev.append(public("block", f"{me} blocks {NAME[a]} with {NAME[b]}", p, attacker=NAME[a], blocker=NAME[b]))
+        elif k == A.ASSIGN:
+            self.dealt[self.split_i][self.split_j] = action.a
+            ev.append(
+                public(
+                    "assign",
+                    f"{me} deals {action.a} damage to {NAME[action.b]}",
+                    p,
+                    blocker=NAME[action.b],
+                    damage=action.a,
+                )
+            )
+            advance_split(self, self.split_j + 1)
+        elif k in (A.ASSASSIN, A.COUNTER):
+            ace, nb = action.a, action.b
+            self._hand_remove(p, ace)
+            self.busy[nb] = True  # the noble that brings the Assassin is turned [KD-8]
+            if k == A.ASSASSIN:
+                self.chain.append([C_ASSASSIN, p, ace, nb, -1])
+                self.targeting = p
+                self.target_from_main = d == "main"
+                ev.append(
+                    public(
+                        "assassin",
+                        f"{me} plays {NAME[ace]} as an Assassin, turning {NAME[nb]}",
+                        p,
+                        card=NAME[ace],
+                        noble=NAME[nb],
+                    )
+                )
+            else:
+                top = self.chain[-1]
+                self.chain.append([C_ASSASSIN, p, ace, nb, top[2]])
+                ev.append(
+                    public(
+                        "counter",
+                        f"{me} counters {_seat_name(top[1])}'s {NAME[top[2]]} with the Assassin {NAME[ace]}, turning {NAME[nb]}",
+                        p,
+                        card=NAME[ace],
+                        noble=NAME[nb],
+                    )
+                )
+                self.counter_q = self._others_from(p)
+        elif k == A.TARGET:
+            top = self.chain[-1]
+            top[4] = action.a
+            self.targeting = -1
+            owner = _seat_name(self.loc[action.a])
+            ev.append(public("target", f"{me}'s Assassin targets {owner}'s {NAME[action.a]}", p, target=NAME[action.a]))
+            self.counter_q = self._others_from(p)
+            if self.target_from_main:
+                self.target_from_main = False
+                self._after_main_action(p)
+        elif k in (A.JOKER_PICK, A.SPY, A.EXPOSE):
+            self._hand_remove(p, JOKER)
+            kind = {A.JOKER_PICK: C_PICK, A.SPY: C_SPY, A.EXPOSE: C_EXPOSE}[k]
+            target = action.a if k != A.JOKER_PICK else -1
+            self.chain.append([kind, p, JOKER, -1, target])
+            use = {
+                C_PICK: "Pick a Card",
+                C_SPY: f"Spy on {_seat_name(target)}",
+                C_EXPOSE: f"Expose on {_seat_name(target)}",
+            }[kind]
+            ev.append(public("joker", f"{me} plays a Joker: {use}", p, use=CHAIN_NAMES[kind], target=target))
+            self.counter_q = self._others_from(p)
+            if d == "main":
+                self._after_main_action(p)
+        elif k == A.RECRUIT:
+            c = action.a
+            q = self.loc[c]
+            self._hand_remove(p, JOKER)
+            self._to_discard(JOKER)  # every Joker goes to the discard pile after use [KD-9]
+            self.play[q].remove(c)
+            self.suit_change.pop(c, None)
+            self._enter_play(p, c, True)  # arrives preoccupied [KD-9]
+            ev.append(
+                public(
+                    "recruit",
+                    f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)}",
+                    p,
+                    card=NAME[c],
+                    source=q,
+                )
+            )
+            self._after_main_action(p)
+        elif k == A.TAKE:
+            c = action.a
+            self.discard.remove(c)
+            self.hands[p].append(c)
+            for v in range(self.num_players + 1):
+                if v != p:
+                    self.known[v][p].append(c)  # the discard pile is face up [KD-X7]
+            ev.append(public("take", f"{me} takes {NAME[c]} from the discard pile", p, card=NAME[c]))
+            self._finish_pick()
+        elif k == A.TAKE_DECK:
+            c = self.deck.pop()
+            self.hands[p].append(c)
+            ev.append(public("take", f"{me} takes the top card of the deck", p))
+            ev.append(private("take", f"{me} takes {NAME[c]} from the deck", (p,), p, card=NAME[c]))
+            self._finish_pick()
+        settle(self)
+        return ev
+
+    def _after_main_action(self, p: int) -> None:
+        """After each main-phase action the other kingdoms may respond [KD-X2]."""
+        self._open_window(W_ACTION, self._others_from(p))
+
+    def _open_window(self, point: int, seats: list[int]) -> None:
+        self.window = seats
+        self.window_point = point
+
+    def _finish_pick(self) -> None:
+        entry = self.chain.pop()
+        self._to_discard(entry[2])  # the Joker goes to the discard pile after the pick [KD-9]
+        self.picking = -1
+
+    # ------------------------------------------------------------------ views, copies, hidden information
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from regalia.games.kingdom.view import make_view
+
+        self._check_seat(seat)
+        return make_view(self, seat)
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {"deck": [NAME[c] for c in self.deck], "discard": [NAME[c] for c in self.discard]}
+        for p in range(self.num_players):
+            z[f"hand:{p}"] = [NAME[c] for c in self.hands[p]]
+            z[f"play:{p}"] = [NAME[c] for c in self.play[p]]
+        z["chain"] = [NAME[e[2]] for e in self.chain]
+        return z
+
+    def clone(self) -> KingdomState:
+        new = KingdomState.__new__(KingdomState)
+        self._copy_base(new)
+        copy_into(self, new)
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> KingdomState:
+        """A full state consistent with ``view(seat)``: the deck and the unknown part of every
+        other hand redistributed with ``rng``. Cards ``seat`` knows to be in a hand (Spy, Expose,
+        a discard pick) stay there [KD-X7]. If another seat is deciding in a response window, the
+        sample is redrawn (up to 30 times) until that seat can act in it, as the window shows.
+        """
+        self._check_seat(seat)
+        det = self.clone()
+        det._mark_determinized(rng)
+        n = self.num_players
+        pool = self.deck[:]
+        rest: list[list[int]] = [[] for _ in range(n)]
+        for h in range(n):
+            if h == seat:
+                continue
+            hand = self.hands[h][:]
+            for c in self.known[seat][h]:
+                hand.remove(c)
+            pool.extend(hand)
+            rest[h] = hand
+        asker = self.current_player
+        d = self.decision()
+        must = asker if asker is not None and asker != seat and d in ("respond", "counter") else -1
+        for _ in range(30):
+            rng.shuffle(pool)
+            pos = 0
+            for h in range(n):
+                if h == seat:
+                    continue
+                k = len(rest[h])
+                det.hands[h] = self.known[seat][h] + pool[pos : pos + k]
+                pos += k
+            det.deck = pool[pos:]
+            if must < 0:
+                break
+            if det.can_counter(must) if d == "counter" else det.can_respond(must):
+                break
+        # what others know of hands other than ``seat``'s is unknown to ``seat``: public knowledge only
+        pub = self.known[n]
+        for w in range(n):
+            if w == seat:
+                continue
+            for h in range(n):
+                if h != seat and h != w:
+                    det.known[w][h] = pub[h][:]
+        det._legal = None
+        return det
+
+    # ------------------------------------------------------------------ snapshots
+    def _snapshot_state(self) -> dict[str, Any]:
+        return snapshot_state(self)
+
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        restore_state(self, data)
