@@ -727,6 +727,7 @@ class KingdomState(State):
                 hand.remove(c)
             pool.extend(hand)
             rest[h] = hand
+        pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on rng
         asker = self.current_player
         d = self.decision()
         must = asker if asker is not None and asker != seat and d in ("respond", "counter") else -1
