@@ -114,6 +114,11 @@ class Genealogy:
         below = self._rows.get(row + 1)
         return below is None or ((spot - 1) not in below and (spot + 1) not in below)
 
+    def is_open_beside(self, row: int, x: int, side: int) -> bool:
+        """Whether a Character could go beside the spot ``(row, x)`` on ``side`` (KB-G2), whether
+        or not a card is at ``(row, x)`` (used to plan a line of siblings)."""
+        return self._side_open(row, x, side)
+
     def spot(self, card: int, side: int) -> tuple[int, int]:
         """``(row, x)`` of the spot beside ``card`` on ``side`` (KB-G2)."""
         row, x = self._pos[card]
