@@ -147,7 +147,7 @@ def test_option_deck_file_errors(tmp_path: Path) -> None:
         regalia.make("kings-blood", players=2, seed=1, deck_file=str(f))
     g = tmp_path / "nokb.txt"
     g.write_text("\n".join(f"B{n}{x}" for n in range(1, 10) for x in "mf") + "\n")
-    with pytest.raises(ValueError, match="advanced: the deck .* has no KingsBlood card"):
+    with pytest.raises(ValueError, match=r"advanced: the deck .* has no KingsBlood card"):
         regalia.make("kings-blood", players=2, seed=1, deck_file=str(g), advanced=True)
     h = tmp_path / "small.txt"
     h.write_text("B1m\nB2m\n")
