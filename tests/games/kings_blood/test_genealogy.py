@@ -253,3 +253,25 @@ def test_render_rows_at_positions() -> None:
     g.add_child(c("B5m"), c("B5f"), c("A1m"))
     lines = g.render(lambda x: f"[{NOTATION[x]}]", width=3)
     assert lines == ["G1 | [B5m] [B5f]", "G2 |    [A1m]"]
+
+
+def _fresh(g: Genealogy) -> list[tuple[int, tuple[int, ...]]]:
+    return Genealogy.from_json(g.to_json(), g.both_sides).active_sides()
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_kb_g3_incremental_active_matches_full_recomputation(both: bool) -> None:
+    import random
+
+    import regalia
+
+    for seed in range(15):
+        s = regalia.make("kings-blood", players=4, seed=seed, active_needs_both_sides=both)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            gen = s.gen  # type: ignore[attr-defined]
+            assert gen.active_sides() == _fresh(gen)
+            for card in gen.cards():
+                expected = gen.sides_of(card)
+                assert [sd for sd in (LEFT, RIGHT) if gen.can_place(card, sd)] == list(expected) or not expected or both
+            s.apply(rng.choice(s.legal_actions()))

@@ -389,29 +389,36 @@ class KingsBloodState(State):
     def _gen_plays(self, out: list[KBAction], faces: list[int], only: int | None, hand_size: int) -> None:
         """Plays of ``faces`` from hand on the Active cards (or on ``only``): KB-T1, KB-M1/M2,
         KB-T5 (no Event or King's Blood card as the last card), KB-E1..E5."""
-        targets = self._targets(only)
-        if not targets:
-            return
         gen = self.gen
-        sides = [(t, gen.placeable_sides(t)) for t in targets]
+        if only is None:
+            ts = gen.active_sides()
+        else:
+            sides = gen.sides_of(only)
+            ts = [(only, sides)] if sides else []
+        if not ts:
+            return
         optional = self.config.marriage_optional
         kb = self.kb_on
+        place = A.PLACE
         for f in faces:
             if f < NUM_CHARACTERS:
                 pf = PHILOSOPHY[f]
                 nf = NUMBER[f]
                 gf = GENDER[f]
-                for t, ss in sides:
-                    same = PHILOSOPHY[t] == pf
-                    if same or NUMBER[t] == nf or t == kb:
-                        marry = t == kb or (same and GENDER[t] != gf)
-                        for s in ss:
-                            out.append(KBAction(A.PLACE, f, t, s, 0))
-                            if marry and optional:
-                                out.append(KBAction(A.PLACE, f, t, s, 1))
+                for t, ss in ts:
+                    if PHILOSOPHY[t] == pf:
+                        marry = GENDER[t] != gf or t == kb
+                    elif NUMBER[t] == nf or t == kb:
+                        marry = t == kb
+                    else:
+                        continue
+                    for s in ss:
+                        out.append(KBAction(place, f, t, s, 0))
+                        if marry and optional:
+                            out.append(KBAction(place, f, t, s, 1))
             elif hand_size >= 2:
                 if f == KINGS_BLOOD:
-                    for t in targets:
+                    for t, _ in ts:
                         out.append(KBAction(A.KINGSBLOOD, 0, t))
                 else:
                     self._gen_event(out, f, only)
@@ -439,14 +446,12 @@ class KingsBloodState(State):
 
     def _gen_transfers(self, out: list[KBAction]) -> None:
         """KB-T3: a Skip, Reverse or Draw 3 played on an Active card by the matching rule."""
-        targets = self.gen.active()
         abil = self.abil
         faces = [f for f in sorted(set(self.hands[self.cur])) if f < NUM_CHARACTERS and abil[f]]
-        if not faces or not targets:
+        if not faces:
             return
-        sides = [(t, self.gen.placeable_sides(t)) for t in targets]
         for f in faces:
-            for t, ss in sides:
+            for t, ss in self.gen.active_sides():
                 if self._matches(f, t):
                     for s in ss:
                         out.append(KBAction(A.PLACE, f, t, s, 0))
