@@ -31,8 +31,7 @@ class KingsBloodHeuristicBot(Bot):
     Draw 3 on when possible (Draw 3 first); play siblings and Marriages (a Marriage is a free
     extra play); shed high-value cards and Events (10 points, cannot be the last card); keep
     Draw 3 cards for defence unless the next player is close to winning; Exile cards to the
-    opponent with the most cards... no — to the opponent closest to winning; draw only when
-    nothing is worth playing.
+    opponent closest to winning (never to itself); draw only when nothing is worth playing.
     """
 
     name = "heuristic"

@@ -112,7 +112,8 @@ class KingsBloodGame(Game):
             (3, {"advanced": True, "scoring": "winner_collects"}),
             (4, {}),
             (4, {"announcement": "automatic", "marriage_optional": False, "scoring": "lowest_wins"}),
-            (5, {"active_needs_both_sides": True, "advanced": True}),
+            (5, {"advanced": True}),
+            (3, {"active_needs_both_sides": True}),
             (6, {}),
             (2, {"two_player_reverse_skips": True, "advanced": True}),
         ]
