@@ -143,6 +143,16 @@ def test_kb_t7_empty_pile_reshuffles_the_discards() -> None:
     assert s.view(0)["drawn"] in ("A1f", "R6m", "Exile")
 
 
+def test_kb_x14_discards_made_after_the_pile_ran_out_are_drawn() -> None:
+    s = deal(2, [["Assassination"], []], founder="B3m")
+    s = edit(s, pile=[], discard=[])
+    play(s, "assassinate B3m")  # the lone founder, with an empty pile
+    # B3m and the Assassination were discarded after the pile ran out; they are reshuffled
+    # and B3m starts the new Genealogy (KB-T8)
+    assert [c["card"] for c in s.view(0)["genealogy"]] == ["B3m"]
+    assert s.zones()["deck"] + s.zones()["discard"] == ["Assassination"]
+
+
 def test_kb_t7_pass_only_when_nothing_to_play_or_draw() -> None:
     s = deal(2, [[], []], founder="B3m")
     err = refused(s, "pass")

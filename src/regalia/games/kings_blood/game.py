@@ -55,6 +55,7 @@ RULINGS = (
     Ruling("KB-X11", "Plays on a newborn child (a Character, an Event, siblings) need the child to be Active; siblings match by number only and are played cards (the last one's ability counts); an Assassination on the child still gives its extra play."),
     Ruling("KB-X12", "An Event drawn and played at a Marriage is the last card played of the turn, so the ability of the Character that arranged the Marriage no longer applies (the rulebook's reason to decline a Marriage)."),
     Ruling("KB-X13", "A user deck file may list each character notation once (copies would make Genealogy targets ambiguous); Events may repeat."),
+    Ruling("KB-X14", "The discards are shuffled into a new draw pile at the moment a card must be drawn from an empty pile, so cards discarded after the pile ran out are included."),
 )
 
 
