@@ -275,3 +275,16 @@ def test_kb_g3_incremental_active_matches_full_recomputation(both: bool) -> None
                 expected = gen.sides_of(card)
                 assert [sd for sd in (LEFT, RIGHT) if gen.can_place(card, sd)] == list(expected) or not expected or both
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_kb_x4_generations_count_rows_holding_a_card() -> None:
+    g = Genealogy()
+    g.found(c("B5m"))
+    g.place(c("B5f"), c("B5m"), RIGHT)
+    g.add_child(c("B5m"), c("B5f"), c("A1m"))
+    g.place(c("A1f"), c("A1m"), RIGHT)
+    g.add_child(c("A1m"), c("A1f"), c("R2m"))
+    assert g.generations() == 3
+    g.remove(c("A1m"))
+    g.remove(c("A1f"))
+    assert g.generations() == 2  # the emptied middle row no longer counts
