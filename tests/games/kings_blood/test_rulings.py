@@ -428,6 +428,16 @@ def test_kb_x11_plays_on_child_need_it_active() -> None:
     assert legal(s) == ["end"]
 
 
+def test_kb_x11_kings_blood_card_is_not_a_play_on_the_child() -> None:
+    s = deal(2, [["B4f", "A9m"], []], founder="B3m", pile=["A6m"], advanced=True)
+    s = edit(s, hands=[[*s.hands[0][:6], "KingsBlood"], s.hands[1]], known=[["KingsBlood"], []], aside=[])
+    assert "kingsblood B3m" in legal(s)
+    play(s, "play B4f right of B3m")
+    assert not any(m.startswith("kingsblood") for m in legal(s))
+    err = refused(s, "kingsblood A6m")
+    assert err.rule == "KB-M4"
+
+
 def test_kb_x12_event_drawn_at_marriage_cancels_the_ability() -> None:
     s = deal(2, [["R7f"], []], founder="R2m", pile=["Exile"])
     play(s, "play R7f right of R2m")

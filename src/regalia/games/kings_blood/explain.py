@@ -80,6 +80,8 @@ def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
             return "facing a Draw you may only play Skip, Reverse or Draw 3, or draw", "KB-T3"
         if ph == SIBLINGS:
             return "finish the sibling group (another sibling or end)", "KB-M4"
+        if ph == BIRTH and face == KINGS_BLOOD:
+            return "after a birth only a Character, an Event or siblings may be played on the child", "KB-M4"
         if len(hand) < 2:
             return f"{NOTATION[face]} cannot be your last card: you can only win with a Character", "KB-T5"
     if k in (A.PLACE, A.SIBLING):

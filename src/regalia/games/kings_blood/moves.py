@@ -117,10 +117,13 @@ def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only
                         out.append(KBAction(place, f, t, s, 1))
         elif hand_size >= 2:
             if f == KINGS_BLOOD:
-                for t, _ in ts:
-                    out.append(KBAction(A.KINGSBLOOD, 0, t))
+                # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
+                if only is None:
+                    for t, _ in ts:
+                        out.append(KBAction(A.KINGSBLOOD, 0, t))
             else:
                 gen_event(self, out, f, only)
+
 
 def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | None) -> None:
     targets = _targets(self, only)
