@@ -56,7 +56,11 @@ def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
             return "the draw pile and the discards are empty: nobody can draw", "KB-T7"
         if ph == DRAWN:
             return "you have already drawn this turn; play the card drawn or end", "KB-T1"
-        return f"you cannot draw now ({pname}: {'play on the child or end' if ph in (BIRTH, SIBLINGS) else 'finish the play'})", _PHASE_RULE.get(pname, "KB-T1")
+        if ph in (BIRTH, SIBLINGS):
+            return "after a birth you may only play on the child (or siblings) or end; no draw", "KB-M4"
+        if ph == FORCED:
+            return f"the Event drawn at the Marriage ({NOTATION[s.pending_card]}) must be played first", "KB-M3"
+        return "after an Assassination or the King's Blood card you may play one more card or end, not draw", "KB-E1"
     if k == A.END:
         if ph == TURN:
             return "you must play a card or draw on your turn", "KB-T1"
