@@ -381,6 +381,7 @@ def test_kb_x8_win_stands_through_the_marriage_resolution() -> None:
     s = edit(s, hands=[["B4f"], s.hands[1]], announced=[True, False])
     play(s, "play B4f right of B3m")
     assert s.view(0)["phase"] == "forced" and s.current_player == 0
+    assert "announce" not in legal(s)  # nothing to announce with an empty hand
     play(s, "exile B3m to P0")
     assert s.is_terminal and s.winners == (0,)
 

@@ -182,7 +182,7 @@ class KingsBloodState(State):
     def _announce_open(self) -> bool:
         """KB-T4: ``announce`` is offered on your own turn with two or fewer cards, once."""
         seat = self.cur
-        return self.config.announcement == "required" and not self.announced[seat] and len(self.hands[seat]) <= 2
+        return self.config.announcement == "required" and not self.announced[seat] and 0 < len(self.hands[seat]) <= 2
 
     def _take(self, seat: int, face: int) -> None:
         self.hands[seat].remove(face)
