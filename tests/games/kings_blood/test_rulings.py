@@ -303,6 +303,15 @@ def test_kb_e4_enthronement_not_twice_on_one_card() -> None:
     assert err.rule == "KB-E4"
 
 
+def test_kb_e4_enthronement_takes_the_kings_blood_card_from_a_discarded_character() -> None:
+    s = deal(2, [["Enthronement"], []], founder="B3m", advanced=True)
+    s = edit(s, genealogy=[[F("B3m"), 0, 0, []], [F("B8m"), 0, 2, [KINGS_BLOOD]]], aside=[], kb_on=F("B8m"))
+    events = s.apply("enthrone B3m")
+    assert "KingsBlood" in hand(s, 0) and s.kb_on == -1
+    assert s.view(0)["discard"] == ["B8m"] and s.view(0)["aside"] == []
+    assert any("takes the King's Blood card from the Genealogy" in e.text for e in events)
+
+
 def test_kb_e4_enthronement_without_advanced_moves_no_kings_blood() -> None:
     s = deal(2, [["Enthronement"], []], founder="B3m")
     play(s, "enthrone B3m")

@@ -487,6 +487,7 @@ class KingsBloodState(State):
     def _enthrone(self, t: int, seat: int) -> None:
         """KB-E4: attach the Enthronement, discard every other card; Advanced: take the King's Blood card."""
         gen = self.gen
+        kb_in_genealogy = self.kb_on >= 0
         gen.attach(t, ENTHRONEMENT)
         removed = gen.keep_only(t)
         for c, att in removed:
@@ -501,14 +502,14 @@ class KingsBloodState(State):
             public("enthrone", f"{_p(seat)} enthrones {_n(t)}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy", seat, target=_n(t))
         )
         if self.config.advanced:
-            self._take_kings_blood(seat)
+            self._take_kings_blood(seat, kb_in_genealogy)
         self._end_turn()
 
-    def _take_kings_blood(self, seat: int) -> None:
+    def _take_kings_blood(self, seat: int, was_in_genealogy: bool) -> None:
         """KB-E4/KB-T5 (Advanced): the Enthronement's player takes the King's Blood card."""
         if KINGS_BLOOD in self.aside:
             self.aside.remove(KINGS_BLOOD)
-            where = "from beside the table"
+            where = "from the Genealogy" if was_in_genealogy else "from beside the table"
         elif self.kb_on >= 0:
             self.gen.detach(self.kb_on, KINGS_BLOOD)
             self.kb_on = -1
