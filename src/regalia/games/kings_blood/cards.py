@@ -193,7 +193,7 @@ def parse_deck_text(text: str, source: str) -> DeckList:
             has_kb = True
             continue
         if is_character(face):
-            if face in seen:
+            if face in seen:  # KB-X13
                 raise ValueError(f"{where}: card: duplicate character {NOTATION[face]} (first on line {seen[face]}); each character may appear once")
             seen[face] = lineno
             abilities[face] = ability

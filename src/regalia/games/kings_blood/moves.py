@@ -63,7 +63,7 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
         out.append(_DRAW)
     elif ph == BIRTH:
         child = self.child
-        if self.gen.is_active(child):
+        if self.gen.is_active(child):  # KB-X11: the child must be Active to be played on
             gen_plays(self, out, sorted(set(hand)), child, len(hand))
             gen_siblings(self, out, child, None)
         out.append(_END)
@@ -159,7 +159,8 @@ def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
                     out.append(KBAction(A.PLACE, f, t, s, 0))
 
 def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: int | None) -> None:
-    """KB-M4: two or more cards with the child's number in a line on one side of the child."""
+    """KB-M4: two or more cards with the child's number in a line on one side of the child
+    (KB-X11: matched by number only; they never marry)."""
     number = NUMBER[anchor]
     faces = [f for f in sorted(set(self.hands[self.cur])) if f < NUM_CHARACTERS and NUMBER[f] == number]
     gen = self.gen

@@ -108,7 +108,7 @@ class KingsBloodState(State):
         self.aside: list[int] = [KINGS_BLOOD] if config.advanced else []
         self.gen = Genealogy(config.active_needs_both_sides)
         self.pending_card = -1
-        self.cur = 0
+        self.cur = 0  # KB-X9: seat 0 plays first (the dealer is the last seat)
         self.direction = 1
         self.phase = TURN
         self.drawn = -1
@@ -140,7 +140,7 @@ class KingsBloodState(State):
         self._ev: list[Event] = []
 
     def _deck_order(self, deck: list[str] | None) -> list[int]:
-        """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled."""
+        """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled (KB-X9)."""
         pool = list(self.deck_list.cards)
         if deck is None:
             self.rng.shuffle(pool)
@@ -199,7 +199,8 @@ class KingsBloodState(State):
             self.announced[seat] = False  # KB-X1: an announcement lapses once the hand holds 3+
 
     def _draw_one(self) -> int | None:
-        """The top card; the discards are reshuffled into a new pile when it runs out (KB-T7)."""
+        """The top card; the discards are reshuffled into a new pile when a card is needed and the
+        pile is empty (KB-T7, KB-X14)."""
         if not self.pile:
             if not self.discard:
                 return None
@@ -232,7 +233,7 @@ class KingsBloodState(State):
 
     def _check_emptied(self, seat: int) -> None:
         """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
-        if not self.hands[seat] and self.winner < 0:
+        if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
             self.winner = seat
             self._ev.append(public("out", f"{_p(seat)} has played their last card", seat))
 
@@ -330,7 +331,7 @@ class KingsBloodState(State):
                 self._end_turn()
                 return
             self.child = card
-            self.phase = BIRTH
+            self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
             return
         self._ev.append(public("forced", f"{_n(card)} is drawn at the Marriage and must be played", seat, card=_n(card)))
         self.pending_card = card
@@ -413,7 +414,7 @@ class KingsBloodState(State):
         )
         self._check_emptied(seat)
         if phase == DEFEND:
-            self._end_turn()  # KB-T3: no Marriage; the pending draw moves on
+            self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
             return
         if not a.flag and self._marries(f, t):
             self._marriage(f, t)
@@ -445,7 +446,7 @@ class KingsBloodState(State):
             self.pending_card = -1
         else:
             self._take(seat, face)
-        self.last_played = face
+        self.last_played = face  # KB-X12: an Event (even one drawn at a Marriage) is the last card played
         gen = self.gen
         ev = self._ev
         if k == A.ASSASSINATE:
