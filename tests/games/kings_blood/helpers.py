@@ -18,7 +18,9 @@ FILLER = [
 ]  # fmt: skip
 
 
-def deal(players: int, hands: list[list[str]], founder: str, pile: list[str] | None = None, seed: int = 0, **options: Any) -> KingsBloodState:
+def deal(
+    players: int, hands: list[list[str]], founder: str, pile: list[str] | None = None, seed: int = 0, **options: Any
+) -> KingsBloodState:
     """A game whose hands are ``hands`` (padded to 7 with unused FILLER cards), whose founder is
     ``founder`` and whose draw pile starts with ``pile`` (top first); the rest is random."""
     pile = list(pile or [])

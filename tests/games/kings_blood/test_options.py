@@ -131,10 +131,17 @@ def test_option_scoring_none() -> None:
 
 def test_option_deck_file_replaces_the_deck(tmp_path: Path) -> None:
     f = tmp_path / "mine.txt"
-    lines = [f"{p}{n}{g}" for p in "MARB" for n in range(1, 5) for g in "mf"] + ["B9m Draw3", "Exile", "Exile", "KingsBlood"]
+    lines = [f"{p}{n}{g}" for p in "MARB" for n in range(1, 5) for g in "mf"] + [
+        "B9m Draw3",
+        "Exile",
+        "Exile",
+        "KingsBlood",
+    ]
     f.write_text("\n".join(lines) + "\n")
     s = regalia.make("kings-blood", players=3, seed=5, deck_file=str(f), advanced=True)
-    assert Counter(c for z in s.zones().values() for c in z) == Counter([*lines[:-4], "B9m", "Exile", "Exile", "KingsBlood"])
+    assert Counter(c for z in s.zones().values() for c in z) == Counter(
+        [*lines[:-4], "B9m", "Exile", "Exile", "KingsBlood"]
+    )
     assert s.abil[F("B9m")] == 3
     default = regalia.make("kings-blood", players=3, seed=5)
     assert sum(len(z) for z in default.zones().values()) == 82

@@ -94,7 +94,12 @@ def test_full_explicit_deck_fixes_the_deal_exactly() -> None:
     s = regalia.make("kings-blood", players=2, seed=123, deck=order)
     assert s.zones()["hand:0"] == order[0:14:2]
     assert s.zones()["hand:1"] == order[1:14:2]
-    assert s.zones()["genealogy"] == [order[14]] or order[14] in ("Assassination", "Exile", "NewConnection", "Enthronement")
+    assert s.zones()["genealogy"] == [order[14]] or order[14] in (
+        "Assassination",
+        "Exile",
+        "NewConnection",
+        "Enthronement",
+    )
 
 
 def test_view_hides_other_hands_and_the_pile() -> None:

@@ -217,4 +217,7 @@ def parse_action(text: str, players: int) -> KBAction:
         if not (seat_word.startswith("P") and seat_word[1:].isdigit() and int(seat_word[1:]) < players):
             raise _malformed(text, f"{words[3]!r} is not a seat (P0..P{players - 1})")
         return KBAction(EXILE_TO, 0, target, 0, int(seat_word[1:]))
-    raise _malformed(text, "unknown action (play, sibling, assassinate, exile, connect, enthrone, kingsblood, draw, end, announce, pass)")
+    raise _malformed(
+        text,
+        "unknown action (play, sibling, assassinate, exile, connect, enthrone, kingsblood, draw, end, announce, pass)",
+    )

@@ -65,7 +65,17 @@ class KingsBloodHeuristicBot(Bot):
         return infoset.rng.choice(best)
 
     @staticmethod
-    def _score(a: KBAction, phase: str, abil: tuple[int, ...], my_size: int, sizes: list[int], seat: int, nxt: int, next_close: bool, kb_on: int) -> float:
+    def _score(
+        a: KBAction,
+        phase: str,
+        abil: tuple[int, ...],
+        my_size: int,
+        sizes: list[int],
+        seat: int,
+        nxt: int,
+        next_close: bool,
+        kb_on: int,
+    ) -> float:
         k = a.kind
         if k == A.ANNOUNCE:
             return 1000.0
@@ -101,7 +111,11 @@ class KingsBloodHeuristicBot(Bot):
                 return -200.0
             return 90.0 + 3 * (10 - sizes[to]) + (15 if a.target < NUM_CHARACTERS and a.target == kb_on else 0)
         if k == A.CONNECT:
-            marriageable = a.card == kb_on or a.target == kb_on or (PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target])
+            marriageable = (
+                a.card == kb_on
+                or a.target == kb_on
+                or (PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target])
+            )
             return 60.0 + (40 if marriageable and not a.flag else 0)
         if k == A.ENTHRONE:
             return 80.0

@@ -35,5 +35,6 @@ class KingsBloodConfig:
         choices=("none", "winner_collects", "lowest_wins"),
     )
     deck_file: str | None = option(
-        None, doc="Path of your own deck list (one card per line: '<notation> [Skip|Reverse|Draw3]'); default: the built-in reconstruction."
+        None,
+        doc="Path of your own deck list (one card per line: '<notation> [Skip|Reverse|Draw3]'); default: the built-in reconstruction.",
     )

@@ -22,8 +22,21 @@ from regalia.games.kings_blood.genealogy import SIDE_NAMES
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-_EVENT_OF = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT, A.KINGSBLOOD: KINGS_BLOOD}
-_PHASE_RULE = {"drawn": "KB-T1", "defend": "KB-T3", "birth": "KB-M4", "siblings": "KB-M4", "forced": "KB-M3", "bonus": "KB-E1"}
+_EVENT_OF = {
+    A.ASSASSINATE: ASSASSINATION,
+    A.EXILE_TO: EXILE,
+    A.CONNECT: NEW_CONNECTION,
+    A.ENTHRONE: ENTHRONEMENT,
+    A.KINGSBLOOD: KINGS_BLOOD,
+}
+_PHASE_RULE = {
+    "drawn": "KB-T1",
+    "defend": "KB-T3",
+    "birth": "KB-M4",
+    "siblings": "KB-M4",
+    "forced": "KB-M3",
+    "bonus": "KB-E1",
+}
 
 
 def _target_problem(s: KingsBloodState, t: int) -> tuple[str, str] | None:
@@ -124,10 +137,16 @@ def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
                 "KB-T1",
             )
         if not s.gen.can_place(t, a.side):
-            return f"no room on the {SIDE_NAMES[a.side]} of {NOTATION[t]} (a card may touch only one neighbour)", "KB-G2"
+            return (
+                f"no room on the {SIDE_NAMES[a.side]} of {NOTATION[t]} (a card may touch only one neighbour)",
+                "KB-G2",
+            )
         if ph == DEFEND:
             if not s.abil[card]:
-                return f"{NOTATION[card]} has no Skip, Reverse or Draw 3 ability to pass the Draw on; play one or draw", "KB-T3"
+                return (
+                    f"{NOTATION[card]} has no Skip, Reverse or Draw 3 ability to pass the Draw on; play one or draw",
+                    "KB-T3",
+                )
             return "no Marriage is formed when passing a Draw on ('nomarry' does not apply)", "KB-T3"
         if a.flag:
             if not s._marries(card, t):
@@ -147,7 +166,10 @@ def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
             if d not in s.gen:
                 return f"{NOTATION[d]} is not in the Genealogy", "KB-G5"
             if (d, a.side) not in s.gen.connection_moves(t):
-                return f"{NOTATION[t]} cannot go to the {SIDE_NAMES[a.side]} of {NOTATION[d]} (no room, or back where it came from)", "KB-G5"
+                return (
+                    f"{NOTATION[t]} cannot go to the {SIDE_NAMES[a.side]} of {NOTATION[d]} (no room, or back where it came from)",
+                    "KB-G5",
+                )
             if a.flag:
                 if not s._marries(t, d):
                     return f"moving {NOTATION[t]} beside {NOTATION[d]} forms no Marriage: drop 'nomarry'", "KB-M1"

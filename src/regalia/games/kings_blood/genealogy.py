@@ -458,7 +458,9 @@ class Genealogy:
         return out
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Genealogy) and self.to_json() == other.to_json() and self.both_sides == other.both_sides
+        return (
+            isinstance(other, Genealogy) and self.to_json() == other.to_json() and self.both_sides == other.both_sides
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -42,6 +42,7 @@ _DRAW = A.DRAW_ACTION
 _END = A.END_ACTION
 _PASS = A.PASS_ACTION
 
+
 def legal_actions(self: KingsBloodState) -> list[KBAction]:
     """The legal actions of ``self.current_player`` in a stable order (see the state's phases)."""
     ph = self.phase
@@ -80,10 +81,12 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
         out.append(_ANNOUNCE)
     return out
 
+
 def _targets(self: KingsBloodState, only: int | None) -> list[int]:
     if only is None:
         return self.gen.active()
     return [only] if self.gen.is_active(only) else []
+
 
 def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only: int | None, hand_size: int) -> None:
     """Plays of ``faces`` from hand on the Active cards (or on ``only``): KB-T1, KB-M1/M2,
@@ -146,6 +149,7 @@ def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | No
             if not self.gen.has_attachment(t, ENTHRONEMENT):
                 out.append(KBAction(A.ENTHRONE, 0, t))
 
+
 def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
     """KB-T3: a Skip, Reverse or Draw 3 played on an Active card by the matching rule."""
     abil = self.abil
@@ -157,6 +161,7 @@ def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
             if self._matches(f, t):
                 for s in ss:
                     out.append(KBAction(A.PLACE, f, t, s, 0))
+
 
 def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: int | None) -> None:
     """KB-M4: two or more cards with the child's number in a line on one side of the child

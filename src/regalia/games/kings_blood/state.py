@@ -68,7 +68,6 @@ HAND_SIZE = 7
 PENALTY_DRAW = 3
 
 
-
 def _n(face: int) -> str:
     return NOTATION[face]
 
@@ -91,7 +90,9 @@ class KingsBloodState(State):
     config: KingsBloodConfig
 
     # ------------------------------------------------------------------ setup
-    def __init__(self, game: Game, config: KingsBloodConfig, num_players: int, seed: int, deck: list[str] | None) -> None:
+    def __init__(
+        self, game: Game, config: KingsBloodConfig, num_players: int, seed: int, deck: list[str] | None
+    ) -> None:
         super().__init__(game, config, num_players, seed, deck)
         self.deck_list: DeckList = load_deck(config.deck_file)
         self.abil = self.deck_list.abilities
@@ -99,7 +100,9 @@ class KingsBloodState(State):
             raise ValueError(f"advanced: the deck {self.deck_list.source} has no KingsBlood card")
         order = self._deck_order(deck)
         if len(order) < HAND_SIZE * num_players + 1:
-            raise ValueError(f"deck: {len(order)} cards cannot deal {HAND_SIZE} to {num_players} players and start a Genealogy")
+            raise ValueError(
+                f"deck: {len(order)} cards cannot deal {HAND_SIZE} to {num_players} players and start a Genealogy"
+            )
         n = num_players
         self.pile: list[int] = order[::-1]
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -207,7 +210,14 @@ class KingsBloodState(State):
             self.pile = self.discard
             self.discard = []
             self.rng.shuffle(self.pile)
-            self._ev.append(public("reshuffle", f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)", None, cards=len(self.pile)))
+            self._ev.append(
+                public(
+                    "reshuffle",
+                    f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)",
+                    None,
+                    cards=len(self.pile),
+                )
+            )
         return self.pile.pop()
 
     def _draw_into(self, seat: int, count: int, why: str) -> None:
@@ -218,9 +228,15 @@ class KingsBloodState(State):
                 break
             got.append(c)
         self._gain(seat, got, False)
-        self._ev.append(public("draw", f"{_p(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}", seat, count=len(got)))
+        self._ev.append(
+            public("draw", f"{_p(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}", seat, count=len(got))
+        )
         if got:
-            self._ev.append(private("draw", f"{_p(seat)} draws {' '.join(_n(c) for c in got)}", {seat}, seat, cards=[_n(c) for c in got]))
+            self._ev.append(
+                private(
+                    "draw", f"{_p(seat)} draws {' '.join(_n(c) for c in got)}", {seat}, seat, cards=[_n(c) for c in got]
+                )
+            )
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -242,7 +258,9 @@ class KingsBloodState(State):
         if not self.gen.is_empty or self.winner >= 0:
             return
         if not any(c < NUM_CHARACTERS for c in self.pile) and not any(c < NUM_CHARACTERS for c in self.discard):
-            self._ev.append(public("genealogy", "the Genealogy is empty and no Character is left to start a new one", None))
+            self._ev.append(
+                public("genealogy", "the Genealogy is empty and no Character is left to start a new one", None)
+            )
             self.phase = OVER
             self._finish()
             return
@@ -254,7 +272,9 @@ class KingsBloodState(State):
                 self._ev.append(public("found", f"{_n(c)} starts a new Genealogy", None, card=_n(c)))
                 return
             self.discard.append(c)
-            self._ev.append(public("discard", f"{_n(c)} is drawn for the new Genealogy and discarded", None, card=_n(c)))
+            self._ev.append(
+                public("discard", f"{_n(c)} is drawn for the new Genealogy and discarded", None, card=_n(c))
+            )
 
     # ------------------------------------------------------------------ turn flow
     def _end_turn(self) -> None:
@@ -271,7 +291,11 @@ class KingsBloodState(State):
             if self.config.announcement == "automatic":
                 self._ev.append(public("announce", f"{_p(seat)}: King's Blood! (automatic)", seat))
             elif not self.announced[seat]:
-                self._ev.append(public("penalty", f"{_p(seat)} did not announce King's Blood!: draws 3 and skips the next turn", seat))
+                self._ev.append(
+                    public(
+                        "penalty", f"{_p(seat)} did not announce King's Blood!: draws 3 and skips the next turn", seat
+                    )
+                )
                 self._draw_into(seat, PENALTY_DRAW, " (penalty)")
                 self.skip_next[seat] = True
         last = self.last_played
@@ -326,14 +350,18 @@ class KingsBloodState(State):
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
-            self._ev.append(public("birth", f"{_n(card)} is born to {_n(a)} and {_n(b)}", seat, card=_n(card), row=row, x=x))
+            self._ev.append(
+                public("birth", f"{_n(card)} is born to {_n(a)} and {_n(b)}", seat, card=_n(card), row=row, x=x)
+            )
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
                 return
             self.child = card
             self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
             return
-        self._ev.append(public("forced", f"{_n(card)} is drawn at the Marriage and must be played", seat, card=_n(card)))
+        self._ev.append(
+            public("forced", f"{_n(card)} is drawn at the Marriage and must be played", seat, card=_n(card))
+        )
         self.pending_card = card
         self.phase = FORCED
         probe: list[KBAction] = []
@@ -342,7 +370,9 @@ class KingsBloodState(State):
             # KB-X6: no Active card to play it on; it is discarded.
             self.pending_card = -1
             self.discard.append(card)
-            self._ev.append(public("discard", f"{_n(card)} has no Active card to target and is discarded", seat, card=_n(card)))
+            self._ev.append(
+                public("discard", f"{_n(card)} has no Active card to target and is discarded", seat, card=_n(card))
+            )
             self._end_turn()
 
     # ------------------------------------------------------------------ legal actions
@@ -397,7 +427,14 @@ class KingsBloodState(State):
             self.gen.attach(a.target, KINGS_BLOOD)
             self.kb_on = a.target
             self.last_played = KINGS_BLOOD
-            ev.append(public("kingsblood", f"{_p(seat)} places the King's Blood card under {_n(a.target)}", seat, target=_n(a.target)))
+            ev.append(
+                public(
+                    "kingsblood",
+                    f"{_p(seat)} places the King's Blood card under {_n(a.target)}",
+                    seat,
+                    target=_n(a.target),
+                )
+            )
             self._after_event_play(seat)  # KB-E5: then you may play another card
         else:
             self._apply_event(a, seat)
@@ -410,7 +447,15 @@ class KingsBloodState(State):
         row, x = self.gen.place(f, t, a.side)
         self.last_played = f
         self._ev.append(
-            public("play", f"{_p(seat)} plays {_n(f)} {SIDE_NAMES[a.side]} of {_n(t)}", seat, card=_n(f), target=_n(t), row=row, x=x)
+            public(
+                "play",
+                f"{_p(seat)} plays {_n(f)} {SIDE_NAMES[a.side]} of {_n(t)}",
+                seat,
+                card=_n(f),
+                target=_n(t),
+                row=row,
+                x=x,
+            )
         )
         self._check_emptied(seat)
         if phase == DEFEND:
@@ -434,7 +479,9 @@ class KingsBloodState(State):
             self.sib_count += 1
         self.child = f  # the next sibling goes beside this one (KB-M4: in a line)
         self.last_played = f
-        self._ev.append(public("sibling", f"{_p(seat)} plays sibling {_n(f)} {SIDE_NAMES[a.side]}", seat, card=_n(f), row=row, x=x))
+        self._ev.append(
+            public("sibling", f"{_p(seat)} plays sibling {_n(f)} {SIDE_NAMES[a.side]}", seat, card=_n(f), row=row, x=x)
+        )
         self._check_emptied(seat)
         if self.winner >= 0:
             self._end_turn()
@@ -460,7 +507,11 @@ class KingsBloodState(State):
                     self.kb_on = -1
                 else:
                     self.discard.append(c)  # KB-E1: the Enthronement goes too
-            ev.append(public("assassinate", f"{_p(seat)} assassinates {_n(t)}", seat, target=_n(t), attached=[_n(c) for c in att]))
+            ev.append(
+                public(
+                    "assassinate", f"{_p(seat)} assassinates {_n(t)}", seat, target=_n(t), attached=[_n(c) for c in att]
+                )
+            )
             self._refound()
             self._after_event_play(seat)
         elif k == A.EXILE_TO:
@@ -470,14 +521,33 @@ class KingsBloodState(State):
             if KINGS_BLOOD in att:
                 self.kb_on = -1
             self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
-            ev.append(public("exile", f"{_p(seat)} exiles {_n(t)} to {_p(to)}", seat, target=_n(t), to=to, attached=[_n(c) for c in att]))
+            ev.append(
+                public(
+                    "exile",
+                    f"{_p(seat)} exiles {_n(t)} to {_p(to)}",
+                    seat,
+                    target=_n(t),
+                    to=to,
+                    attached=[_n(c) for c in att],
+                )
+            )
             self._refound()
             self._end_turn()
         elif k == A.CONNECT:
             t, d = a.card, a.target
             self.discard.append(face)
             row, x = gen.move(t, d, a.side)  # KB-G5; the moved card's ability does not trigger (KB-E3)
-            ev.append(public("connect", f"{_p(seat)} moves {_n(t)} {SIDE_NAMES[a.side]} of {_n(d)}", seat, card=_n(t), target=_n(d), row=row, x=x))
+            ev.append(
+                public(
+                    "connect",
+                    f"{_p(seat)} moves {_n(t)} {SIDE_NAMES[a.side]} of {_n(d)}",
+                    seat,
+                    card=_n(t),
+                    target=_n(d),
+                    row=row,
+                    x=x,
+                )
+            )
             if not a.flag and self._marries(t, d):
                 self._marriage(t, d)
             else:
@@ -500,7 +570,12 @@ class KingsBloodState(State):
                 else:
                     self.discard.append(x)
         self._ev.append(
-            public("enthrone", f"{_p(seat)} enthrones {_n(t)}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy", seat, target=_n(t))
+            public(
+                "enthrone",
+                f"{_p(seat)} enthrones {_n(t)}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
+                seat,
+                target=_n(t),
+            )
         )
         if self.config.advanced:
             self._take_kings_blood(seat, kb_in_genealogy)

@@ -44,7 +44,15 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     cards = []
     for card in gen.cards():
         row, x = gen.position(card)
-        cards.append({"card": NOTATION[card], "row": row, "x": x, "active": card in active, "attached": [NOTATION[a] for a in gen.attachments(card)]})
+        cards.append(
+            {
+                "card": NOTATION[card],
+                "row": row,
+                "x": x,
+                "active": card in active,
+                "attached": [NOTATION[a] for a in gen.attachments(card)],
+            }
+        )
     lines = gen.render(_label(state, active))
     return {
         "game": "kings-blood",
@@ -97,7 +105,9 @@ def render_text(view: dict[str, Any]) -> str:
     out = ["King's Blood"]
     cur = view["current_player"]
     turn_dir = "rising seats" if view["direction"] == 1 else "falling seats"
-    out.append(f"turn {view['turn']}, play passes to {turn_dir}; draw pile {view['draw_pile']}, discards {len(view['discard'])}")
+    out.append(
+        f"turn {view['turn']}, play passes to {turn_dir}; draw pile {view['draw_pile']}, discards {len(view['discard'])}"
+    )
     out.append("Genealogy:")
     rows = view["genealogy_rows"]
     if rows:
@@ -114,7 +124,9 @@ def render_text(view: dict[str, Any]) -> str:
             marks.append("skips next turn")
         known = view["known_in_hands"][p]
         seen = f" incl. {' '.join(known)}" if known and p != view["seat"] else ""
-        out.append(f"  P{p}: {size} card{'s' if size != 1 else ''}{seen}{' (' + ', '.join(marks) + ')' if marks else ''}")
+        out.append(
+            f"  P{p}: {size} card{'s' if size != 1 else ''}{seen}{' (' + ', '.join(marks) + ')' if marks else ''}"
+        )
     if view["aside"]:
         out.append(f"set aside: {' '.join(view['aside'])}")
     if view["hand"] is not None:
