@@ -1,0 +1,468 @@
+"""The Genealogy: the family tree of Character cards and its geometry (rulings KB-G1..KB-G7).
+
+State-independent and shared with King's Family: it knows positions, not colours or rules of
+play. Cards are integers (faces, see :mod:`regalia.games.kings_blood.cards`); each character
+appears at most once.
+
+Model (rule sheet, KB-G1): rows are generations numbered downward from the founder's row 0;
+positions are in half-card units, a card at ``x`` in row ``g`` occupies ``[x, x + 2)``. The
+founder sits at ``(0, 0)``; a card beside a card at ``x`` sits at ``x - 2`` or ``x + 2`` (KB-G2);
+a child sits in the row below at the midpoint of its parents (KB-G4), so every row keeps one
+parity and a card at ``x`` in row ``g + 1`` lies on top of the cards at ``x - 1`` and ``x + 1``
+of row ``g``.
+
+Sides are ``LEFT = 0`` and ``RIGHT = 1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+LEFT = 0
+RIGHT = 1
+SIDE_NAMES = ("left", "right")
+
+
+class Genealogy:
+    """The cards of a Genealogy by position, with their attached cards.
+
+    Args:
+        active_needs_both_sides: KB-G3 option ``active_needs_both_sides``: a card is Active only
+            when *both* of its sides are placeable (default: at least one).
+
+    Attributes:
+        both_sides: the KB-G3 switch given above.
+    """
+
+    __slots__ = ("_active", "_att", "_pos", "_rows", "_sides", "both_sides")
+
+    def __init__(self, active_needs_both_sides: bool = False) -> None:
+        self.both_sides = active_needs_both_sides
+        self._rows: dict[int, dict[int, int]] = {}
+        self._pos: dict[int, tuple[int, int]] = {}
+        self._att: dict[int, list[int]] = {}
+        self._sides: dict[int, tuple[int, ...]] = {}
+        """card -> its placeable sides if Active (KB-G3), ``()`` if not; kept up to date."""
+        self._active: list[tuple[int, tuple[int, ...]]] | None = None
+
+    # ------------------------------------------------------------------ queries
+    def __len__(self) -> int:
+        return len(self._pos)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._pos
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no card is in the Genealogy."""
+        return not self._pos
+
+    def cards(self) -> list[int]:
+        """The cards in the Genealogy, ordered by (row, position)."""
+        return sorted(self._pos, key=self._pos.__getitem__)
+
+    def position(self, card: int) -> tuple[int, int]:
+        """``(row, x)`` of ``card`` (KB-G1).
+
+        Raises:
+            KeyError: the card is not in the Genealogy.
+        """
+        return self._pos[card]
+
+    def card_at(self, row: int, x: int) -> int | None:
+        """The card at ``(row, x)``, or ``None``."""
+        r = self._rows.get(row)
+        return None if r is None else r.get(x)
+
+    def attachments(self, card: int) -> list[int]:
+        """The cards attached under ``card`` (Enthronement, King's Blood), in the order attached."""
+        return list(self._att.get(card, ()))
+
+    def has_attachment(self, card: int, face: int) -> bool:
+        """Whether ``face`` is attached under ``card``."""
+        att = self._att.get(card)
+        return att is not None and face in att
+
+    def attached_cards(self) -> list[int]:
+        """Every attached card in the Genealogy (one entry per physical card)."""
+        out: list[int] = []
+        for card in self.cards():
+            out.extend(self._att.get(card, ()))
+        return out
+
+    def row_size(self, row: int) -> int:
+        """The number of cards in ``row`` (King's Family KF-4 caps it at 10)."""
+        return len(self._rows.get(row, ()))
+
+    def generations(self) -> int:
+        """The number of generations: rows holding at least one card (KB-X4)."""
+        return sum(1 for r in self._rows.values() if r)
+
+    def is_covered(self, card: int) -> bool:
+        """Whether a card of the row below lies on top of ``card`` (KB-G3, KB-G7)."""
+        row, x = self._pos[card]
+        below = self._rows.get(row + 1)
+        return below is not None and ((x - 1) in below or (x + 1) in below)
+
+    def _side_open(self, row: int, x: int, side: int) -> bool:
+        """KB-G2: the spot beside ``x`` on ``side`` in ``row`` is empty, the spot beyond it is
+        empty, and no card of the row below lies at the spot +-1."""
+        step = 2 if side == RIGHT else -2
+        spot = x + step
+        cells = self._rows.get(row)
+        if cells is not None and (spot in cells or (spot + step) in cells):
+            return False
+        below = self._rows.get(row + 1)
+        return below is None or ((spot - 1) not in below and (spot + 1) not in below)
+
+    def is_open_beside(self, row: int, x: int, side: int) -> bool:
+        """Whether a Character could go beside the spot ``(row, x)`` on ``side`` (KB-G2), whether
+        or not a card is at ``(row, x)`` (used to plan a line of siblings)."""
+        return self._side_open(row, x, side)
+
+    def spot(self, card: int, side: int) -> tuple[int, int]:
+        """``(row, x)`` of the spot beside ``card`` on ``side`` (KB-G2)."""
+        row, x = self._pos[card]
+        return row, x + (2 if side == RIGHT else -2)
+
+    def can_place(self, target: int, side: int) -> bool:
+        """Whether a Character may be placed beside ``target`` on ``side`` (KB-G2).
+
+        Does not check that ``target`` is Active (see :meth:`is_active`).
+
+        Raises:
+            KeyError: ``target`` is not in the Genealogy.
+        """
+        row, x = self._pos[target]
+        return self._side_open(row, x, side)
+
+    def placeable_sides(self, target: int) -> list[int]:
+        """The sides (``LEFT``/``RIGHT``) on which ``target`` takes a Character (KB-G2)."""
+        row, x = self._pos[target]
+        return [s for s in (LEFT, RIGHT) if self._side_open(row, x, s)]
+
+    def _status(self, card: int) -> tuple[int, ...]:
+        """KB-G3 for one card: its placeable sides if Active, else ``()``."""
+        row, x = self._pos[card]
+        rows = self._rows
+        below = rows.get(row + 1)
+        if below is not None and ((x - 1) in below or (x + 1) in below):
+            return ()
+        cells = rows[row]
+        left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
+        right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
+        if left and right:
+            return (LEFT, RIGHT)
+        if self.both_sides:
+            return ()
+        if left:
+            return (LEFT,)
+        return (RIGHT,) if right else ()
+
+    def _refresh(self, row: int, x: int) -> None:
+        """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
+        row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
+        sides = self._sides
+        rows = self._rows
+        cells = rows.get(row)
+        if cells:
+            for xx in range(x - 4, x + 5, 2):
+                c = cells.get(xx)
+                if c is not None:
+                    sides[c] = self._status(c)
+        above = rows.get(row - 1)
+        if above:
+            for xx in range(x - 3, x + 4, 2):
+                c = above.get(xx)
+                if c is not None:
+                    sides[c] = self._status(c)
+        self._active = None
+
+    def _recompute_all(self) -> None:
+        self._sides = {c: self._status(c) for c in self._pos}
+        self._active = None
+
+    def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
+
+        Cached until the Genealogy changes; do not modify it.
+        """
+        if self._active is None:
+            pos = self._pos
+            self._active = sorted(((c, s) for c, s in self._sides.items() if s), key=lambda cs: pos[cs[0]])
+        return self._active
+
+    def active(self) -> list[int]:
+        """The Active cards, ordered by (row, position) (KB-G3).
+
+        A card is Active when no card of the row below lies on top of it and at least one side
+        (both, with ``active_needs_both_sides``) is placeable by KB-G2.
+        """
+        return [c for c, _ in self.active_sides()]
+
+    def sides_of(self, card: int) -> tuple[int, ...]:
+        """The placeable sides of ``card`` if it is Active, else ``()`` (KB-G2, KB-G3)."""
+        return self._sides.get(card, ())
+
+    def is_active(self, card: int) -> bool:
+        """Whether ``card`` is in the Genealogy and Active (KB-G3)."""
+        return bool(self._sides.get(card))
+
+    def child_spot(self, a: int, b: int) -> tuple[int, int]:
+        """``(row, x)`` of the child of neighbours ``a`` and ``b`` (KB-G4: the row below, centred).
+
+        Raises:
+            ValueError: ``a`` and ``b`` are not side by side in one row.
+        """
+        ra, xa = self._pos[a]
+        rb, xb = self._pos[b]
+        if ra != rb or abs(xa - xb) != 2:
+            raise ValueError("child_spot: the parents are not side by side")
+        return ra + 1, min(xa, xb) + 1
+
+    # ------------------------------------------------------------------ changes
+    def _put(self, card: int, row: int, x: int) -> None:
+        if card in self._pos:
+            raise ValueError(f"card {card} is already in the Genealogy")
+        cells = self._rows.setdefault(row, {})
+        if x in cells:
+            raise ValueError(f"the spot ({row}, {x}) is taken")
+        cells[x] = card
+        self._pos[card] = (row, x)
+        self._sides[card] = ()
+        self._refresh(row, x)
+
+    def _lift(self, card: int) -> tuple[int, int]:
+        row, x = self._pos.pop(card)
+        cells = self._rows[row]
+        del cells[x]
+        if not cells:
+            del self._rows[row]
+        del self._sides[card]
+        self._refresh(row, x)
+        return row, x
+
+    def found(self, card: int) -> None:
+        """Start a Genealogy with ``card`` as its founder at ``(0, 0)`` (KB-T8, setup).
+
+        Raises:
+            ValueError: the Genealogy is not empty.
+        """
+        if self._pos:
+            raise ValueError("found: the Genealogy is not empty")
+        self._put(card, 0, 0)
+
+    def place(self, card: int, target: int, side: int) -> tuple[int, int]:
+        """Place ``card`` beside ``target`` on ``side``; return its ``(row, x)`` (KB-G2, KB-G7).
+
+        Raises:
+            ValueError: the spot is not placeable.
+        """
+        row, x = self._pos[target]
+        if not self._side_open(row, x, side):
+            raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
+        nx = x + (2 if side == RIGHT else -2)
+        self._put(card, row, nx)
+        return row, nx
+
+    def add_child(self, a: int, b: int, child: int) -> tuple[int, int]:
+        """Place ``child`` under its parents ``a`` and ``b``; return its ``(row, x)`` (KB-G4).
+
+        Raises:
+            ValueError: the parents are not neighbours or the spot is taken.
+        """
+        row, x = self.child_spot(a, b)
+        self._put(child, row, x)
+        return row, x
+
+    def place_at(self, card: int, row: int, x: int, attached: Iterable[int] = ()) -> None:
+        """Put ``card`` at an exact spot with its attachments (restoring saved states, tests).
+
+        Raises:
+            ValueError: the spot or the card is taken.
+        """
+        self._put(card, row, x)
+        att = list(attached)
+        if att:
+            self._att[card] = att
+
+    def remove(self, card: int) -> list[int]:
+        """Take ``card`` out of the Genealogy; return the cards that were attached to it.
+
+        Cards below or beside it stay where they are (KB-G6). Raises ``KeyError`` if absent.
+        """
+        self._lift(card)
+        return self._att.pop(card, [])
+
+    def attach(self, card: int, face: int) -> None:
+        """Attach ``face`` (Enthronement, King's Blood) under ``card`` (KB-E4, KB-E5)."""
+        if card not in self._pos:
+            raise KeyError(card)
+        self._att.setdefault(card, []).append(face)
+
+    def detach(self, card: int, face: int) -> None:
+        """Remove one attached ``face`` from under ``card``.
+
+        Raises:
+            ValueError: ``face`` is not attached to ``card``.
+        """
+        att = self._att.get(card)
+        if att is None or face not in att:
+            raise ValueError(f"detach: {face} is not attached to {card}")
+        att.remove(face)
+        if not att:
+            del self._att[card]
+
+    def find_attachment(self, face: int) -> int | None:
+        """The card that ``face`` is attached to, or ``None``."""
+        for card, att in self._att.items():
+            if face in att:
+                return card
+        return None
+
+    def connection_moves(self, card: int) -> list[tuple[int, int]]:
+        """The New Connection destinations of ``card`` as ``(destination card, side)`` (KB-G5).
+
+        The card is lifted first, so cards it uncovers may be Active destinations; the spot it
+        came from is excluded. Does not check that ``card`` itself is Active.
+        """
+        saved_active = self._active
+        row, x = self._lift(card)
+        try:
+            out: list[tuple[int, int]] = []
+            for dest, sides in self.active_sides():
+                drow, dx = self._pos[dest]
+                for side in sides:
+                    if drow == row and dx + (2 if side == RIGHT else -2) == x:
+                        continue
+                    out.append((dest, side))
+            return out
+        finally:
+            self._put(card, row, x)
+            self._active = saved_active
+
+    def can_move(self, card: int, dest: int, side: int) -> bool:
+        """Whether New Connection may move ``card`` beside ``dest`` on ``side`` (KB-G5)."""
+        if card == dest or card not in self._pos or dest not in self._pos:
+            return False
+        return (dest, side) in self.connection_moves(card)
+
+    def move(self, card: int, dest: int, side: int) -> tuple[int, int]:
+        """New Connection: move ``card`` (and its attachments) beside ``dest`` (KB-G5).
+
+        Returns the new ``(row, x)``.
+
+        Raises:
+            ValueError: the move is not allowed by KB-G5.
+        """
+        if not self.can_move(card, dest, side):
+            raise ValueError(f"move: card {card} cannot move to the {SIDE_NAMES[side]} of card {dest}")
+        self._lift(card)
+        drow, dx = self._pos[dest]
+        nx = dx + (2 if side == RIGHT else -2)
+        self._put(card, drow, nx)
+        return drow, nx
+
+    def keep_only(self, card: int) -> list[tuple[int, list[int]]]:
+        """Multiplayer Enthronement (KB-E4, KB-G6): discard every other card and repack.
+
+        ``card`` becomes the founder at ``(0, 0)`` with its attachments. Returns the removed
+        cards with their attachments, as ``(card, attached)`` pairs ordered by (row, position).
+        """
+        removed = [(c, self._att.get(c, [])) for c in self.cards() if c != card]
+        att = self._att.get(card, [])
+        self._rows = {0: {0: card}}
+        self._pos = {card: (0, 0)}
+        self._att = {card: att} if att else {}
+        self._recompute_all()
+        return removed
+
+    def remove_rows_above(self, row: int) -> list[tuple[int, list[int]]]:
+        """Remove every card in rows above ``row`` (King's Family Enthronement, KF-6).
+
+        Returns the removed cards with their attachments, ordered by (row, position).
+        """
+        removed = [(c, self._att.get(c, [])) for c in self.cards() if self._pos[c][0] < row]
+        for c, _ in removed:
+            self._lift(c)
+            self._att.pop(c, None)
+        return removed
+
+    def clear(self) -> list[tuple[int, list[int]]]:
+        """Remove every card; return them with their attachments."""
+        removed = [(c, self._att.get(c, [])) for c in self.cards()]
+        self._rows = {}
+        self._pos = {}
+        self._att = {}
+        self._sides = {}
+        self._active = None
+        return removed
+
+    # ------------------------------------------------------------------ copies, JSON, drawing
+    def clone(self) -> Genealogy:
+        """An independent copy."""
+        new = Genealogy.__new__(Genealogy)
+        new.both_sides = self.both_sides
+        new._rows = {r: dict(c) for r, c in self._rows.items()}
+        new._pos = dict(self._pos)
+        new._att = {c: list(a) for c, a in self._att.items()}
+        new._sides = dict(self._sides)
+        new._active = self._active
+        return new
+
+    def to_json(self) -> list[list[Any]]:
+        """JSON-ready: ``[[card, row, x, [attached...]], ...]`` ordered by (row, position)."""
+        return [[c, *self._pos[c], list(self._att.get(c, ()))] for c in self.cards()]
+
+    @classmethod
+    def from_json(cls, data: list[list[Any]], active_needs_both_sides: bool = False) -> Genealogy:
+        """Inverse of :meth:`to_json`.
+
+        Raises:
+            ValueError: a malformed entry or two cards on one spot.
+        """
+        new = cls(active_needs_both_sides)
+        for entry in data:
+            card, row, x, att = entry
+            new.place_at(int(card), int(row), int(x), [int(a) for a in att])
+        return new
+
+    def rows(self) -> list[tuple[int, list[tuple[int, int]]]]:
+        """The rows top to bottom as ``(row, [(x, card), ...])`` (positions ascending)."""
+        return [(r, sorted(self._rows[r].items())) for r in sorted(self._rows) if self._rows[r]]
+
+    def render(self, label: Callable[[int], str], width: int = 4) -> list[str]:
+        """A text drawing: one line per generation, each card at its position.
+
+        Args:
+            label: the text of a card (at most ``2 * width`` characters), e.g. ``"*[B5m]E"``.
+            width: characters per half-card unit.
+
+        Returns:
+            lines ``"G1 | ..."`` (generation numbers from 1 at the top); ``[]`` when empty.
+        """
+        rows = self.rows()
+        if not rows:
+            return []
+        lo = min(x for _, cells in rows for x, _ in cells)
+        top = rows[0][0]
+        out = []
+        for r, cells in rows:
+            line = ""
+            for x, card in cells:
+                col = (x - lo) * width
+                text = label(card)
+                line = line.ljust(col) + text
+            out.append(f"G{r - top + 1:<2}| {line.rstrip()}")
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Genealogy) and self.to_json() == other.to_json() and self.both_sides == other.both_sides
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Genealogy {self.to_json()}>"
