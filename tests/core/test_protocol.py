@@ -183,3 +183,12 @@ def test_games_function_survives_importing_game_packages() -> None:
     importlib.import_module("regalia.games")
     assert callable(regalia.games)
     assert isinstance(regalia.games(), list)
+
+
+def test_determinization_carries_no_true_seed_deck_or_history(toy: str) -> None:
+    state = regalia.make(toy, players=3, seed=5, deck=[str(c) for c in range(12, 0, -1)])
+    state.apply("draw")
+    det = state.determinize(0, random.Random(1))
+    assert det.seed != state.seed
+    assert det.initial_deck is None
+    assert det.history == []

@@ -189,8 +189,8 @@ def play(
             save_record(final, path)
             console.print(f"record saved to {path}")
         scores = (final.result() or {}).get("scores")
-        if not scores:
-            return
+        if not scores or getattr(final.config, "scoring", "none") == "none":
+            return  # a single game: no scoring option chosen
         for i, s in enumerate(scores):
             totals[i] += int(s)
         console.print("Series totals: " + ", ".join(f"seat {i}: {t}" for i, t in enumerate(totals)))

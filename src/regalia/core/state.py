@@ -294,8 +294,15 @@ class State(ABC):
         new._legal = self._legal
 
     def _mark_determinized(self, rng: random.Random) -> None:
+        """Make this copy a determinization: drop everything that could reveal the true hidden
+        cards — the true seed (which reproduces every shuffle), the exact deck order given to
+        ``make`` and the move history (whose texts may name cards the seat never saw) — and reseed
+        the generator from ``rng`` (future chance is unknown too)."""
         self.determinized = True
-        self.rng = random.Random(rng.getrandbits(64))
+        self.seed = rng.getrandbits(63)
+        self.rng = random.Random(self.seed)
+        self.initial_deck = None
+        self.history = []
         self._legal = None
 
     def add_table_talk(self, seat: int | None, text: str) -> None:
