@@ -178,6 +178,18 @@ def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float
     return out
 
 
+def validate_spec(spec: SimulationSpec) -> None:
+    """Check a spec in this process before any game runs, so errors are clear.
+
+    Raises:
+        ValueError: a bad game, option, player count or bot name (the message names the field).
+    """
+    spec.seat_bots(0)
+    for name in set(spec.bots):
+        make_bot(name, spec.game)
+    make(spec.game, players=spec.players, seed=spec.seed, **dict(spec.options))
+
+
 def simulate(
     spec: SimulationSpec,
     games: int,
@@ -194,11 +206,7 @@ def simulate(
     """
     if games < 1:
         raise ValueError("games: must be at least 1")
-    # validate everything in this process first, so errors are clear
-    spec.seat_bots(0)
-    for name in set(spec.bots):
-        make_bot(name, spec.game)
-    make(spec.game, players=spec.players, seed=spec.seed, **dict(spec.options))
+    validate_spec(spec)
     start = time.perf_counter()
     done: list[GameSummary] = []
     for s in iter_games(spec, games, jobs):

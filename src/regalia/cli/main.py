@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from regalia.bots import bot_names, make_bot
-from regalia.bots.simulate import SimulationSpec, simulate
+from regalia.bots.simulate import SimulationSpec, simulate, validate_spec
 from regalia.cli.session import Quit, Session, save_record
 from regalia.core.config import parse_option
 from regalia.core.game import Game
@@ -238,11 +238,12 @@ def simulate_cmd(
         transient=True,
     )
     try:
-        with progress:
-            task = progress.add_task("games", total=games_)
-            stats = simulate(spec, games_, jobs, progress=lambda k: progress.update(task, completed=k))
+        validate_spec(spec)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    with progress:
+        task = progress.add_task("games", total=games_)
+        stats = simulate(spec, games_, jobs, progress=lambda k: progress.update(task, completed=k))
     if as_json:
         print(json.dumps(stats, indent=1))
         return

@@ -206,9 +206,13 @@ class KingdomState(State):
             i = self.attackers.index(c)
             del self.attackers[i], self.blockers[i], self.blocked[i], self.dealt[i]
         else:
-            for bl in self.blockers:
+            for i, bl in enumerate(self.blockers):
                 if c in bl:
-                    bl.remove(c)  # the attacker stays blocked [KD-X4]
+                    k = bl.index(c)
+                    del bl[k]  # the attacker stays blocked [KD-X4]
+                    del self.dealt[i][k]  # blockers and their damage stay parallel
+                    if i == self.split_i and k < self.split_j:
+                        self.split_j -= 1
 
     def _enter_play(self, p: int, c: int, busy: bool) -> None:
         self.play[p].append(c)
