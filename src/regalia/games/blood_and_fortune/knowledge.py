@@ -1,0 +1,176 @@
+"""What each seat knows about where the hidden cards are, and determinization (BF-2).
+
+Every card move of a round is appended to the state's knowledge log ``klog`` as a small tuple:
+
+- ``(K_XFER, card, src, dst, witnesses)``: one card moved from holder ``src`` to holder ``dst``.
+  Everyone sees that one card of that class (Influence or Role: the card backs differ, BF-X4)
+  moved; the seats in the bitmask ``witnesses`` also see which card.
+- ``(K_SEE, card, holder, seats)``: the seats in ``seats`` see that ``card`` is in ``holder``.
+- ``(K_EMPTY, holder, cls)``: ``holder`` holds no card of class ``cls`` any more (public).
+
+Holders are small ints: a seat's hand ``p``, the pending offer, the role deck, a seat's two dealt
+roles, a seat's face-down placed role, the (face-up) discard, the face-up played roles, and each
+area slot (``H_SLOT + slot id``; a slot keeps its id when an effect moves it, publicly).
+
+For a seat, replaying the log gives each card a set of holders it may be in (a sound
+over-approximation: the true holder is always in it). :func:`determinize` then deals the cards
+into the holders — keeping every holder's count and class — by a randomized bipartite matching,
+so every card the seat has seen stays where it saw it, every area keeps the (public) house of each
+of its cards, and the view of the seat is unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from regalia.games.blood_and_fortune.cards import ROLE_BASE, house_cards
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+
+K_XFER, K_SEE, K_EMPTY = 0, 1, 2
+H_OFFER = 6
+H_DECK = 7
+H_DEALT = 8  # + seat
+H_PLACED = 14  # + seat
+H_DISCARD = 20
+H_PLAYED = 21
+H_SLOT = 100  # + slot id
+
+
+def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[int]]:
+    """For ``seat``: each hidden-able card in play (int) -> the holders it may be in now."""
+    cand: dict[int, set[int]] = {}
+    for p, h in enumerate(state.houses):
+        for c in house_cards(h):
+            cand[c] = {p}
+    if state.config.roles:
+        for r in range(ROLE_BASE, ROLE_BASE + 15):
+            cand[r] = {H_DECK}
+    bit = 1 << seat
+    for e in state.klog:
+        k = e[0]
+        if k == K_XFER:
+            _, card, src, dst, wit = e
+            if wit & bit:
+                cand[card] = {dst}
+            else:
+                cls = card >= ROLE_BASE
+                for d, hs in cand.items():
+                    if (d >= ROLE_BASE) == cls and src in hs:
+                        hs.add(dst)
+        elif k == K_SEE:
+            _, card, holder, seats = e
+            if seats & bit:
+                cand[card] = {holder}
+        else:
+            _, holder, cls_i = e
+            cls = bool(cls_i)
+            for d, hs in cand.items():
+                if (d >= ROLE_BASE) == cls:
+                    hs.discard(holder)
+    return cand
+
+
+def current_holders(state: BloodAndFortuneState) -> dict[int, int]:
+    """Each card in a hidden-able holder (int) -> its holder now (discard and played excluded)."""
+    where: dict[int, int] = {}
+    for p, hand in enumerate(state.hands):
+        for c in hand:
+            where[c] = p
+    for c in state.offer:
+        where[c] = H_OFFER
+    for c in state.role_deck:
+        where[c] = H_DECK
+    for p in range(state.num_players):
+        for c in state.dealt[p]:
+            where[c] = H_DEALT + p
+        if state.placed[p] >= 0:
+            where[state.placed[p]] = H_PLACED + p
+        for c, s in zip(state.areas[p], state.slots[p], strict=True):
+            where[c] = H_SLOT + s
+    return where
+
+
+def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng: random.Random) -> dict[int, int]:
+    """A random assignment card -> holder within capacities (augmenting paths; always succeeds
+    when the true assignment is among the candidates)."""
+    assign: dict[int, list[int]] = {h: [] for h in cap}
+    placed: dict[int, int] = {}
+    order = list(cards)
+    rng.shuffle(order)
+
+    def augment(c: int, seen: set[int]) -> bool:
+        options = [h for h in cand[c] if h in cap]
+        rng.shuffle(options)
+        for h in options:
+            if h in seen:
+                continue
+            seen.add(h)
+            if len(assign[h]) < cap[h]:
+                assign[h].append(c)
+                placed[c] = h
+                return True
+            for d in list(assign[h]):
+                if augment(d, seen):
+                    assign[h].remove(d)
+                    assign[h].append(c)
+                    placed[c] = h
+                    return True
+        return False
+
+    # most constrained first keeps the search short
+    order.sort(key=lambda c: len(cand[c]))
+    for c in order:
+        if not augment(c, set()):
+            raise AssertionError(f"determinize: no holder for card {c}")
+    return placed
+
+
+def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> BloodAndFortuneState:
+    """A full state consistent with ``state.view(seat)``: every card ``seat`` has not seen placed
+    anew at random, each where the public record and ``seat``'s own observations allow (BF-2).
+
+    Raises:
+        ValueError: ``seat`` is not a seat of the game.
+    """
+    new = state.clone()
+    if state.is_terminal:
+        new._mark_determinized(rng)
+        return new
+    cand = candidate_holders(state, seat)
+    where = current_holders(state)
+    assignment: dict[int, int] = {}
+    for cls in (False, True):
+        cards = [c for c in where if (c >= ROLE_BASE) == cls]
+        if not cards:
+            continue
+        cap: dict[int, int] = {}
+        for c in cards:
+            cap[where[c]] = cap.get(where[c], 0) + 1
+        fixed = [c for c in cards if len(cand[c]) == 1]
+        free = [c for c in cards if len(cand[c]) != 1]
+        for c in fixed:
+            (h,) = cand[c]
+            assignment[c] = h
+            cap[h] -= 1
+        if free:
+            assignment.update(_match(free, cand, {h: k for h, k in cap.items() if k > 0}, rng))
+    # write the assignment into the copy
+    by_holder: dict[int, list[int]] = {}
+    for c, h in assignment.items():
+        by_holder.setdefault(h, []).append(c)
+    n = state.num_players
+    for p in range(n):
+        new.hands[p] = sorted(by_holder.get(p, []))
+        new.dealt[p] = sorted(by_holder.get(H_DEALT + p, []))
+        got = by_holder.get(H_PLACED + p)
+        new.placed[p] = got[0] if got else -1
+        new.areas[p] = [by_holder[H_SLOT + s][0] for s in state.slots[p]]
+    new.offer = sorted(by_holder.get(H_OFFER, []))
+    deck = by_holder.get(H_DECK, [])
+    rng.shuffle(deck)
+    new.role_deck = deck
+    new._mark_determinized(rng)
+    return new
