@@ -64,6 +64,12 @@ class Action(NamedTuple):
         return prefix if self.pos < 0 else f"{prefix} at {self.pos + 1}"
 
 
+OFFER_TABLE: list[list[list[Action]]] = [
+    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(6)] for b in range(NUM_CARDS + 1)] for a in range(NUM_CARDS)
+]
+"""``OFFER_TABLE[a][b + 1][to]``: the offer of cards ``a`` (and ``b``, ``-1`` for none) to seat ``to``, built once."""
+
+
 def max_positions(players: int) -> int:
     """The largest possible area size (one card per offer at most: 3 turns x players)."""
     return 3 * players

@@ -19,6 +19,7 @@ from regalia.games.blood_and_fortune.actions import (
     KEEP,
     KIND_NAMES,
     OFFER,
+    OFFER_TABLE,
     PASS,
     PLACE,
     SPECIAL,
@@ -415,11 +416,14 @@ class BloodAndFortuneState(State):
             hand = sorted(self.hands[p])
             others = [q for q in range(self.num_players) if q != p]
             if len(hand) == 1:
-                out = [Action(OFFER, hand[0], -1, q) for q in others]
+                row = OFFER_TABLE[hand[0]][0]
+                out = [row[q] for q in others]
             else:
                 for i, a in enumerate(hand):
+                    table = OFFER_TABLE[a]
                     for b in hand[i + 1 :]:
-                        out.extend(Action(OFFER, a, b, q) for q in others)
+                        row = table[b + 1]
+                        out.extend([row[q] for q in others])
             if self.can_use_special(p):
                 out.extend(self._special_actions(p))
             return out
