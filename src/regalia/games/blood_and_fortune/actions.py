@@ -65,7 +65,8 @@ class Action(NamedTuple):
 
 
 OFFER_TABLE: list[list[list[Action]]] = [
-    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(6)] for b in range(NUM_CARDS + 1)] for a in range(NUM_CARDS)
+    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(6)] for b in range(NUM_CARDS + 1)]
+    for a in range(NUM_CARDS)
 ]
 """``OFFER_TABLE[a][b + 1][to]``: the offer of cards ``a`` (and ``b``, ``-1`` for none) to seat ``to``, built once."""
 
@@ -78,7 +79,16 @@ def max_positions(players: int) -> int:
 def num_actions(players: int) -> int:
     """The size of the integer action space for ``players`` seats (options do not change it)."""
     m = max_positions(players)
-    return NUM_OFFER_SETS * players + NUM_CARDS + NUM_INFLUENCE + NUM_ROLES + players + (1 + players + players * m) + 1 + (players + players * m)
+    return (
+        NUM_OFFER_SETS * players
+        + NUM_CARDS
+        + NUM_INFLUENCE
+        + NUM_ROLES
+        + players
+        + (1 + players + players * m)
+        + 1
+        + (players + players * m)
+    )
 
 
 def _bases(players: int) -> tuple[int, int, int, int, int, int, int, int]:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from regalia.bots.base import Bot, InfoSet
-from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, TARGET, Action
-from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROLES, SPECIAL_ACTIONS, VALUE, is_role
+from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, Action
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROLES, SPECIAL_ACTIONS, is_role
 
 Entry = tuple[int, float]  # (house, probability of a double); a known card has 0.0 or 1.0
 _FUTURE_DOUBLE = 0.4  # chance that a card still to come into an area is a double
@@ -111,7 +111,7 @@ class HeuristicBot(Bot):
         seat = infoset.seat
         board = _Board(view, seat)
         kind = legal[0].kind
-        if kind == PLACE or kind == TAKE:
+        if kind in (PLACE, TAKE):
             return infoset.rng.choice(legal)
         best: Action = legal[0]
         best_score = float("-inf")
@@ -125,7 +125,9 @@ class HeuristicBot(Bot):
                 best, best_score = a, score
         return best
 
-    def _score(self, a: Action, board: _Board, view: dict[str, Any], seat: int, n: int, hand: list[int], turns_left: int) -> float:
+    def _score(
+        self, a: Action, board: _Board, view: dict[str, Any], seat: int, n: int, hand: list[int], turns_left: int
+    ) -> float:
         k = a.kind
         if k == OFFER:
             cards = [a.a] if a.b < 0 else [a.a, a.b]
@@ -183,4 +185,4 @@ def _effect_value(board: _Board, eff: Any, seat: int, a: Action) -> float:
     return board.margin(areas) + (0.1 if op in ("keep_doubles", "take_ring", "regent") else 0.0)
 
 
-__all__ = ["HeuristicBot", "VALUE"]
+__all__ = ["HeuristicBot"]

@@ -21,7 +21,9 @@ class BloodAndFortuneConfig:
 
     roles: bool = option(False, doc="Play with the 15 Role cards (regalia's house-rule texts, BF-X3).", ruling="BF-X3")
     special_actions: bool = option(
-        False, doc="Play with the Score cards' Special Actions (regalia's house-rule texts, BF-X3, BF-4).", ruling="BF-4"
+        False,
+        doc="Play with the Score cards' Special Actions (regalia's house-rule texts, BF-X3, BF-4).",
+        ruling="BF-4",
     )
     first_player: int | None = option(
         None,

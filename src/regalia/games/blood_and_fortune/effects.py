@@ -68,23 +68,60 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
     if op == "swap_newest":
         for lst in (area, slots, known):
             lst[-1], lst[-2] = lst[-2], lst[-1]
-        return [public("effect", f"{who} uses {label}: the two newest cards of P{subject}'s area swap places", actor, effect=eff.id, target=subject)]
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: the two newest cards of P{subject}'s area swap places",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
     if op == "rightmost_to_left":
         for lst in (area, slots, known):
             lst.insert(0, lst.pop())
-        return [public("effect", f"{who} uses {label}: P{subject}'s rightmost card moves to the left end", actor, effect=eff.id, target=subject)]
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s rightmost card moves to the left end",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
     if op == "leftmost_to_right":
         for lst in (area, slots, known):
             lst.append(lst.pop(0))
-        return [public("effect", f"{who} uses {label}: P{subject}'s leftmost card moves to the right end", actor, effect=eff.id, target=subject)]
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s leftmost card moves to the right end",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
     if op == "peek_area":
         card = area[pos]
         known[pos] |= 1 << actor
         state.klog.append((K_SEE, card, H_SLOT + slots[pos], 1 << actor))
         state.peeks[actor].append({"source": eff.id, "seat": subject, "position": pos + 1, "cards": [CARD_NAMES[card]]})
         return [
-            public("effect", f"{who} uses {label}: looks at card {pos + 1} of P{subject}'s area", actor, effect=eff.id, target=subject, position=pos + 1),
-            private("peek", f"card {pos + 1} of P{subject}'s area is {CARD_NAMES[card]}", {actor}, actor, card=CARD_NAMES[card]),
+            public(
+                "effect",
+                f"{who} uses {label}: looks at card {pos + 1} of P{subject}'s area",
+                actor,
+                effect=eff.id,
+                target=subject,
+                position=pos + 1,
+            ),
+            private(
+                "peek",
+                f"card {pos + 1} of P{subject}'s area is {CARD_NAMES[card]}",
+                {actor},
+                actor,
+                card=CARD_NAMES[card],
+            ),
         ]
     if op == "peek_hand":
         cards = sorted(c for c in state.hands[subject] if not is_role(c))
@@ -93,7 +130,13 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
         names = [CARD_NAMES[c] for c in cards]
         state.peeks[actor].append({"source": eff.id, "seat": subject, "position": None, "cards": names})
         return [
-            public("effect", f"{who} uses {label}: looks at P{subject}'s Influence cards in hand", actor, effect=eff.id, target=subject),
+            public(
+                "effect",
+                f"{who} uses {label}: looks at P{subject}'s Influence cards in hand",
+                actor,
+                effect=eff.id,
+                target=subject,
+            ),
             private("peek", f"P{subject}'s hand holds {', '.join(names)}", {actor}, actor, cards=names),
         ]
     if op in ("bonus", "penalty"):
@@ -130,6 +173,15 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
         everyone = (1 << state.num_players) - 1
         state.klog.append((K_XFER, card, H_SLOT + slot, H_DISCARD, everyone))
         state.klog.append((K_EMPTY, H_SLOT + slot, 0))
-        return [public("effect", f"{who} uses {label}: P{subject}'s newest card, {CARD_NAMES[card]}, is discarded face up", actor, effect=eff.id, target=subject, card=CARD_NAMES[card])]
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s newest card, {CARD_NAMES[card]}, is discarded face up",
+                actor,
+                effect=eff.id,
+                target=subject,
+                card=CARD_NAMES[card],
+            )
+        ]
     target_txt = "" if eff.target == "self" else f" on P{subject}"
     return [public("effect", f"{who} uses {label}{target_txt}: {eff.text}", actor, effect=eff.id, target=subject)]

@@ -41,7 +41,10 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
     if k not in _PHASE_KINDS.get(ph, ()):
         what, rule = _PHASE_TEXT[ph]
         if k == SPECIAL:
-            return (f"P{p} must {what} now; a Special Action is used at the start of your own Offer turn or in the closing window", "BF-X2")
+            return (
+                f"P{p} must {what} now; a Special Action is used at the start of your own Offer turn or in the closing window",
+                "BF-X2",
+            )
         if k == PASS:
             return (f"there is no Special Action window to pass in: P{p} must {what}", "BF-X2")
         return (f"it is not the time to {str(action).split()[0]}: P{p} must {what}", rule)
@@ -50,12 +53,19 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
         cards = [action.a] if action.b < 0 else [action.a, action.b]
         for c in cards:
             if c not in hand:
-                where = "a Role card, and roles are not in play" if is_role(c) and not state.config.roles else f"not in P{p}'s hand"
+                where = (
+                    "a Role card, and roles are not in play"
+                    if is_role(c) and not state.config.roles
+                    else f"not in P{p}'s hand"
+                )
                 return (f"{CARD_NAMES[c]} is {where}", "BF-ROLEOFFER" if is_role(c) else "BF-OFFER")
         if action.seat == p:
             return ("cards are offered to another player, not to yourself", "BF-OFFER")
         if len(cards) == 1 and len(hand) >= 2:
-            return (f"with {len(hand)} cards in hand you must offer 2 (a single card only when it is your last)", "BF-OFFER")
+            return (
+                f"with {len(hand)} cards in hand you must offer 2 (a single card only when it is your last)",
+                "BF-OFFER",
+            )
         return ("this offer is not possible now", "BF-OFFER")
     if k == KEEP:
         offered = " and ".join(CARD_NAMES[c] for c in state.offer)
@@ -72,7 +82,10 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
         if state.placed[x] < 0:
             return (f"P{x} has no face-down Role card left to take", "BF-DRAFT")
         last = state.draft_queue[1] if len(state.draft_queue) == 2 else -1
-        return (f"you must take P{last}'s Role card so that P{last}, the last to take, has another player's card left", "BF-X1")
+        return (
+            f"you must take P{last}'s Role card so that P{last}, the last to take, has another player's card left",
+            "BF-X1",
+        )
     if k == PASS:
         return ("there is no Special Action window to pass in", "BF-X2")
     if k == SPECIAL:
@@ -81,9 +94,15 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
         if state.special_used[p]:
             return ("you have already used your Special Action this round", "BF-SPECIAL")
         if state.received[p] == 0:
-            return ("a Special Action may be used only after you have received an Influence card in your area", "BF-SPECIAL")
+            return (
+                "a Special Action may be used only after you have received an Influence card in your area",
+                "BF-SPECIAL",
+            )
         if state.totals[p] > SPECIAL_CUTOFF:
-            return (f"your total is {state.totals[p]}, which exceeds 15: your Score card is turned over and its Special Action is gone", "BF-4")
+            return (
+                f"your total is {state.totals[p]}, which exceeds 15: your Score card is turned over and its Special Action is gone",
+                "BF-4",
+            )
         eff = SPECIAL_ACTIONS[state.score_cards[p]]
         return _bad_target(state, eff.id, eff.name, effect_targets(state, eff, p), action)
     # TARGET
@@ -92,7 +111,9 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
     return _bad_target(state, eff.id, eff.name, effect_targets(state, eff, p), action)
 
 
-def _bad_target(state: BloodAndFortuneState, eid: str, name: str, targets: list[tuple[int, int]], action: Action) -> tuple[str, str]:
+def _bad_target(
+    state: BloodAndFortuneState, eid: str, name: str, targets: list[tuple[int, int]], action: Action
+) -> tuple[str, str]:
     if not targets:
         return (f"{eid} {name} (house rule) has nothing to act on now", "BF-X3")
     return (

@@ -208,7 +208,15 @@ class BloodAndFortuneState(State):
                 self.klog.append((K_XFER, r, H_DECK, H_DEALT + p, 1 << p))
         for p in order:
             self.dealt[p].sort()
-            events.append(private("deal_roles", f"you are dealt {CARD_NAMES[self.dealt[p][0]]} and {CARD_NAMES[self.dealt[p][1]]}", {p}, p, cards=[CARD_NAMES[c] for c in self.dealt[p]]))
+            events.append(
+                private(
+                    "deal_roles",
+                    f"you are dealt {CARD_NAMES[self.dealt[p][0]]} and {CARD_NAMES[self.dealt[p][1]]}",
+                    {p},
+                    p,
+                    cards=[CARD_NAMES[c] for c in self.dealt[p]],
+                )
+            )
         events.insert(0, public("deal_roles", "2 Role cards are dealt to each player"))
         self.phase = DRAFT_PLACE
         self.draft_queue = order
@@ -253,7 +261,9 @@ class BloodAndFortuneState(State):
         )
 
     def _special_actions(self, p: int) -> list[Action]:
-        return [Action(SPECIAL, seat=s, pos=i) for s, i in effect_targets(self, SPECIAL_ACTIONS[self.score_cards[p]], p)]
+        return [
+            Action(SPECIAL, seat=s, pos=i) for s, i in effect_targets(self, SPECIAL_ACTIONS[self.score_cards[p]], p)
+        ]
 
     def _end_offer_stage(self) -> list[Event]:
         """After the last Offer turn: the closing Special Action window (BF-X2), then roles or reveal."""
@@ -307,11 +317,23 @@ class BloodAndFortuneState(State):
                 self.klog.append((K_XFER, r, p, H_PLAYED, everyone))
                 self._left_holder(p, self.hands[p], True)
                 eff = ROLES[r - ROLE_BASE]
-                events.append(public("reveal_role", f"P{p} reveals {eff.id} {eff.name} (house rule): {eff.text}", p, role=eff.id, house_rule=True))
+                events.append(
+                    public(
+                        "reveal_role",
+                        f"P{p} reveals {eff.id} {eff.name} (house rule): {eff.text}",
+                        p,
+                        role=eff.id,
+                        house_rule=True,
+                    )
+                )
             eff = ROLES[r - ROLE_BASE]
             targets = effect_targets(self, eff, p)
             if not targets:
-                events.append(public("effect", f"{eff.id} {eff.name} has nothing to act on and has no effect (BF-X3)", p, role=eff.id))
+                events.append(
+                    public(
+                        "effect", f"{eff.id} {eff.name} has nothing to act on and has no effect (BF-X3)", p, role=eff.id
+                    )
+                )
             elif eff.target == "self":
                 events += apply_effect(self, eff, p, -1, -1)
             else:
@@ -390,8 +412,22 @@ class BloodAndFortuneState(State):
             "roles": [[CARD_NAMES[r], p] for r, p in self.played],
         }
         self.round_log.append(self.last_round)
-        events.append(public("reveal", "Reveal Influence: " + "; ".join(f"P{p}: {' '.join(revealed[p]) or '-'}" for p in range(n))))
-        events.append(public("score", "Round scores: " + ", ".join(f"P{p} {scores[p]}" for p in range(n)) + f"; P{winner} wins the round and takes the Ring", winner, scores=scores, winner=winner))
+        events.append(
+            public(
+                "reveal", "Reveal Influence: " + "; ".join(f"P{p}: {' '.join(revealed[p]) or '-'}" for p in range(n))
+            )
+        )
+        events.append(
+            public(
+                "score",
+                "Round scores: "
+                + ", ".join(f"P{p} {scores[p]}" for p in range(n))
+                + f"; P{winner} wins the round and takes the Ring",
+                winner,
+                scores=scores,
+                winner=winner,
+            )
+        )
         self.ring = winner  # BF-ROUND: the round winner takes the Ring
         self.round += 1
         if self.round >= ROUNDS:
@@ -403,7 +439,9 @@ class BloodAndFortuneState(State):
             self.cp = -1
             self.klog = []
             result = f"P{self.winners_[0]} wins" if self.winners_ else "a tie for the highest total: nobody wins"
-            events.append(public("game_over", f"Game over: totals {self.totals}; {result}", None, totals=list(self.totals)))
+            events.append(
+                public("game_over", f"Game over: totals {self.totals}; {result}", None, totals=list(self.totals))
+            )
             return events
         return events + self._start_round()
 
@@ -491,8 +529,17 @@ class BloodAndFortuneState(State):
         kinds = f" ({roles} of them a Role card)" if roles else ""
         names = " and ".join(CARD_NAMES[c] for c in self.offer)
         return [
-            public("offer", f"P{p} offers {len(cards)} card{'s' if len(cards) > 1 else ''} face down to P{to}{kinds}", p, to=to, count=len(cards), roles=roles),
-            private("offer_cards", f"P{p} offers {names} to P{to}", {p, to}, p, cards=[CARD_NAMES[c] for c in self.offer]),
+            public(
+                "offer",
+                f"P{p} offers {len(cards)} card{'s' if len(cards) > 1 else ''} face down to P{to}{kinds}",
+                p,
+                to=to,
+                count=len(cards),
+                roles=roles,
+            ),
+            private(
+                "offer_cards", f"P{p} offers {names} to P{to}", {p, to}, p, cards=[CARD_NAMES[c] for c in self.offer]
+            ),
         ]
 
     def _do_keep(self, r: int, card: int) -> list[Event]:
@@ -510,7 +557,15 @@ class BloodAndFortuneState(State):
         else:
             self._into_area(r, card, wit, H_OFFER)
             self.offers_log.append((p, r, tuple(sorted([card, *others])), card))
-            events.append(public("keep", f"P{r} keeps one card offered by P{p}: it goes face down to the right end of P{r}'s area", r, offerer=p, kept="influence"))
+            events.append(
+                public(
+                    "keep",
+                    f"P{r} keeps one card offered by P{p}: it goes face down to the right end of P{r}'s area",
+                    r,
+                    offerer=p,
+                    kept="influence",
+                )
+            )
         for c in others:
             self.hands[p].append(c)
             self.klog.append((K_XFER, c, H_OFFER, p, wit))
@@ -537,7 +592,9 @@ class BloodAndFortuneState(State):
         self.payments_log.append((r, p, card))
         self.turn_k += 1
         events = [
-            public("pay", f"P{r} gives P{p} an Influence card: it goes face down to the right end of P{p}'s area", r, to=p),
+            public(
+                "pay", f"P{r} gives P{p} an Influence card: it goes face down to the right end of P{p}'s area", r, to=p
+            ),
             private("pay_card", f"P{r} gives {CARD_NAMES[card]} to P{p}", {p, r}, r, card=CARD_NAMES[card]),
         ]
         return events + self._begin_offer_turn()
@@ -625,9 +682,41 @@ class BloodAndFortuneState(State):
         return make_view(self, seat)
 
     # ------------------------------------------------------------------ copies and snapshots
-    _LIST_FIELDS = ("totals", "special_used", "received", "closing", "bonuses", "discard", "played", "resolve_queue", "offers_log", "payments_log", "klog", "role_deck", "placed", "draft_queue", "takes", "offer", "round_log")
+    _LIST_FIELDS = (
+        "totals",
+        "special_used",
+        "received",
+        "closing",
+        "bonuses",
+        "discard",
+        "played",
+        "resolve_queue",
+        "offers_log",
+        "payments_log",
+        "klog",
+        "role_deck",
+        "placed",
+        "draft_queue",
+        "takes",
+        "offer",
+        "round_log",
+    )
     _NESTED_FIELDS = ("hands", "areas", "slots", "known", "dealt", "peeks")
-    _SCALARS = ("ring", "first", "round", "phase", "cp", "next_slot", "offerer", "recipient", "turn_k", "keep_doubles", "lose_doubles", "regent", "turns_total")
+    _SCALARS = (
+        "ring",
+        "first",
+        "round",
+        "phase",
+        "cp",
+        "next_slot",
+        "offerer",
+        "recipient",
+        "turn_k",
+        "keep_doubles",
+        "lose_doubles",
+        "regent",
+        "turns_total",
+    )
 
     def clone(self) -> BloodAndFortuneState:
         new = BloodAndFortuneState.__new__(BloodAndFortuneState)

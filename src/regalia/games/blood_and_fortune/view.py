@@ -50,7 +50,12 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
         areas.append(row)
     offers = []
     for p, r, cards, kept in state.offers_log:
-        entry: dict[str, Any] = {"from": p, "to": r, "count": len(cards), "kept": "role" if is_role(kept) else "influence"}
+        entry: dict[str, Any] = {
+            "from": p,
+            "to": r,
+            "count": len(cards),
+            "kept": "role" if is_role(kept) else "influence",
+        }
         if seat in (p, r):
             entry["cards"] = [CARD_NAMES[c] for c in cards]
             entry["kept_card"] = CARD_NAMES[kept]
@@ -85,7 +90,10 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
         "offer_turn": state.turn_k,
         "turns_taken": [min(TURNS_PER_ROUND, (state.turn_k - ((q - state.first) % n) + n - 1) // n) for q in range(n)],
         "hand": None if seat is None else sorted(CARD_NAMES[c] for c in state.hands[seat]),
-        "hand_sizes": [{"influence": sum(1 for c in h if not is_role(c)), "roles": sum(1 for c in h if is_role(c))} for h in state.hands],
+        "hand_sizes": [
+            {"influence": sum(1 for c in h if not is_role(c)), "roles": sum(1 for c in h if is_role(c))}
+            for h in state.hands
+        ],
         "areas": areas,
         "area_sizes": [len(a) for a in state.areas],
         "pending_offer": pending,
@@ -112,7 +120,8 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             "placed": [x >= 0 for x in state.placed],
             "dealt_sizes": [len(d) for d in state.dealt],
             "takes": [
-                {"taker": t, "from": x, **({"role": CARD_NAMES[r]} if seat in (t, x) else {})} for t, x, r in state.takes
+                {"taker": t, "from": x, **({"role": CARD_NAMES[r]} if seat in (t, x) else {})}
+                for t, x, r in state.takes
             ],
         }
         if seat is not None:
@@ -130,7 +139,9 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             "regent": state.regent if state.regent >= 0 else None,
         }
         if seat is not None:
-            view["roles"]["my_roles"] = sorted((CARD_NAMES[c] for c in state.hands[seat] if c >= ROLE_BASE), key=lambda s: int(s[1:]))
+            view["roles"]["my_roles"] = sorted(
+                (CARD_NAMES[c] for c in state.hands[seat] if c >= ROLE_BASE), key=lambda s: int(s[1:])
+            )
     return view
 
 
@@ -138,7 +149,9 @@ def render_text(view: dict[str, Any]) -> str:
     """A plain-text drawing of ``view`` (what the viewing seat sees) for the terminal."""
     seat = view["seat"]
     n = view["players"]
-    lines = [f"Blood & Fortune — round {view['round']}/{view['rounds']}" + (" — game over" if view["game_over"] else "")]
+    lines = [
+        f"Blood & Fortune — round {view['round']}/{view['rounds']}" + (" — game over" if view["game_over"] else "")
+    ]
     lines.append(f"First player P{view['first_player']}; Ring: P{view['ring']}")
     for q in range(n):
         me = " (you)" if q == seat else ""
@@ -146,7 +159,9 @@ def render_text(view: dict[str, Any]) -> str:
         roles = f", {hs['roles']} role" if hs["roles"] else ""
         ring = " [Ring]" if q == view["ring"] else ""
         area = " ".join(view["areas"][q]) or "-"
-        lines.append(f"P{q}{me}{ring} {view['houses'][q]} {view['score_cards'][q]} total {view['totals'][q]:>2} | hand {hs['influence']}{roles} | area: {area}")
+        lines.append(
+            f"P{q}{me}{ring} {view['houses'][q]} {view['score_cards'][q]} total {view['totals'][q]:>2} | hand {hs['influence']}{roles} | area: {area}"
+        )
     if seat is not None:
         lines.append("Your hand: " + (" ".join(view["hand"]) or "-"))
     pend = view.get("pending_offer")
@@ -188,9 +203,14 @@ def render_text(view: dict[str, Any]) -> str:
         for q in range(n):
             gone = " ".join(last["discarded"][q])
             lines.append(
-                f"  P{q}: {' '.join(last['revealed'][q]) or '-'}" + (f"  (discarded {gone})" if gone else "") + f"  score {last['scores'][q]}  total {last['totals'][q]}"
+                f"  P{q}: {' '.join(last['revealed'][q]) or '-'}"
+                + (f"  (discarded {gone})" if gone else "")
+                + f"  score {last['scores'][q]}  total {last['totals'][q]}"
             )
-        lines.append(f"  P{last['winner']} wins the round" + (f" (tie among {', '.join(f'P{t}' for t in last['tied'])})" if last["tied"] else ""))
+        lines.append(
+            f"  P{last['winner']} wins the round"
+            + (f" (tie among {', '.join(f'P{t}' for t in last['tied'])})" if last["tied"] else "")
+        )
     if view["game_over"]:
         w = view["winners"]
         lines.append(f"Winner: P{w[0]}" if w else "Tie for the highest total: nobody wins")
