@@ -81,13 +81,12 @@ def test_bf_offer_single_card_must_be_offered_and_must_be_kept() -> None:
 def test_bf_offer_player_with_no_cards_misses_the_turn() -> None:
     state = new(3)
     state.apply("offer H1s1 H1s2 to 1")
-    state.apply("keep H1s1")
-    # constructed: P1's hand is empty at its turn (BF-X15) -> it misses the turn, and it counts (BF-X7)
-    state = with_changes(state, hands=[[1, 2, 3, 4], [], [10, 11, 12, 13, 14]], discard=[5, 6, 7, 8, 9], turn_k=1, cp=1)
-    state = with_changes(state, cp=1)
-    events = state._begin_offer_turn()  # resume the turn sequence from the constructed position
+    # constructed (BF-X15): P1's hand is empty when its turn comes -> it misses the turn (BF-X7)
+    state = with_changes(state, hands=[[2, 3, 4], [], [10, 11, 12, 13, 14]], discard=[5, 6, 7, 8, 9])
+    events = state.apply("keep H1s1")
     assert any(e.kind == "miss" and "P1 has no cards" in e.text for e in events)
-    assert state.current_player == 2 and state.view(None)["offer_turn"] == 2
+    assert state.current_player == 2 and state.decision() == "offer"
+    assert state.view(None)["offer_turn"] == 2 and state.view(None)["turns_taken"] == [1, 1, 0]
 
 
 def test_bf_2_offer_seen_only_by_recipient_and_offerer() -> None:
