@@ -6,13 +6,16 @@ import json
 from typing import Any
 
 import regalia
+from regalia.core import Event
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, IS_DOUBLE
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 GAME = "blood-and-fortune"
 
 
-def new(players: int = 3, *, extra: tuple[str, ...] = (), first: int | None = 0, **options: Any) -> BloodAndFortuneState:
+def new(
+    players: int = 3, *, extra: tuple[str, ...] = (), first: int | None = 0, **options: Any
+) -> BloodAndFortuneState:
     """A game where seat p holds house p+1 (deck ``H1, H2, ...``), plus ``extra`` deck entries."""
     deck = [f"H{p + 1}" for p in range(players)] + list(extra)
     state = regalia.make(GAME, players=players, seed=1, deck=deck, first_player=first, **options)
@@ -33,9 +36,10 @@ def singles_offer(state: BloodAndFortuneState, to: int) -> tuple[str, str]:
     return f"offer {CARD_NAMES[a]} {CARD_NAMES[b]} to {to}", CARD_NAMES[singles[0]]
 
 
-def play_round_of_singles(state: BloodAndFortuneState, targets: dict[int, list[int]]) -> None:
+def play_round_of_singles(state: BloodAndFortuneState, targets: dict[int, list[int]]) -> list[Event]:
     """Play the 3n Offer turns: seat p offers to ``targets[p][i]`` on its i-th turn and the
-    recipient keeps a single, so every kept card is a single worth 1."""
+    recipient keeps a single, so every kept card is a single worth 1. Returns all the events."""
+    events: list[Event] = []
     used = {p: 0 for p in targets}
     n = state.num_players
     for _ in range(3 * n):
@@ -44,8 +48,9 @@ def play_round_of_singles(state: BloodAndFortuneState, targets: dict[int, list[i
         to = targets[p][used[p]]
         used[p] += 1
         text, keep = singles_offer(state, to)
-        state.apply(text)
-        state.apply(f"keep {keep}")
+        events += state.apply(text)
+        events += state.apply(f"keep {keep}")
+    return events
 
 
 def with_changes(state: BloodAndFortuneState, **fields: Any) -> BloodAndFortuneState:

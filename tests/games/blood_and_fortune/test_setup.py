@@ -122,7 +122,19 @@ def test_bf_notation_texts_round_trip_and_ids() -> None:
     assert num_actions(n) == state.num_actions
 
 
-@pytest.mark.parametrize("text", ["offer H3s1 H3s1 to 2", "offer H7s1 to 1", "offer H1s1 to 9", "give R3", "place H1s1", "special on 1 at 99", "keep", "dance"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "offer H3s1 H3s1 to 2",
+        "offer H7s1 to 1",
+        "offer H1s1 to 9",
+        "give R3",
+        "place H1s1",
+        "special on 1 at 99",
+        "keep",
+        "dance",
+    ],
+)
 def test_bf_malformed_action_texts_are_refused(text: str) -> None:
     state = new(4)
     with pytest.raises(IllegalActionError) as info:
