@@ -77,6 +77,12 @@ RULINGS: tuple[Ruling, ...] = (
         "BF-X14",
         "'Received an Influence card in your player area' counts this round's cards only, whether kept from an offer or given for a Role card.",
     ),
+    Ruling(
+        "BF-X15",
+        "With 5 Influence cards and 3 turns a hand never drops below 3 cards under the shipped house rules (a kept Role card "
+        "replaces the Influence card paid for it), so the 1-card and 0-card rules are implemented and tested on constructed "
+        "positions; they matter for replaced role tables.",
+    ),
 )
 
 
