@@ -39,7 +39,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "BF-X3",
-        "The 15 Role cards and 8 Special Actions are regalia's own house rules (house_rules.json). A Role with nothing to act on is revealed with no effect; a Special Action with nothing to act on cannot be used.",
+        "The 15 Role cards and 8 Special Actions are regalia's own house rules (house_rules.json). Like Role cards, the house Special Actions take precedence over the rules where they conflict (e.g. reordering an area). A Role with nothing to act on is revealed with no effect; a Special Action with nothing to act on cannot be used.",
         "roles",
     ),
     Ruling(

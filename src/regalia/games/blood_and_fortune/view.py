@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.blood_and_fortune.cards import (
@@ -99,9 +100,9 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
         "pending_offer": pending,
         "offers": offers,
         "payments": payments,
-        "seen": [] if seat is None else [dict(x) for x in state.peeks[seat]],
+        "seen": [] if seat is None else [{**x, "cards": list(x["cards"])} for x in state.peeks[seat]],
         "options": {"roles": cfg.roles, "special_actions": cfg.special_actions, "first_player": cfg.first_player},
-        "last_round": state.last_round,
+        "last_round": copy.deepcopy(state.last_round),
         "game_over": state.is_terminal,
         "winners": list(state.winners),
     }
