@@ -81,3 +81,16 @@ def test_bf_heuristic_bot_beats_random() -> None:
         result = play_game(regalia.make(GAME, players=4, seed=900 + g), bots, rng=random.Random(g))
         wins += seat in result.winners
     assert wins / games > 0.35  # parity is 0.25; measured about 0.5 over 600 games
+
+
+def test_bf_render_text_every_seat_every_step() -> None:
+    game = regalia.get_game(GAME)
+    for options in ({}, {"roles": True, "special_actions": True}):
+        state = regalia.make(GAME, players=5, seed=11, **options)
+        rng = random.Random(11)
+        while not state.is_terminal:
+            for seat in (None, *range(5)):
+                text = game.render_text(state.view(seat))
+                assert text.startswith("Blood & Fortune")
+            state.apply(rng.choice(state.legal_actions()))
+        assert "Winner" in game.render_text(state.view(None)) or "nobody wins" in game.render_text(state.view(None))

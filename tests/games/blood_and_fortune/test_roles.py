@@ -242,3 +242,31 @@ def test_bf_roles_option_off_has_no_roles() -> None:
     assert "roles" not in state.view(0)
     assert state.decision() == "offer"
     assert all("R" not in c[:1] for c in state.zones()["hand:0"])
+
+
+def test_bf_resolve_role_target_decision_and_refusals() -> None:
+    state = new(3, extra=("R11", "R2", "R3", "R6", "R5", "R4"), roles=True)
+    for text in ("place R11", "place R2", "place R3", "take from 1", "take from 2", "take from 0"):
+        state.apply(text)
+    assert state.view(2)["roles"]["my_roles"] == ["R11"]
+    play_round_of_singles(state, {0: [1, 2, 1], 1: [2, 0, 2], 2: [0, 1, 0]})
+    # R2 (P0) and R3 (P1) resolved by themselves; R11 Chancellor waits for P2's target
+    assert state.decision() == "role_target" and state.current_player == 2
+    assert state.view(0)["roles"]["resolving"] == "R11"
+    assert [str(a) for a in state.legal_actions()] == ["target 0", "target 1"]
+    before = state.snapshot()
+    for text, rule in (
+        ("target 2", "BF-X3"),
+        ("target 0 at 1", "BF-X3"),
+        ("pass", "BF-X2"),
+        ("special", "BF-X2"),
+        ("keep H1s1", "BF-RESOLVE"),
+    ):
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(text)
+        assert info.value.rule == rule, text
+        assert state.snapshot() == before
+    state.apply("target 0")
+    last = state.view(None)["last_round"]
+    assert last["scores"][0] == last["influence"][0] - 2
+    assert [r for r, _ in last["roles"]] == ["R2", "R3", "R11"]
