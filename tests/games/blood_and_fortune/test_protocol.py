@@ -94,3 +94,20 @@ def test_bf_render_text_every_seat_every_step() -> None:
                 assert text.startswith("Blood & Fortune")
             state.apply(rng.choice(state.legal_actions()))
         assert "Winner" in game.render_text(state.view(None)) or "nobody wins" in game.render_text(state.view(None))
+
+
+def test_bf_determinize_of_a_determinized_state_keeps_public_facts() -> None:
+    for seed in range(25):
+        for options in ({}, {"roles": True, "special_actions": True}):
+            state = regalia.make(GAME, players=4, seed=seed, **options)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(5, 60)):
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+            for a in range(4):
+                det = state.determinize(a, rng)
+                for b in range(4):
+                    det2 = det.determinize(b, rng)
+                    assert det2.view(None) == state.view(None)
+                    assert sorted(sum(det2.zones().values(), [])) == sorted(sum(state.zones().values(), []))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from regalia.games.blood_and_fortune.cards import ROLE_BASE, house_cards
+from regalia.games.blood_and_fortune.cards import HOUSE_OF, ROLE_BASE, house_cards
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
@@ -93,6 +93,10 @@ def current_holders(state: BloodAndFortuneState) -> dict[int, int]:
     return where
 
 
+class _NoMatch(Exception):
+    """The candidate sets admit no assignment (a stale log in a determinized state)."""
+
+
 def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng: random.Random) -> dict[int, int]:
     """A random assignment card -> holder within capacities (augmenting paths; always succeeds
     when the true assignment is among the candidates)."""
@@ -124,8 +128,41 @@ def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng
     order.sort(key=lambda c: len(cand[c]))
     for c in order:
         if not augment(c, set()):
-            raise AssertionError(f"determinize: no holder for card {c}")
+            raise _NoMatch
     return placed
+
+
+def _assign(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng: random.Random) -> dict[int, int]:
+    """Place the cards with a single candidate first, then match the others at random.
+
+    Raises:
+        _NoMatch: no assignment fits the candidates and capacities.
+    """
+    left = dict(cap)
+    out: dict[int, int] = {}
+    free = []
+    for c in cards:
+        hs = cand[c]
+        if len(hs) == 1:
+            (h,) = hs
+            if left.get(h, 0) > 0:
+                out[c] = h
+                left[h] -= 1
+                continue
+            raise _NoMatch
+        free.append(c)
+    if free:
+        out.update(_match(free, cand, {h: k for h, k in left.items() if k > 0}, rng))
+    return out
+
+
+def _house_compatible(cards: list[int], where: dict[int, int]) -> dict[int, set[int]]:
+    """Candidates from public facts only: the holders now holding a card of the same house
+    (Role cards: any holder of a Role card)."""
+    houses: dict[int, set[int]] = {}
+    for c, h in where.items():
+        houses.setdefault(h, set()).add(HOUSE_OF[c])
+    return {c: {h for h, hs in houses.items() if HOUSE_OF[c] in hs} for c in cards}
 
 
 def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> BloodAndFortuneState:
@@ -149,14 +186,13 @@ def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> B
         cap: dict[int, int] = {}
         for c in cards:
             cap[where[c]] = cap.get(where[c], 0) + 1
-        fixed = [c for c in cards if len(cand[c]) == 1]
-        free = [c for c in cards if len(cand[c]) != 1]
-        for c in fixed:
-            (h,) = cand[c]
-            assignment[c] = h
-            cap[h] -= 1
-        if free:
-            assignment.update(_match(free, cand, {h: k for h, k in cap.items() if k > 0}, rng))
+        try:
+            assignment.update(_assign(cards, cand, cap, rng))
+        except _NoMatch:
+            # Only a state that was itself made by determinize can get here: its log still
+            # names the cards where they were before resampling. Fall back to the public
+            # constraints (each holder keeps its count and the houses of its cards).
+            assignment.update(_assign(cards, _house_compatible(cards, where), cap, rng))
     # write the assignment into the copy
     by_holder: dict[int, list[int]] = {}
     for c, h in assignment.items():
