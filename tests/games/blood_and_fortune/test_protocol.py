@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import chain
 
 import pytest
 
@@ -110,4 +111,31 @@ def test_bf_determinize_of_a_determinized_state_keeps_public_facts() -> None:
                 for b in range(4):
                     det2 = det.determinize(b, rng)
                     assert det2.view(None) == state.view(None)
-                    assert sorted(sum(det2.zones().values(), [])) == sorted(sum(state.zones().values(), []))
+                    assert det2.view(b) == det.view(b)
+                    assert sorted(chain.from_iterable(det2.zones().values())) == sorted(
+                        chain.from_iterable(state.zones().values())
+                    )
+
+
+def test_bf_2_determinized_state_carries_nothing_hidden_from_the_seat() -> None:
+    state = new(4, extra=("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"), roles=True, special_actions=True)
+    rng = random.Random(8)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in range(4):
+        det = state.determinize(seat, rng)
+        assert det.view(seat) == state.view(seat)
+        # no move history, deck or seed from which the true deal could be rebuilt
+        assert det.history == [] and det.initial_deck is None and det.seed != state.seed
+        for p, r, _cards, kept, slot in det.offers_log:
+            if seat not in (p, r) and slot >= 0:
+                owner = next(q for q in range(4) if slot in det.slots[q])
+                assert det.areas[owner][det.slots[owner].index(slot)] == kept  # consistent stand-in
+        for q in range(4):
+            if q != seat:
+                assert det.peeks[q] == []
+        # the copy plays on, and can itself be determinized for anyone
+        det2 = det.determinize((seat + 1) % 4, rng)
+        assert det2.view((seat + 1) % 4) == det.view((seat + 1) % 4)
+        while not det.is_terminal:
+            det.apply(rng.choice(det.legal_actions()))

@@ -7,6 +7,9 @@ Every card move of a round is appended to the state's knowledge log ``klog`` as 
   moved; the seats in the bitmask ``witnesses`` also see which card.
 - ``(K_SEE, card, holder, seats)``: the seats in ``seats`` see that ``card`` is in ``holder``.
 - ``(K_EMPTY, holder, cls)``: ``holder`` holds no card of class ``cls`` any more (public).
+- ``(K_CAND, card, holders)``: everyone knows only that ``card`` is in one of ``holders`` (the
+  log of a determinized state starts with these, so that it encodes nothing hidden, see
+  :func:`redact`).
 
 Holders are small ints: a seat's hand ``p``, the pending offer, the role deck, a seat's two dealt
 roles, a seat's face-down placed role, the (face-up) discard, the face-up played roles, and each
@@ -22,14 +25,14 @@ of its cards, and the view of the seat is unchanged.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regalia.games.blood_and_fortune.cards import HOUSE_OF, ROLE_BASE, house_cards
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-K_XFER, K_SEE, K_EMPTY = 0, 1, 2
+K_XFER, K_SEE, K_EMPTY, K_CAND = 0, 1, 2, 3
 H_OFFER = 6
 H_DECK = 7
 H_DEALT = 8  # + seat
@@ -64,6 +67,8 @@ def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[i
             _, card, holder, seats = e
             if seats & bit:
                 cand[card] = {holder}
+        elif k == K_CAND:
+            cand[e[1]] = set(e[2])
         else:
             _, holder, cls_i = e
             cls = bool(cls_i)
@@ -209,4 +214,69 @@ def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> B
     rng.shuffle(deck)
     new.role_deck = deck
     new._mark_determinized(rng)
+    redact(new, seat, rng)
     return new
+
+
+def redact(new: BloodAndFortuneState, seat: int, rng: random.Random) -> None:
+    """Remove from a determinized state every trace of what ``seat`` could not see.
+
+    The copy would otherwise still carry the true game in its records: the knowledge log, the
+    cards of offers, payments and role takes that ``seat`` did not witness, the other seats'
+    peeks, the move history and the seed (from which the true shuffles follow). They are
+    replaced by stand-ins consistent with the resampled cards (the card now in the slot an
+    offer filled), the log is rebuilt from what each seat can see in the copy (K_CAND + K_SEE),
+    the history is emptied and the seed redrawn. ``view(seat)`` is unchanged.
+    """
+    n = new.num_players
+    slot_card: dict[int, int] = {}
+    for q in range(n):
+        for c, sl in zip(new.areas[q], new.slots[q], strict=True):
+            slot_card[sl] = c
+    roles = range(ROLE_BASE, ROLE_BASE + 15)
+
+    def stand_in(card: int, exclude: set[int]) -> int:
+        pool = (
+            [r for r in roles if r not in exclude]
+            if card >= ROLE_BASE
+            else [c for c in house_cards(HOUSE_OF[card]) if c not in exclude]
+        )
+        return rng.choice(pool)
+
+    offers = []
+    for p, r, cards, kept, sl in new.offers_log:
+        if seat in (p, r):
+            offers.append((p, r, cards, kept, sl))
+            continue
+        new_kept = slot_card.get(sl, kept) if sl >= 0 else stand_in(kept, set())
+        others = [stand_in(o, {new_kept}) for o in cards if o != kept]
+        offers.append((p, r, tuple(sorted([new_kept, *others])), new_kept, sl))
+    new.offers_log = offers
+    new.payments_log = [(r, p, c if seat in (r, p) else slot_card.get(sl, c), sl) for r, p, c, sl in new.payments_log]
+    new.takes = [(t, x, role if seat in (t, x) else stand_in(role, set())) for t, x, role in new.takes]
+    new.peeks = [list(pk) if q == seat else [] for q, pk in enumerate(new.peeks)]
+    # the knowledge log: public candidates, then what each seat can see in the copy
+    where = current_holders(new)
+    by_house: dict[int, set[int]] = {}
+    for c, h in where.items():
+        by_house.setdefault(HOUSE_OF[c], set()).add(h)
+    log: list[tuple[Any, ...]] = []
+    for c in sorted(where):
+        log.append((K_CAND, c, tuple(sorted(by_house[HOUSE_OF[c]]))))
+    masks: dict[int, int] = {}
+    for b in range(n):
+        for c in (*new.hands[b], *new.dealt[b]):
+            masks[c] = masks.get(c, 0) | 1 << b
+        if new.placed[b] >= 0:
+            masks[new.placed[b]] = masks.get(new.placed[b], 0) | 1 << b
+        for c, k in zip(new.areas[b], new.known[b], strict=True):
+            masks[c] = masks.get(c, 0) | k
+    if new.offer:
+        for c in new.offer:
+            masks[c] = masks.get(c, 0) | 1 << new.offerer | 1 << new.recipient
+    for c in sorted(masks):
+        log.append((K_SEE, c, where[c], masks[c]))
+    new.klog = log
+    new.history = []
+    new.initial_deck = None
+    new.seed = rng.getrandbits(63)

@@ -176,10 +176,10 @@ class BloodAndFortuneState(State):
         self.discard: list[int] = []
         self.played: list[tuple[int, int]] = []
         self.resolve_queue: list[tuple[int, int]] = []
-        self.offers_log: list[tuple[int, int, tuple[int, ...], int]] = []
-        self.payments_log: list[tuple[int, int, int]] = []
+        self.offers_log: list[tuple[int, int, tuple[int, ...], int, int]] = []  # offerer, recipient, cards, kept, slot
+        self.payments_log: list[tuple[int, int, int, int]] = []  # payer, payee, card, slot
         self.peeks: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-        self.klog: list[tuple[int, ...]] = []
+        self.klog: list[tuple[Any, ...]] = []
         self.role_deck: list[int] = []
         self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.placed = [-1] * n
@@ -552,11 +552,11 @@ class BloodAndFortuneState(State):
         if is_role(card):
             self.hands[r].append(card)
             self.klog.append((K_XFER, card, H_OFFER, r, wit))
-            self.offers_log.append((p, r, tuple(sorted([card, *others])), card))
+            self.offers_log.append((p, r, tuple(sorted([card, *others])), card, -1))
             events.append(public("keep", f"P{r} keeps a Role card offered by P{p}", r, offerer=p, kept="role"))
         else:
-            self._into_area(r, card, wit, H_OFFER)
-            self.offers_log.append((p, r, tuple(sorted([card, *others])), card))
+            slot = self._into_area(r, card, wit, H_OFFER)
+            self.offers_log.append((p, r, tuple(sorted([card, *others])), card, slot))
             events.append(
                 public(
                     "keep",
@@ -587,9 +587,9 @@ class BloodAndFortuneState(State):
         p = self.offerer
         wit = (1 << p) | (1 << r)
         self.hands[r].remove(card)
-        self._into_area(p, card, wit, r)
+        slot = self._into_area(p, card, wit, r)
         self._left_holder(r, self.hands[r], False)
-        self.payments_log.append((r, p, card))
+        self.payments_log.append((r, p, card, slot))
         self.turn_k += 1
         events = [
             public(
@@ -782,7 +782,7 @@ class BloodAndFortuneState(State):
         tuple_lists = {"bonuses", "played", "resolve_queue", "klog", "takes", "payments_log"}
         for f in self._LIST_FIELDS:
             d[f] = [tuple(x) for x in data[f]] if f in tuple_lists else list(data[f])
-        self.offers_log = [(a, b, tuple(c), k) for a, b, c, k in data["offers_log"]]
+        self.offers_log = [(a, b, tuple(c), k, sl) for a, b, c, k, sl in data["offers_log"]]
         for f in self._NESTED_FIELDS:
             d[f] = [list(x) for x in data[f]]
         self.houses = list(data["houses"])

@@ -50,7 +50,7 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             row.append(CARD_NAMES[c] if k & bit else HOUSE_NAMES[HOUSE_OF[c]] + "?")
         areas.append(row)
     offers = []
-    for p, r, cards, kept in state.offers_log:
+    for p, r, cards, kept, _slot in state.offers_log:
         entry: dict[str, Any] = {
             "from": p,
             "to": r,
@@ -62,7 +62,7 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             entry["kept_card"] = CARD_NAMES[kept]
         offers.append(entry)
     payments = []
-    for r, p, c in state.payments_log:
+    for r, p, c, _slot in state.payments_log:
         pay: dict[str, Any] = {"from": r, "to": p}
         if seat in (p, r):
             pay["card"] = CARD_NAMES[c]
