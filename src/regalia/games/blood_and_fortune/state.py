@@ -34,22 +34,18 @@ from regalia.games.blood_and_fortune.actions import (
 from regalia.games.blood_and_fortune.cards import (
     CARD_NAMES,
     HOUSE_NAMES,
-    HOUSE_OF,
-    IS_DOUBLE,
     NUM_HOUSES,
     NUM_ROLES,
     NUM_SCORE_CARDS,
     ROLE_BASE,
     ROLES,
-    ROUNDS,
     SPECIAL_ACTIONS,
     SPECIAL_CUTOFF,
     TURNS_PER_ROUND,
-    VALUE,
     house_cards,
     is_role,
-    parse_piece,
 )
+from regalia.games.blood_and_fortune.deck import parse_deck
 from regalia.games.blood_and_fortune.effects import apply_effect, effect_targets
 from regalia.games.blood_and_fortune.knowledge import (
     H_DEALT,
@@ -61,46 +57,18 @@ from regalia.games.blood_and_fortune.knowledge import (
     K_EMPTY,
     K_XFER,
 )
-
-DRAFT_PLACE, DRAFT_TAKE, OFFERING, KEEPING, PAYING, CLOSING, ROLE_TARGET, OVER = range(8)
-PHASE_NAMES = ("place_role", "take_role", "offer", "keep", "give", "special_window", "role_target", "game_over")
-
-
-def parse_deck(deck: list[str], players: int, roles: bool) -> tuple[list[int], list[int], list[int]]:
-    """Read ``make(deck=...)`` for Blood & Fortune (BF-X6).
-
-    The deck lists House cards (``H1``..``H6``: dealt to seats 0, 1, ... in that order), Score cards
-    (``S1``..``S8``: dealt to seats 0, 1, ...) and, with roles on, Role cards (``R1``..``R15``: the
-    top of the round-1 role deck, first dealt first). Each group may be partial or absent; what is
-    missing is drawn at random with the seed.
-
-    Returns:
-        (houses, score cards, roles), 0-based, in deal order.
-
-    Raises:
-        ValueError: an unknown or repeated card, too many of a kind, Influence cards or the Ring
-            (they are not dealt), or a Role card with roles off; the message names ``deck``.
-    """
-    out: dict[str, list[int]] = {"house": [], "score": [], "role": []}
-    seen: set[str] = set()
-    for entry in deck:
-        piece = parse_piece(entry)
-        if piece is None:
-            if entry.strip().lower() == "ring" or (len(entry) > 2 and parse_piece(entry[:2]) is not None):
-                raise ValueError(f"deck: {entry!r} is not dealt (only House, Score and Role cards are; BF-X6)")
-            raise ValueError(f"deck: unknown card {entry!r}")
-        key = entry.strip().upper()
-        if key in seen:
-            raise ValueError(f"deck: card {entry!r} appears twice")
-        seen.add(key)
-        out[piece[0]].append(piece[1])
-    if len(out["house"]) > players:
-        raise ValueError(f"deck: {len(out['house'])} House cards, expected at most {players}")
-    if len(out["score"]) > players:
-        raise ValueError(f"deck: {len(out['score'])} Score cards, expected at most {players}")
-    if out["role"] and not roles:
-        raise ValueError("deck: Role cards given but the option roles is off")
-    return out["house"], out["score"], out["role"]
+from regalia.games.blood_and_fortune.phases import (
+    CLOSING,
+    DRAFT_PLACE,
+    DRAFT_TAKE,
+    KEEPING,
+    OFFERING,
+    OVER,
+    PAYING,
+    PHASE_NAMES,
+    ROLE_TARGET,
+)
+from regalia.games.blood_and_fortune.scoring import reveal_and_score
 
 
 class BloodAndFortuneState(State):
@@ -345,105 +313,8 @@ class BloodAndFortuneState(State):
 
     # ------------------------------------------------------------------ Reveal and Score
     def _reveal_and_score(self) -> list[Event]:
-        """BF-REVEAL, BF-SCORE, BF-ROUND, BF-WIN."""
-        n = self.num_players
-        events: list[Event] = []
-        # BF-REVEAL: discard the Influence cards left in hands
-        for p in range(n):
-            for c in self.hands[p]:
-                self.discard.append(c)
-            self.hands[p] = []
-        revealed = [[CARD_NAMES[c] for c in area] for area in self.areas]
-        discarded: list[list[str]] = []
-        for p in range(n):
-            area = self.areas[p]
-            bit = 1 << p
-            if self.keep_doubles & bit:  # R8-style effect (BF-X10: beats lose_doubles)
-                keep_idx = set(range(len(area)))
-            elif self.lose_doubles & bit:
-                keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]}
-            else:
-                # BF-REVEAL: discard every double except the rightmost (most recent) one
-                doubles = [i for i, c in enumerate(area) if IS_DOUBLE[c]]
-                keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]} | set(doubles[-1:])
-            gone = [c for i, c in enumerate(area) if i not in keep_idx]
-            discarded.append([CARD_NAMES[c] for c in gone])
-            self.discard.extend(gone)
-            self.areas[p] = [c for i, c in enumerate(area) if i in keep_idx]
-            self.slots[p] = [s for i, s in enumerate(self.slots[p]) if i in keep_idx]
-            self.known[p] = [(1 << n) - 1] * len(self.areas[p])
-        # BF-SCORE: own area (every card, BF-1) + own house's cards in all other areas
-        scores = [0] * n
-        for p in range(n):
-            h = self.houses[p]
-            for q in range(n):
-                for c in self.areas[q]:
-                    if q == p or HOUSE_OF[c] == h:
-                        scores[p] += VALUE[c]
-        base = list(scores)
-        for s, amount, cond in self.bonuses:
-            if cond == "ring" and self.ring != s:
-                continue
-            if cond == "empty_area" and self.areas[s]:
-                continue
-            scores[s] += amount
-        scores = [max(0, x) for x in scores]  # BF-X9
-        top = max(scores)
-        tied = [p for p in range(n) if scores[p] == top]
-        if self.regent in tied:
-            winner = self.regent
-        elif self.ring in tied:
-            winner = self.ring
-        else:
-            winner = min(tied, key=lambda p: (p - self.ring) % n)
-        for p in range(n):
-            self.totals[p] += scores[p]
-        self.last_round = {
-            "round": self.round + 1,
-            "ring": self.ring,
-            "revealed": revealed,
-            "discarded": discarded,
-            "kept": [[CARD_NAMES[c] for c in area] for area in self.areas],
-            "influence": base,
-            "scores": scores,
-            "winner": winner,
-            "tied": tied if len(tied) > 1 else [],
-            "totals": list(self.totals),
-            "roles": [[CARD_NAMES[r], p] for r, p in self.played],
-        }
-        self.round_log.append(self.last_round)
-        events.append(
-            public(
-                "reveal", "Reveal Influence: " + "; ".join(f"P{p}: {' '.join(revealed[p]) or '-'}" for p in range(n))
-            )
-        )
-        events.append(
-            public(
-                "score",
-                "Round scores: "
-                + ", ".join(f"P{p} {scores[p]}" for p in range(n))
-                + f"; P{winner} wins the round and takes the Ring",
-                winner,
-                scores=scores,
-                winner=winner,
-            )
-        )
-        self.ring = winner  # BF-ROUND: the round winner takes the Ring
-        self.round += 1
-        if self.round >= ROUNDS:
-            best = max(self.totals)
-            top_seats = [p for p in range(n) if self.totals[p] == best]
-            # BF-WIN: a tie for the highest total means nobody wins
-            self.winners_ = tuple(top_seats) if len(top_seats) == 1 else ()
-            self.phase = OVER
-            self.cp = -1
-            self.klog = []
-            result = f"P{self.winners_[0]} wins" if self.winners_ else "a tie for the highest total: nobody wins"
-            events.append(
-                public("game_over", f"Game over: totals {self.totals}; {result}", None, totals=list(self.totals))
-            )
-            return events
-        return events + self._start_round()
+        """BF-REVEAL, BF-SCORE, BF-ROUND, BF-WIN (see :func:`.scoring.reveal_and_score`)."""
+        return reveal_and_score(self)
 
     # ------------------------------------------------------------------ protocol hooks
     def _legal_actions(self) -> list[Any]:
