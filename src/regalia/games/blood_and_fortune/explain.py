@@ -7,19 +7,36 @@ from typing import TYPE_CHECKING
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, TARGET, Action
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, ROLE_BASE, ROLES, SPECIAL_ACTIONS, SPECIAL_CUTOFF, is_role
 from regalia.games.blood_and_fortune.effects import effect_targets
+from regalia.games.blood_and_fortune.phases import (
+    CLOSING,
+    DRAFT_PLACE,
+    DRAFT_TAKE,
+    KEEPING,
+    OFFERING,
+    PAYING,
+    ROLE_TARGET,
+)
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-_PHASE_KINDS = {0: (PLACE,), 1: (TAKE,), 2: (OFFER, SPECIAL), 3: (KEEP,), 4: (GIVE,), 5: (SPECIAL, PASS), 6: (TARGET,)}
+_PHASE_KINDS = {
+    DRAFT_PLACE: (PLACE,),
+    DRAFT_TAKE: (TAKE,),
+    OFFERING: (OFFER, SPECIAL),
+    KEEPING: (KEEP,),
+    PAYING: (GIVE,),
+    CLOSING: (SPECIAL, PASS),
+    ROLE_TARGET: (TARGET,),
+}
 _PHASE_TEXT = {
-    0: ("place one of their two dealt Role cards face down", "BF-DRAFT"),
-    1: ("take a face-down Role card placed by another player", "BF-DRAFT"),
-    2: ("offer cards", "BF-OFFER"),
-    3: ("keep one of the offered cards", "BF-OFFER"),
-    4: ("give an Influence card for the kept Role card", "BF-ROLEOFFER"),
-    5: ("use their Special Action or pass", "BF-X2"),
-    6: ("choose the target of their Role card", "BF-RESOLVE"),
+    DRAFT_PLACE: ("place one of their two dealt Role cards face down", "BF-DRAFT"),
+    DRAFT_TAKE: ("take a face-down Role card placed by another player", "BF-DRAFT"),
+    OFFERING: ("offer cards", "BF-OFFER"),
+    KEEPING: ("keep one of the offered cards", "BF-OFFER"),
+    PAYING: ("give an Influence card for the kept Role card", "BF-ROLEOFFER"),
+    CLOSING: ("use their Special Action or pass", "BF-X2"),
+    ROLE_TARGET: ("choose the target of their Role card", "BF-RESOLVE"),
 }
 
 

@@ -18,6 +18,7 @@ from regalia.games.blood_and_fortune.cards import (
     TURNS_PER_ROUND,
     is_role,
 )
+from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
@@ -68,9 +69,9 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             pay["card"] = CARD_NAMES[c]
         payments.append(pay)
     pending: dict[str, Any] | None = None
-    if state.phase in (3, 4):
+    if state.phase in (KEEPING, PAYING):
         pending = {"from": state.offerer, "to": state.recipient, "count": len(state.offer)}
-        if state.phase == 3:
+        if state.phase == KEEPING:
             pending["roles"] = sum(1 for c in state.offer if is_role(c))
             if seat in (state.offerer, state.recipient):
                 pending["cards"] = [CARD_NAMES[c] for c in state.offer]
@@ -133,7 +134,7 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
             "label": HOUSE_RULE_LABEL,
             "draft": draft,
             "played": [{"role": CARD_NAMES[r], "seat": q} for r, q in state.played],
-            "resolving": CARD_NAMES[state.resolve_queue[0][0]] if state.phase == 6 else None,
+            "resolving": CARD_NAMES[state.resolve_queue[0][0]] if state.phase == ROLE_TARGET else None,
             "texts": {e.id: e.text for e in ROLES},
             "keep_doubles": [bool(state.keep_doubles >> q & 1) for q in range(n)],
             "lose_doubles": [bool(state.lose_doubles >> q & 1) for q in range(n)],
