@@ -195,8 +195,13 @@ def render_text(view: dict[str, Any]) -> str:
             d = ro["draft"]
             if d.get("dealt"):
                 lines.append("Dealt roles: " + " ".join(d["dealt"]))
+            if d.get("my_placed"):
+                lines.append(f"Your face-down role for others to take: {d['my_placed']}")
             if ro.get("my_roles"):
                 lines.append("Your roles (house rules): " + ", ".join(f"{r} {ro['texts'][r]}" for r in ro["my_roles"]))
+        placed = [q for q, x in enumerate(ro["draft"]["placed"]) if x]
+        if placed:
+            lines.append("Face-down roles to take, placed by: " + " ".join(f"P{q}" for q in placed))
         if ro["played"]:
             lines.append("Roles played: " + ", ".join(f"P{x['seat']} {x['role']}" for x in ro["played"]))
     last = view.get("last_round")
