@@ -147,7 +147,7 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
         state.keep_doubles |= 1 << subject
     elif op == "lose_doubles":
         state.lose_doubles |= 1 << subject
-    elif op == "take_ring":
+    elif op == "take_ring":  # BF-X12: decides this round's ties; the round's turn order stays
         state.ring = subject
     elif op == "regent":
         state.regent = subject
@@ -165,7 +165,7 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
                 target=subject,
             )
         ]
-    elif op == "discard_newest":
+    elif op == "discard_newest":  # BF-X11: discarded face up
         card = area.pop()
         slot = slots.pop()
         known.pop()

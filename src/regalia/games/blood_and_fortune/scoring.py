@@ -40,7 +40,7 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
             # BF-REVEAL: discard every double except the rightmost (most recent) one
             doubles = [i for i, c in enumerate(area) if IS_DOUBLE[c]]
             keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]} | set(doubles[-1:])
-        gone = [c for i, c in enumerate(area) if i not in keep_idx]
+        gone = [c for i, c in enumerate(area) if i not in keep_idx]  # face up (BF-X11)
         discarded.append([CARD_NAMES[c] for c in gone])
         state.discard.extend(gone)
         state.areas[p] = [c for i, c in enumerate(area) if i in keep_idx]

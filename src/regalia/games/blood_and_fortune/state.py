@@ -162,7 +162,7 @@ class BloodAndFortuneState(State):
 
     # ------------------------------------------------------------------ role draft (BF-DRAFT)
     def _deal_roles(self) -> list[Event]:
-        """BF-DRAFT 1-2: shuffle all 15 roles and deal 2 to each player in turn order, one at a time."""
+        """BF-DRAFT 1-2: shuffle all 15 roles and deal 2 to each player in turn order, one at a time (BF-X13)."""
         fixed = self._fixed_roles if self.round == 0 else []
         rest = [r for r in range(ROLE_BASE, ROLE_BASE + NUM_ROLES) if r not in fixed]
         self.rng.shuffle(rest)
@@ -325,9 +325,11 @@ class BloodAndFortuneState(State):
             hand = sorted(self.hands[p])
             others = [q for q in range(self.num_players) if q != p]
             if len(hand) == 1:
+                # BF-OFFER: a last card must be offered alone (unreachable with the shipped house rules, BF-X15)
                 row = OFFER_TABLE[hand[0]][0]
                 out = [row[q] for q in others]
             else:
+                # BF-OFFER / BF-ROLEOFFER: always 2 cards when possible, Role cards included (BF-X8)
                 for i, a in enumerate(hand):
                     table = OFFER_TABLE[a]
                     for b in hand[i + 1 :]:
