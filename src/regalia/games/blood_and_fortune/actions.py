@@ -1,0 +1,252 @@
+"""Blood & Fortune actions: frozen tuples with a canonical text and a stable integer id.
+
+Texts (seats are 0-based seat numbers, area positions are 1-based from the left, oldest first):
+
+- ``offer H3d2 H3s1 to 2`` / ``offer H3s1 to 2`` — Offer Influence (cards in card order).
+- ``keep H3d2`` — the recipient keeps one offered card.
+- ``give H2s1`` — the recipient of a kept Role card pays the offerer an Influence card.
+- ``place R7`` — role draft: put one of your two dealt roles face down.
+- ``take from 2`` — role draft: take the face-down role placed by seat 2.
+- ``special`` / ``special on 2`` / ``special on 2 at 3`` — use your Special Action.
+- ``pass`` — decline your Special Action in the closing window (BF-X2).
+- ``target 2`` / ``target 2 at 3`` — the target of the Role card being resolved.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from regalia.core.errors import IllegalActionError
+from regalia.games.blood_and_fortune.cards import (
+    CARD_NAMES,
+    NUM_CARDS,
+    NUM_INFLUENCE,
+    NUM_ROLES,
+    ROLE_BASE,
+    parse_card,
+)
+
+OFFER, KEEP, GIVE, PLACE, TAKE, SPECIAL, PASS, TARGET = range(8)
+KIND_NAMES = ("offer", "keep", "give", "place", "take", "special", "pass", "target")
+
+# offer sets: a single card c -> c; a pair a<b -> NUM_CARDS + pair index
+PAIRS: list[tuple[int, int]] = [(a, b) for a in range(NUM_CARDS) for b in range(a + 1, NUM_CARDS)]
+PAIR_INDEX: dict[tuple[int, int], int] = {p: i for i, p in enumerate(PAIRS)}
+NUM_OFFER_SETS = NUM_CARDS + len(PAIRS)
+
+
+class Action(NamedTuple):
+    """One decision. ``a``/``b`` are card ints (``-1`` unused), ``seat`` a seat, ``pos`` a 0-based
+    area position (``-1`` unused). ``str()`` gives the canonical text."""
+
+    kind: int
+    a: int = -1
+    b: int = -1
+    seat: int = -1
+    pos: int = -1
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == OFFER:
+            cards = CARD_NAMES[self.a] if self.b < 0 else f"{CARD_NAMES[self.a]} {CARD_NAMES[self.b]}"
+            return f"offer {cards} to {self.seat}"
+        if k in (KEEP, GIVE, PLACE):
+            return f"{KIND_NAMES[k]} {CARD_NAMES[self.a]}"
+        if k == TAKE:
+            return f"take from {self.seat}"
+        if k == PASS:
+            return "pass"
+        word = KIND_NAMES[k]
+        if self.seat < 0:
+            return word
+        prefix = f"{word} on {self.seat}" if k == SPECIAL else f"{word} {self.seat}"
+        return prefix if self.pos < 0 else f"{prefix} at {self.pos + 1}"
+
+
+OFFER_TABLE: list[list[list[Action]]] = [
+    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(6)] for b in range(NUM_CARDS + 1)]
+    for a in range(NUM_CARDS)
+]
+"""``OFFER_TABLE[a][b + 1][to]``: the offer of cards ``a`` (and ``b``, ``-1`` for none) to seat ``to``, built once."""
+
+
+def max_positions(players: int) -> int:
+    """The largest possible area size (one card per offer at most: 3 turns x players)."""
+    return 3 * players
+
+
+def num_actions(players: int) -> int:
+    """The size of the integer action space for ``players`` seats (options do not change it)."""
+    m = max_positions(players)
+    return (
+        NUM_OFFER_SETS * players
+        + NUM_CARDS
+        + NUM_INFLUENCE
+        + NUM_ROLES
+        + players
+        + (1 + players + players * m)
+        + 1
+        + (players + players * m)
+    )
+
+
+def _bases(players: int) -> tuple[int, int, int, int, int, int, int, int]:
+    m = max_positions(players)
+    keep = NUM_OFFER_SETS * players
+    give = keep + NUM_CARDS
+    place = give + NUM_INFLUENCE
+    take = place + NUM_ROLES
+    special = take + players
+    pas = special + 1 + players + players * m
+    target = pas + 1
+    return 0, keep, give, place, take, special, pas, target
+
+
+def action_to_id(action: Action, players: int) -> int:
+    """The integer id of ``action`` in a game of ``players`` seats."""
+    bases = _bases(players)
+    k = action.kind
+    m = max_positions(players)
+    if k == OFFER:
+        s = action.a if action.b < 0 else NUM_CARDS + PAIR_INDEX[(action.a, action.b)]
+        return s * players + action.seat
+    if k == KEEP:
+        return bases[KEEP] + action.a
+    if k == GIVE:
+        return bases[GIVE] + action.a
+    if k == PLACE:
+        return bases[PLACE] + action.a - ROLE_BASE
+    if k == TAKE:
+        return bases[TAKE] + action.seat
+    if k == SPECIAL:
+        if action.seat < 0:
+            return bases[SPECIAL]
+        if action.pos < 0:
+            return bases[SPECIAL] + 1 + action.seat
+        return bases[SPECIAL] + 1 + players + action.seat * m + action.pos
+    if k == PASS:
+        return bases[PASS]
+    if action.pos < 0:
+        return bases[TARGET] + action.seat
+    return bases[TARGET] + players + action.seat * m + action.pos
+
+
+def action_from_id(i: int, players: int) -> Action:
+    """The action with id ``i``.
+
+    Raises:
+        IllegalActionError: ``i`` is outside the action space.
+    """
+    if not isinstance(i, int) or not 0 <= i < num_actions(players):
+        raise IllegalActionError(f"action id {i!r} is outside the action space", None, i)
+    b = _bases(players)
+    m = max_positions(players)
+    if i < b[KEEP]:
+        s, to = divmod(i, players)
+        if s < NUM_CARDS:
+            return Action(OFFER, s, -1, to)
+        x, y = PAIRS[s - NUM_CARDS]
+        return Action(OFFER, x, y, to)
+    if i < b[GIVE]:
+        return Action(KEEP, i - b[KEEP])
+    if i < b[PLACE]:
+        return Action(GIVE, i - b[GIVE])
+    if i < b[TAKE]:
+        return Action(PLACE, ROLE_BASE + i - b[PLACE])
+    if i < b[SPECIAL]:
+        return Action(TAKE, seat=i - b[TAKE])
+    if i < b[PASS]:
+        j = i - b[SPECIAL]
+        if j == 0:
+            return Action(SPECIAL)
+        if j <= players:
+            return Action(SPECIAL, seat=j - 1)
+        seat, pos = divmod(j - 1 - players, m)
+        return Action(SPECIAL, seat=seat, pos=pos)
+    if i == b[PASS]:
+        return Action(PASS)
+    j = i - b[TARGET]
+    if j < players:
+        return Action(TARGET, seat=j)
+    seat, pos = divmod(j - players, m)
+    return Action(TARGET, seat=seat, pos=pos)
+
+
+_SEAT = r"(\d+)"
+_RE = {
+    OFFER: re.compile(r"^offer\s+(\S+)(?:\s+(\S+))?\s+to\s+" + _SEAT + "$"),
+    KEEP: re.compile(r"^keep\s+(\S+)$"),
+    GIVE: re.compile(r"^give\s+(\S+)$"),
+    PLACE: re.compile(r"^place\s+(\S+)$"),
+    TAKE: re.compile(r"^take\s+from\s+" + _SEAT + "$"),
+    SPECIAL: re.compile(r"^special(?:\s+on\s+" + _SEAT + r"(?:\s+at\s+(\d+))?)?$"),
+    PASS: re.compile(r"^pass$"),
+    TARGET: re.compile(r"^target\s+" + _SEAT + r"(?:\s+at\s+(\d+))?$"),
+}
+
+
+def _bad(text: str, why: str) -> IllegalActionError:
+    return IllegalActionError(f"not a Blood & Fortune action ({why}); see docs/games/blood_and_fortune.md", None, text)
+
+
+def parse_action_text(text: str, players: int) -> Action:
+    """Read any well-formed action text (legal now or not).
+
+    Raises:
+        IllegalActionError: the text is malformed (unknown word or card, seat or position out of range).
+    """
+    t = " ".join(text.strip().split()).lower()
+    m_pos = max_positions(players)
+
+    def seat(s: str) -> int:
+        v = int(s)
+        if not 0 <= v < players:
+            raise _bad(text, f"seat {v} is not a seat of this {players}-player game")
+        return v
+
+    def pos(s: str | None) -> int:
+        if s is None:
+            return -1
+        v = int(s)
+        if not 1 <= v <= m_pos:
+            raise _bad(text, f"area position {v} is outside 1..{m_pos}")
+        return v - 1
+
+    def card(s: str, *, influence: bool = False, role: bool = False) -> int:
+        c = parse_card(s)
+        if c is None:
+            raise _bad(text, f"unknown card {s!r}")
+        if influence and c >= ROLE_BASE:
+            raise _bad(text, f"{CARD_NAMES[c]} is not an Influence card")
+        if role and c < ROLE_BASE:
+            raise _bad(text, f"{CARD_NAMES[c]} is not a Role card")
+        return c
+
+    for kind, rx in _RE.items():
+        m = rx.match(t)
+        if m is None:
+            continue
+        if kind == OFFER:
+            a = card(m.group(1))
+            to = seat(m.group(3))
+            if m.group(2) is None:
+                return Action(OFFER, a, -1, to)
+            b = card(m.group(2))
+            if a == b:
+                raise _bad(text, "the same card twice")
+            return Action(OFFER, min(a, b), max(a, b), to)
+        if kind == KEEP:
+            return Action(KEEP, card(m.group(1)))
+        if kind == GIVE:
+            return Action(GIVE, card(m.group(1), influence=True))
+        if kind == PLACE:
+            return Action(PLACE, card(m.group(1), role=True))
+        if kind == TAKE:
+            return Action(TAKE, seat=seat(m.group(1)))
+        if kind == PASS:
+            return Action(PASS)
+        if m.group(1) is None:
+            return Action(SPECIAL)
+        return Action(kind, seat=seat(m.group(1)), pos=pos(m.group(2)))
+    raise _bad(text, "unknown action")

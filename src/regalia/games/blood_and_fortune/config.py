@@ -1,0 +1,34 @@
+"""The rule options of Blood & Fortune (names as the rule sheet gives them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regalia.core.config import option
+
+
+@dataclass(frozen=True, kw_only=True)
+class BloodAndFortuneConfig:
+    """Blood & Fortune options.
+
+    Attributes:
+        roles: play with Role cards (the draft, offering Role cards, Resolve Roles). The role
+            texts are regalia's house rules (BF-X3).
+        special_actions: play with the Score cards' Special Actions (house rules, BF-X3; BF-4).
+        first_player: the seat that takes the Ring and plays first in round 1; ``None`` draws it
+            at random with the game's seed (seat 0 when an explicit ``deck=`` is given, BF-X6).
+    """
+
+    roles: bool = option(False, doc="Play with the 15 Role cards (regalia's house-rule texts, BF-X3).", ruling="BF-X3")
+    special_actions: bool = option(
+        False,
+        doc="Play with the Score cards' Special Actions (regalia's house-rule texts, BF-X3, BF-4).",
+        ruling="BF-4",
+    )
+    first_player: int | None = option(
+        None,
+        doc="Seat that takes the Ring first (None: random from the seed; seat 0 with an explicit deck).",
+        minimum=0,
+        maximum=5,
+        ruling="BF-X6",
+    )

@@ -1,0 +1,187 @@
+"""The one resolution function for house-rule effects (Special Actions and Role cards, BF-X3).
+
+Every Role card and Special Action is a declarative :class:`~.cards.Effect` table entry; this
+module says which targets an effect can take now (:func:`effect_targets`) and runs it
+(:func:`apply_effect`). Role cards take precedence over the rules where they conflict
+("RESOLVE ROLES": "Whenever a role card conflicts with the rules, the card takes precedence").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.core.events import Event, private, public
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, HOUSE_OF, Effect, is_role
+from regalia.games.blood_and_fortune.knowledge import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+
+_NEED_TWO = frozenset({"swap_newest", "rightmost_to_left", "leftmost_to_right"})
+_NEED_ONE = frozenset({"discard_newest", "peek_area"})
+
+
+def _subject_ok(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int) -> bool:
+    op = eff.op
+    if op in _NEED_TWO:
+        return len(state.areas[subject]) >= 2
+    if op in _NEED_ONE:
+        return len(state.areas[subject]) >= 1
+    if op == "peek_hand":
+        return any(not is_role(c) for c in state.hands[subject])
+    if op == "envoy":
+        return len(state.areas[actor]) >= 1
+    return True
+
+
+def effect_targets(state: BloodAndFortuneState, eff: Effect, actor: int) -> list[tuple[int, int]]:
+    """The targets ``eff`` can take for ``actor`` now, as ``(seat, pos)`` pairs (``-1`` = unused).
+
+    Returns ``[(-1, -1)]`` for an applicable effect without a choice and ``[]`` when the effect
+    has nothing to act on (a Special Action cannot then be used; a Role resolves with no effect,
+    BF-X3).
+    """
+    if eff.target == "self":
+        return [(-1, -1)] if _subject_ok(state, eff, actor, actor) else []
+    out: list[tuple[int, int]] = []
+    for q in range(state.num_players):
+        if q == actor or not _subject_ok(state, eff, actor, q):
+            continue
+        if eff.target == "other":
+            out.append((q, -1))
+        else:
+            out.extend((q, i) for i in range(len(state.areas[q])))
+    return out
+
+
+def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int, pos: int) -> list[Event]:
+    """Run ``eff`` for ``actor`` on target ``seat``/``pos`` (unused for ``self`` effects).
+
+    The target must be one of :func:`effect_targets`. Returns the events (a peek is a private
+    event for the actor; every move inside or between areas is public, BF-X4).
+    """
+    subject = actor if eff.target == "self" else seat
+    op = eff.op
+    label = f"{eff.id} {eff.name} (house rule)"
+    who = f"P{actor}"
+    area, slots, known = state.areas[subject], state.slots[subject], state.known[subject]
+    if op == "swap_newest":
+        for lst in (area, slots, known):
+            lst[-1], lst[-2] = lst[-2], lst[-1]
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: the two newest cards of P{subject}'s area swap places",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
+    if op == "rightmost_to_left":
+        for lst in (area, slots, known):
+            lst.insert(0, lst.pop())
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s rightmost card moves to the left end",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
+    if op == "leftmost_to_right":
+        for lst in (area, slots, known):
+            lst.append(lst.pop(0))
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s leftmost card moves to the right end",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
+    if op == "peek_area":
+        card = area[pos]
+        known[pos] |= 1 << actor
+        state.klog.append((K_SEE, card, H_SLOT + slots[pos], 1 << actor))
+        state.peeks[actor].append({"source": eff.id, "seat": subject, "position": pos + 1, "cards": [CARD_NAMES[card]]})
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: looks at card {pos + 1} of P{subject}'s area",
+                actor,
+                effect=eff.id,
+                target=subject,
+                position=pos + 1,
+            ),
+            private(
+                "peek",
+                f"card {pos + 1} of P{subject}'s area is {CARD_NAMES[card]}",
+                {actor},
+                actor,
+                card=CARD_NAMES[card],
+            ),
+        ]
+    if op == "peek_hand":
+        cards = sorted(c for c in state.hands[subject] if not is_role(c))
+        for c in cards:
+            state.klog.append((K_SEE, c, subject, 1 << actor))
+        names = [CARD_NAMES[c] for c in cards]
+        state.peeks[actor].append({"source": eff.id, "seat": subject, "position": None, "cards": names})
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: looks at P{subject}'s Influence cards in hand",
+                actor,
+                effect=eff.id,
+                target=subject,
+            ),
+            private("peek", f"P{subject}'s hand holds {', '.join(names)}", {actor}, actor, cards=names),
+        ]
+    if op in ("bonus", "penalty"):
+        amount = eff.amount if op == "bonus" else -eff.amount
+        state.bonuses.append((subject, amount, eff.cond))
+        return [public("effect", f"{who} uses {label}: {eff.text}", actor, effect=eff.id, target=subject)]
+    if op == "keep_doubles":
+        state.keep_doubles |= 1 << subject
+    elif op == "lose_doubles":
+        state.lose_doubles |= 1 << subject
+    elif op == "take_ring":  # BF-X12: decides this round's ties; the round's turn order stays
+        state.ring = subject
+    elif op == "regent":
+        state.regent = subject
+    elif op == "envoy":
+        src = state.areas[actor], state.slots[actor], state.known[actor]
+        card = src[0][-1]
+        for lst, dst in zip(src, (area, slots, known), strict=True):
+            dst.append(lst.pop())
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: the newest card of P{actor}'s area ({HOUSE_NAMES[HOUSE_OF[card]]}) moves to the right end of P{subject}'s area",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
+    elif op == "discard_newest":  # BF-X11: discarded face up
+        card = area.pop()
+        slot = slots.pop()
+        known.pop()
+        state.discard.append(card)
+        everyone = (1 << state.num_players) - 1
+        state.klog.append((K_XFER, card, H_SLOT + slot, H_DISCARD, everyone))
+        state.klog.append((K_EMPTY, H_SLOT + slot, 0))
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: P{subject}'s newest card, {CARD_NAMES[card]}, is discarded face up",
+                actor,
+                effect=eff.id,
+                target=subject,
+                card=CARD_NAMES[card],
+            )
+        ]
+    target_txt = "" if eff.target == "self" else f" on P{subject}"
+    return [public("effect", f"{who} uses {label}{target_txt}: {eff.text}", actor, effect=eff.id, target=subject)]

@@ -1,0 +1,150 @@
+"""The Blood & Fortune game description (registered as ``blood-and-fortune``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from regalia.bots.base import Bot
+from regalia.core.game import Game, Ruling
+from regalia.core.state import State
+from regalia.games.blood_and_fortune.actions import num_actions
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
+from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
+from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+from regalia.games.blood_and_fortune.view import render_text
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("BF-1", "A card of your own house in your own area (possible only through roles) counts once."),
+    Ruling(
+        "BF-2",
+        "The offerer learns which card was kept (the other came back). Other players see only who offered to whom and that one card entered the recipient's area.",
+    ),
+    Ruling(
+        "BF-3", "Table talk is outside the rules engine; State.add_table_talk keeps it beside the moves in the record."
+    ),
+    Ruling(
+        "BF-4",
+        "The 15-point cut-off uses the total before the current round: 'exceeds 15' means 16 or more.",
+        "special_actions",
+    ),
+    Ruling(
+        "BF-X1",
+        "Role draft: the second-to-last taker must take the last taker's face-down role while it is on the table, so that the last taker always has another player's role to take.",
+    ),
+    Ruling(
+        "BF-X2",
+        "A Special Action is used at the start of your own Offer turn (before offering) or in a closing window after the last Offer turn, offered in turn order only to players who can still use one.",
+        "special_actions",
+    ),
+    Ruling(
+        "BF-X3",
+        "The 15 Role cards and 8 Special Actions are regalia's own house rules (house_rules.json). Like Role cards, the house Special Actions take precedence over the rules where they conflict (e.g. reordering an area). A Role with nothing to act on is revealed with no effect; a Special Action with nothing to act on cannot be used.",
+        "roles",
+    ),
+    Ruling(
+        "BF-X4",
+        "Hand sizes are public with Influence and Role cards counted apart (their backs differ); the house of every face-down card in an area is public (only the offerer's own house is in their hand).",
+    ),
+    Ruling(
+        "BF-X5",
+        "Seats are numbered clockwise: turn order is ascending seat order from the first player, and 'nearest the Ring holder in turn order' means fewest seats after the Ring holder.",
+    ),
+    Ruling(
+        "BF-X6",
+        "deck= lists House cards (dealt to seats 0, 1, ...), Score cards (same) and, with roles, the top of the round-1 role deck; missing ones are random with the seed. With deck= and no first_player, seat 0 takes the Ring.",
+        "first_player",
+    ),
+    Ruling("BF-X7", "A turn missed for having no cards counts as one of the player's 3 turns."),
+    Ruling("BF-X8", "A player whose hand holds only Role cards offers them like any cards (2 when they can)."),
+    Ruling("BF-X9", "A round score never goes below 0 (house-rule penalties)."),
+    Ruling(
+        "BF-X10",
+        "When one area is both shielded (keep every double) and assassinated (lose every double), the shield wins.",
+    ),
+    Ruling(
+        "BF-X11", "Cards discarded at Reveal and by effects, and resolved Role cards, lie face up: everyone sees them."
+    ),
+    Ruling(
+        "BF-X12",
+        "The Usurper (R10) moves the Ring for this round's tie-break; the turn order of the round does not change.",
+    ),
+    Ruling(
+        "BF-X13",
+        "Role cards are dealt from the shuffled role deck one at a time in turn order, two rounds; the returned role goes back to the deck unseen.",
+    ),
+    Ruling(
+        "BF-X14",
+        "'Received an Influence card in your player area' counts this round's cards only, whether kept from an offer or given for a Role card.",
+    ),
+    Ruling(
+        "BF-X15",
+        "With 5 Influence cards and 3 turns a hand never drops below 3 cards under the shipped house rules (a kept Role card "
+        "replaces the Influence card paid for it), so the 1-card and 0-card rules are implemented and tested on constructed "
+        "positions; they matter for replaced role tables.",
+    ),
+)
+
+
+class BloodAndFortune(Game):
+    """Blood & Fortune (Charles Ward / EX1ST Games, 2015), 3-6 players, 3 rounds."""
+
+    name = "blood-and-fortune"
+    title = "Blood & Fortune"
+    min_players = 3
+    max_players = 6
+    default_players = 4
+    config_class = BloodAndFortuneConfig
+    rules_version = "1.0"
+    summary = (
+        "Offer Influence cards face down; the recipient keeps one. Only the rightmost double in each "
+        "area survives the Reveal. Score your own area plus your house's cards everywhere else; the "
+        "round winner takes the Ring (which wins ties). Highest total after 3 rounds wins; a tie means nobody wins."
+    )
+    source = (
+        "Blood & Fortune rulebook (Charles Ward, EX1ST Games, 2015), OCR scan; rule sheet rules/blood_and_fortune.md"
+    )
+    provenance = (
+        "Influence, House and Score cards and the Ring follow the rulebook. The texts of the 15 Role cards and "
+        "8 Special Actions are not published: the ones shipped (house_rules.json) are regalia's own HOUSE RULES, "
+        "labelled as such in the views and the docs."
+    )
+    notation = (
+        "Influence cards H<house><s|d><copy>: H3s1..H3s3 singles (1), H3d1..H3d2 doubles (2); roles R1..R15; "
+        "House cards H1..H6, Score cards S1..S8, Ring. Actions: 'offer H3d2 H3s1 to 2', 'offer H3s1 to 2', "
+        "'keep H3d2', 'give H2s1', 'place R7', 'take from 2', 'special', 'special on 2', 'special on 2 at 3', "
+        "'pass', 'target 2', 'target 2 at 3' (seats 0-based, area positions 1-based from the left)."
+    )
+    rulings = RULINGS
+
+    def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        return BloodAndFortuneState(self, config, players, seed, deck)
+
+    def num_actions(self, players: int, config: Any) -> int:
+        return num_actions(players)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return render_text(view)
+
+    def all_cards(self, players: int, config: Any) -> list[str]:
+        cards = list(HOUSE_NAMES) + list(SCORE_NAMES) + ["Ring"] + list(INFLUENCE_NAMES)
+        if config.roles:
+            cards += list(ROLE_NAMES)
+        return cards
+
+    def state_class(self) -> type[State]:
+        return BloodAndFortuneState
+
+    def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        out: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in range(3, 7)]
+        out += [(n, {"roles": True, "special_actions": True}) for n in range(3, 7)]
+        out += [(4, {"roles": True}), (5, {"special_actions": True}), (3, {"first_player": 2})]
+        return out
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        from regalia.games.blood_and_fortune.bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+
+__all__ = ["CARD_NAMES", "RULINGS", "BloodAndFortune"]

@@ -1,0 +1,118 @@
+"""Reveal Influence and Score Influence, the Ring tie-break, new rounds and the end
+(BF-REVEAL, BF-SCORE, BF-1, BF-ROUND, BF-WIN)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.core.events import Event, public
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROUNDS, VALUE
+from regalia.games.blood_and_fortune.phases import OVER
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+
+
+def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
+    """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner,
+    pass the Ring, then start the next round or end the game.
+
+    Returns:
+        the public events (reveal, score, and the next round's or the game's end).
+    """
+    n = state.num_players
+    events: list[Event] = []
+    # BF-REVEAL: discard the Influence cards left in hands
+    for p in range(n):
+        for c in state.hands[p]:
+            state.discard.append(c)
+        state.hands[p] = []
+    revealed = [[CARD_NAMES[c] for c in area] for area in state.areas]
+    discarded: list[list[str]] = []
+    for p in range(n):
+        area = state.areas[p]
+        bit = 1 << p
+        if state.keep_doubles & bit:  # R8-style effect (BF-X10: beats lose_doubles)
+            keep_idx = set(range(len(area)))
+        elif state.lose_doubles & bit:
+            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]}
+        else:
+            # BF-REVEAL: discard every double except the rightmost (most recent) one
+            doubles = [i for i, c in enumerate(area) if IS_DOUBLE[c]]
+            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]} | set(doubles[-1:])
+        gone = [c for i, c in enumerate(area) if i not in keep_idx]  # face up (BF-X11)
+        discarded.append([CARD_NAMES[c] for c in gone])
+        state.discard.extend(gone)
+        state.areas[p] = [c for i, c in enumerate(area) if i in keep_idx]
+        state.slots[p] = [s for i, s in enumerate(state.slots[p]) if i in keep_idx]
+        state.known[p] = [(1 << n) - 1] * len(state.areas[p])
+    # BF-SCORE: own area (every card, BF-1) + own house's cards in all other areas
+    scores = [0] * n
+    for p in range(n):
+        h = state.houses[p]
+        for q in range(n):
+            for c in state.areas[q]:
+                if q == p or HOUSE_OF[c] == h:
+                    scores[p] += VALUE[c]
+    base = list(scores)
+    for s, amount, cond in state.bonuses:
+        if cond == "ring" and state.ring != s:
+            continue
+        if cond == "empty_area" and state.areas[s]:
+            continue
+        scores[s] += amount
+    scores = [max(0, x) for x in scores]  # BF-X9
+    top = max(scores)
+    tied = [p for p in range(n) if scores[p] == top]
+    if state.regent in tied:
+        winner = state.regent
+    elif state.ring in tied:
+        winner = state.ring
+    else:
+        winner = min(tied, key=lambda p: (p - state.ring) % n)
+    for p in range(n):
+        state.totals[p] += scores[p]
+    state.last_round = {
+        "round": state.round + 1,
+        "ring": state.ring,
+        "revealed": revealed,
+        "discarded": discarded,
+        "kept": [[CARD_NAMES[c] for c in area] for area in state.areas],
+        "influence": base,
+        "scores": scores,
+        "winner": winner,
+        "tied": tied if len(tied) > 1 else [],
+        "totals": list(state.totals),
+        "roles": [[CARD_NAMES[r], p] for r, p in state.played],
+    }
+    state.round_log.append(state.last_round)
+    events.append(
+        public("reveal", "Reveal Influence: " + "; ".join(f"P{p}: {' '.join(revealed[p]) or '-'}" for p in range(n)))
+    )
+    events.append(
+        public(
+            "score",
+            "Round scores: "
+            + ", ".join(f"P{p} {scores[p]}" for p in range(n))
+            + f"; P{winner} wins the round and takes the Ring",
+            winner,
+            scores=scores,
+            winner=winner,
+        )
+    )
+    state.ring = winner  # BF-ROUND: the round winner takes the Ring
+    state.round += 1
+    if state.round >= ROUNDS:
+        best = max(state.totals)
+        top_seats = [p for p in range(n) if state.totals[p] == best]
+        # BF-WIN: a tie for the highest total means nobody wins
+        state.winners_ = tuple(top_seats) if len(top_seats) == 1 else ()
+        state.phase = OVER
+        state.cp = -1
+        state.klog = []
+        result = f"P{state.winners_[0]} wins" if state.winners_ else "a tie for the highest total: nobody wins"
+        events.append(
+            public("game_over", f"Game over: totals {state.totals}; {result}", None, totals=list(state.totals))
+        )
+        return events
+    return events + state._start_round()
