@@ -7,9 +7,10 @@ Every card move of a round is appended to the state's knowledge log ``klog`` as 
   moved; the seats in the bitmask ``witnesses`` also see which card.
 - ``(K_SEE, card, holder, seats)``: the seats in ``seats`` see that ``card`` is in ``holder``.
 - ``(K_EMPTY, holder, cls)``: ``holder`` holds no card of class ``cls`` any more (public).
-- ``(K_CAND, card, holders)``: everyone knows only that ``card`` is in one of ``holders`` (the
-  log of a determinized state starts with these, so that it encodes nothing hidden, see
-  :func:`redact`).
+- ``(K_CAND, card, holders, seats)``: the seats in the bitmask ``seats`` know only that ``card``
+  is in one of ``holders`` (the log of a determinized state starts with these — public candidates
+  for everyone, then the determinizing seat's own exact candidates — so that it encodes nothing
+  hidden and the seat knows exactly what it knew, see :func:`redact`).
 
 Holders are small ints: a seat's hand ``p``, the pending offer, the role deck, a seat's two dealt
 roles, a seat's face-down placed role, the (face-up) discard, the face-up played roles, and each
@@ -68,7 +69,8 @@ def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[i
             if seats & bit:
                 cand[card] = {holder}
         elif k == K_CAND:
-            cand[e[1]] = set(e[2])
+            if e[3] & bit:
+                cand[e[1]] = set(e[2])
         else:
             _, holder, cls_i = e
             cls = bool(cls_i)
@@ -105,13 +107,13 @@ class _NoMatch(Exception):
 def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng: random.Random) -> dict[int, int]:
     """A random assignment card -> holder within capacities (augmenting paths; always succeeds
     when the true assignment is among the candidates)."""
-    assign: dict[int, list[int]] = {h: [] for h in cap}
+    assign: dict[int, list[int]] = {h: [] for h in sorted(cap)}
     placed: dict[int, int] = {}
     order = list(cards)
     rng.shuffle(order)
 
     def augment(c: int, seen: set[int]) -> bool:
-        options = [h for h in cand[c] if h in cap]
+        options = sorted(h for h in cand[c] if h in cap)  # sets of ints: order by value, not history
         rng.shuffle(options)
         for h in options:
             if h in seen:
@@ -185,7 +187,9 @@ def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> B
     where = current_holders(state)
     assignment: dict[int, int] = {}
     for cls in (False, True):
-        cards = [c for c in where if (c >= ROLE_BASE) == cls]
+        # sorted: the sample must depend only on what ``seat`` knows and on rng, not on the
+        # true layout (the order of ``where``)
+        cards = sorted(c for c in where if (c >= ROLE_BASE) == cls)
         if not cards:
             continue
         cap: dict[int, int] = {}
@@ -214,11 +218,11 @@ def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> B
     rng.shuffle(deck)
     new.role_deck = deck
     new._mark_determinized(rng)
-    redact(new, seat, rng)
+    redact(new, seat, rng, cand)
     return new
 
 
-def redact(new: BloodAndFortuneState, seat: int, rng: random.Random) -> None:
+def redact(new: BloodAndFortuneState, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
     """Remove from a determinized state every trace of what ``seat`` could not see.
 
     The copy would otherwise still carry the true game in its records: the knowledge log, the
@@ -261,8 +265,14 @@ def redact(new: BloodAndFortuneState, seat: int, rng: random.Random) -> None:
     for c, h in where.items():
         by_house.setdefault(HOUSE_OF[c], set()).add(h)
     log: list[tuple[Any, ...]] = []
+    everyone = (1 << n) - 1
     for c in sorted(where):
-        log.append((K_CAND, c, tuple(sorted(by_house[HOUSE_OF[c]]))))
+        log.append((K_CAND, c, tuple(sorted(by_house[HOUSE_OF[c]])), everyone))
+    # the determinizing seat keeps exactly the candidates it had (``cand``): a determinization of
+    # this copy for ``seat`` is then drawn from the same information set
+    for c in sorted(where):
+        if c in cand:
+            log.append((K_CAND, c, tuple(sorted(cand[c])), 1 << seat))
     masks: dict[int, int] = {}
     for b in range(n):
         for c in (*new.hands[b], *new.dealt[b]):
