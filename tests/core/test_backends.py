@@ -55,7 +55,7 @@ def ray_backend() -> Iterator[Any]:
 
     # ship the test game's module by value, so Ray workers need not import ``tests``
     ray.cloudpickle.register_pickle_by_value(toygame)
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False)
     backend = get_backend("ray")
     try:
         yield backend

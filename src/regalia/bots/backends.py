@@ -162,6 +162,7 @@ class RayBackend(Backend):
         if not self.ray.is_initialized():
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
             if address is None:
+                kwargs["address"] = "local"  # a new private instance, even if a cluster runs here
                 if jobs > 1:
                     kwargs["num_cpus"] = jobs
             else:

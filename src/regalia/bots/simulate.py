@@ -235,10 +235,16 @@ def simulate(
     for name in set(spec.bots):
         make_bot(name, spec.game)
     make(spec.game, players=spec.players, seed=spec.seed, **dict(spec.options))
-    start = time.perf_counter()
-    done: list[GameSummary] = []
-    for s in iter_games(spec, games, jobs, backend, address):
-        done.append(s)
-        if progress is not None:
-            progress(len(done))
-    return summarize(spec, done, time.perf_counter() - start)
+    own = None if isinstance(backend, Backend) else get_backend(backend, jobs, address)
+    try:
+        start = time.perf_counter()  # after the backend is up: Ray's start-up is not counted
+        done: list[GameSummary] = []
+        for s in iter_games(spec, games, jobs, own if own is not None else backend):
+            done.append(s)
+            if progress is not None:
+                progress(len(done))
+        seconds = time.perf_counter() - start
+    finally:
+        if own is not None:
+            own.close()
+    return summarize(spec, done, seconds)

@@ -387,9 +387,15 @@ def run_tournament(
         MissingExtraError: openskill (or, for ``ray``, Ray) is not installed.
     """
     verify(spec)
-    start = time.perf_counter()
-    games = play_games(spec, jobs, backend, address, progress)
-    return summarize(spec, games, time.perf_counter() - start)
+    own = None if isinstance(backend, Backend) else get_backend(backend, jobs, address)
+    try:
+        start = time.perf_counter()  # after the backend is up: Ray's start-up is not counted
+        games = play_games(spec, jobs, own if own is not None else backend, address, progress)
+        seconds = time.perf_counter() - start
+    finally:
+        if own is not None:
+            own.close()
+    return summarize(spec, games, seconds)
 
 
 def write_results(results: dict[str, Any], out_dir: Path) -> dict[str, Path]:
