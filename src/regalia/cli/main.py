@@ -371,9 +371,10 @@ def tournament_cmd(
             f"{g.title}: {spec.deals} deals × {spec.games_per_deal} seatings = {results['games']} games, {n} players"
         )
     )
-    for col in ("rank", "entrant", "games", "wins", "win rate (95%)", "mean return (95%, by deal)", "mu", "sigma"):
+    table.add_column("rank")
+    table.add_column("entrant", no_wrap=True)
+    for col in ("games", "wins", "win rate [95%]", "mean return [95%, over deals]", "rating mu [95%]"):
         table.add_column(col)
-    table.add_column("rating 95%")
     for r in results["standings"]:
         table.add_row(
             str(r["rank"]),
@@ -382,9 +383,7 @@ def tournament_cmd(
             str(r["wins"]),
             f"{r['win_rate']:.3f} {_ci(r['win_rate_ci95'])}",
             f"{r['mean_return']:.3f} {_ci(r['mean_return_ci95'])}",
-            f"{r['mu']:.2f}",
-            f"{r['sigma']:.2f}",
-            _ci(r["mu_ci95"], 1),
+            f"{r['mu']:.2f} {_ci(r['mu_ci95'], 1)}",
         )
     console.print(table)
     console.print(
