@@ -37,9 +37,11 @@ def end_options(name: str, players: int) -> dict[str, Any]:
     return {k: v for k, v in configs[0].items() if k == "max_turns"} if configs else {}
 
 
-def bench_simulate(name: str, players: int, seconds: float, use_ray: bool, bot: str = "random") -> dict[str, Any]:
+def bench_simulate(
+    name: str, players: int, seconds: float, use_ray: bool, bot: str = "random", seed: int = 1000
+) -> dict[str, Any]:
     options = tuple(sorted(end_options(name, players).items()))
-    spec = SimulationSpec(name, players, (bot,), seed=1000, options=options)
+    spec = SimulationSpec(name, players, (bot,), seed=seed, options=options)
     probe = simulate(spec, 10)
     per_s = probe["games_per_second"] or 1.0
     games = max(20, int(per_s * seconds))
@@ -92,6 +94,7 @@ def main() -> None:
     parser.add_argument("--toy", action="store_true", help="also register the test game (tests/core/toygame.py)")
     parser.add_argument("--ray", action="store_true", help="also measure a private 2-CPU Ray instance")
     parser.add_argument("--bot", default="random", help="the bot of every seat in the simulate runs")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first simulated game")
     parser.add_argument("--json", help="write the results here as JSON")
     args = parser.parse_args()
     if args.toy:
@@ -105,7 +108,7 @@ def main() -> None:
     rows = []
     for name in names:
         players = players_for(name, args.players)
-        row = bench_simulate(name, players, args.seconds, args.ray, args.bot)
+        row = bench_simulate(name, players, args.seconds, args.ray, args.bot, args.seed)
         row.update(bench_ismcts(name, players, args.seconds))
         rows.append(row)
         print(f"# {name}: done", file=sys.stderr)

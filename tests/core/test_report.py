@@ -49,3 +49,8 @@ def test_plots_are_written(toy: str, tmp_path: Path) -> None:
     assert set(paths) == {"seats", "length", "cards"}
     for path in paths.values():
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_is_identical_for_one_and_two_jobs(toy: str) -> None:
+    spec = SimulationSpec(toy, 3, ("random", "ismcts:5", "random"), seed=8, rotate=True, opening_zone="hand")
+    assert balance(spec, collect(spec, 45, jobs=1)) == balance(spec, collect(spec, 45, jobs=2))
