@@ -160,3 +160,15 @@ def test_report_json_without_plots(toy: str, tmp_path: Path) -> None:
     report = json.loads(result.output)
     assert report["games"] == 20 and len(report["seats"]) == 2
     assert not list((tmp_path / "r").glob("*.png"))
+
+
+def test_ray_backend_without_ray_names_the_extra(toy: str) -> None:
+    import sys
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(sys.modules, "ray", None)
+        result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--backend", "ray"])
+    assert result.exit_code == 1
+    assert 'pip install "regalia[ray]"' in result.output

@@ -78,3 +78,15 @@ def test_ray_gives_the_same_results_as_local(toy: str, ray_backend: Any) -> None
 
     rspec = SimulationSpec(toy, 2, ("random",), seed=9, opening_zone="hand")
     assert balance(rspec, collect(rspec, 30)) == balance(rspec, collect(rspec, 30, backend=ray_backend))
+
+
+def _fail_on_seven(indices: list[int]) -> list[int]:
+    if 7 in indices:
+        raise ValueError("game 7 broke")
+    return indices
+
+
+def test_an_error_in_a_worker_reaches_the_caller() -> None:
+    for jobs in (1, 2):
+        with LocalBackend(jobs) as backend, pytest.raises(ValueError, match="game 7 broke"):
+            run_indexed(_fail_on_seven, 40, backend)

@@ -137,12 +137,16 @@ class LocalBackend(Backend):
                 yield fn(item)
             return
         task: _Task[T, R] = _Task(fn, _extra_games())
-        with ProcessPoolExecutor(max_workers=min(self.jobs, len(items))) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)))
+        try:
             pending: set[Future[R]] = {pool.submit(task, item) for item in items}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     yield fut.result()
+        finally:
+            # on an error (or when the caller stops early) drop the work not started yet
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class RayBackend(Backend):
@@ -177,14 +181,18 @@ class RayBackend(Backend):
         return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 
     def imap_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        task: _Task[T, R] = _Task(fn, _extra_games())
+        task_ref = self.ray.put(_Task(fn, _extra_games()))  # sent to the object store once
         remote = self.ray.remote(_call)
-        pending = [remote.remote(task, item) for item in items]
-        while pending:
-            done, pending = self.ray.wait(pending, num_returns=1)
-            for ref in done:
-                result: R = self.ray.get(ref)
-                yield result
+        pending = [remote.remote(task_ref, item) for item in items]
+        try:
+            while pending:
+                done, pending = self.ray.wait(pending, num_returns=1)
+                for ref in done:
+                    result: R = self.ray.get(ref)
+                    yield result
+        finally:
+            for ref in pending:  # on an error (or when the caller stops early)
+                self.ray.cancel(ref)
 
     def close(self) -> None:
         if self._started:
