@@ -1,13 +1,17 @@
 """Scaling of ``regalia simulate`` over worker processes, and ISMCTS iterations per second, per game.
 
-For every registered game (or those named with ``--games``): ``simulate`` throughput (random bots, or ``--bot``)
-(games/s) with 1 and 2 local jobs (and, with ``--ray``, on a private 2-CPU Ray instance), the
-speed-up over 1 job, and the ISMCTS bot's iterations/s from a few mid-game positions. The same
-games are played in every column (same seeds), so the columns differ only in how they are run.
+For every registered game (or those named with ``--games``): ``simulate`` throughput in games/s
+(random bots, or ``--bot``) with 1 and 2 local jobs (and, with ``--ray``, on a private 2-CPU Ray
+instance); the speed-up over 1 job; the CPU time spent per game in each local run (equal CPU per
+game means the parallel run lost nothing to overhead, and its speed-up is bounded only by free
+cores, which a busy machine does not have); and the ISMCTS bot's iterations/s from a few early and
+mid-game positions. The same games are played in every column (same seeds), so the columns differ
+only in how they are run, and ``identical`` checks that their statistics agree.
 
 ``--toy`` also registers the test game of ``tests/core/toygame.py`` (run from the repository root).
 
-Usage: ``python benchmarks/scaling.py [--seconds 5] [--players 4] [--toy] [--ray] [--bot ismcts:20] [--json out.json]``
+Usage: ``python benchmarks/scaling.py [--seconds 5] [--players 4] [--toy] [--ray] [--bot ismcts:20]
+[--seed 1000] [--json out.json]``
 """
 
 from __future__ import annotations
@@ -37,6 +41,12 @@ def end_options(name: str, players: int) -> dict[str, Any]:
     return {k: v for k, v in configs[0].items() if k == "max_turns"} if configs else {}
 
 
+def _cpu_seconds() -> float:
+    """CPU time (user + system) of this process and of its finished child processes."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def bench_simulate(
     name: str, players: int, seconds: float, use_ray: bool, bot: str = "random", seed: int = 1000
 ) -> dict[str, Any]:
@@ -48,9 +58,11 @@ def bench_simulate(
     row: dict[str, Any] = {"game": name, "players": players, "sim_games": games}
     results: dict[str, dict[str, Any]] = {}
     for label, kwargs in (("jobs1", {"jobs": 1}), ("jobs2", {"jobs": 2})):
+        cpu0 = _cpu_seconds()
         start = time.perf_counter()
         results[label] = simulate(spec, games, **kwargs)
         row[f"{label}_games_per_s"] = games / (time.perf_counter() - start)
+        row[f"{label}_cpu_ms_per_game"] = 1000 * (_cpu_seconds() - cpu0) / games
     if use_ray:
         results["ray2"] = simulate(spec, games, jobs=2, backend="ray")
         row["ray2_games_per_s"] = results["ray2"]["games_per_second"]  # Ray start-up not counted
@@ -113,7 +125,16 @@ def main() -> None:
         rows.append(row)
         print(f"# {name}: done", file=sys.stderr)
     print(f"cores: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}, simulate bot {args.bot}")
-    header = ["game", "players", "games", "1 job games/s", "2 jobs games/s", "speed-up"]
+    header = [
+        "game",
+        "players",
+        "games",
+        "1 job games/s",
+        "2 jobs games/s",
+        "speed-up",
+        "CPU ms/game 1 job",
+        "CPU ms/game 2 jobs",
+    ]
     if args.ray:
         header.append("ray 2 CPUs games/s")
     header += ["identical", "ISMCTS iterations/s"]
@@ -127,6 +148,8 @@ def main() -> None:
             f"{r['jobs1_games_per_s']:,.1f}",
             f"{r['jobs2_games_per_s']:,.1f}",
             f"{r['speedup_2_jobs']:.2f}×",
+            f"{r['jobs1_cpu_ms_per_game']:.2f}",
+            f"{r['jobs2_cpu_ms_per_game']:.2f}",
         ]
         if args.ray:
             cells.append(f"{r['ray2_games_per_s']:,.1f}")
