@@ -91,3 +91,84 @@ def test_replay_of_a_broken_file_names_the_problem(toy: str, tmp_path: Path) -> 
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code != 0
     assert "bad.json" in result.output
+
+
+def test_simulate_rejects_an_unknown_backend(toy: str) -> None:
+    result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--backend", "spark"])
+    assert result.exit_code != 0
+    assert "unknown backend 'spark'" in result.output
+
+
+def test_tournament_prints_ratings_and_saves_json_and_csv(toy: str, tmp_path: Path) -> None:
+    import pytest
+
+    pytest.importorskip("openskill")
+    out = tmp_path / "t"
+    result = runner.invoke(
+        app,
+        ["tournament", "toy", "--bots", "ismcts:20,random", "--games", "6", "--jobs", "2", "--out", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "6 deals × 2 seatings = 12 games" in result.output
+    assert "ismcts:20" in result.output and "rating" in result.output
+    data = json.loads((out / "tournament.json").read_text())
+    assert data["games"] == 12
+    assert (out / "standings.csv").read_text().startswith("rank,label,bot,")
+    assert len((out / "games.csv").read_text().splitlines()) == 13
+
+
+def test_tournament_with_too_few_bots_is_a_clear_error(toy: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "toy", "--bots", "random", "--players", "3", "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert "1 entrants for 3 seats" in result.output
+
+
+def test_tournament_without_openskill_names_the_extra(toy: str, tmp_path: Path) -> None:
+    import sys
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(sys.modules, "openskill.models", None)
+        result = runner.invoke(app, ["tournament", "toy", "--bots", "random,random", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert 'pip install "regalia[report]"' in result.output
+
+
+def test_report_prints_tables_and_writes_json_and_pngs(toy: str, tmp_path: Path) -> None:
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "r"
+    result = runner.invoke(
+        app, ["report", "toy", "--games", "200", "--players", "3", "--jobs", "2", "--top", "3", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    for text in ("first player", "no winner", "game length", "card impact", "12"):
+        assert text in result.output
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == 200 and report["zone"] == "hand"
+    for name in ("seats.png", "length.png", "cards.png"):
+        assert (out / name).stat().st_size > 1000
+
+
+def test_report_json_without_plots(toy: str, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["report", "toy", "--games", "20", "--no-plots", "--json", "--out", str(tmp_path / "r")]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["games"] == 20 and len(report["seats"]) == 2
+    assert not list((tmp_path / "r").glob("*.png"))
+
+
+def test_ray_backend_without_ray_names_the_extra(toy: str) -> None:
+    import sys
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(sys.modules, "ray", None)
+        result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--backend", "ray"])
+    assert result.exit_code == 1
+    assert 'pip install "regalia[ray]"' in result.output

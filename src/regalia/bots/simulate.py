@@ -1,7 +1,8 @@
-"""Many bot games in parallel processes, with results independent of the job count.
+"""Many bot games in parallel, with results independent of the backend and the job count.
 
 Game ``i`` of a run with seed ``S`` uses game seed ``S + i`` and bot seed ``S + i``; with
-``rotate`` the bot list is rotated by ``i`` seats, so every bot plays every seat.
+``rotate`` the bot list is rotated by ``i`` seats, so every bot plays every seat. Games run on a
+:mod:`regalia.bots.backends` backend (local processes by default, or Ray).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from regalia.bots import make_bot
+from regalia.bots.backends import Backend, get_backend, iter_indexed
 from regalia.bots.play import play_game
 from regalia.core.registry import make
 
@@ -32,6 +34,8 @@ class SimulationSpec:
         options: rule options.
         rotate: rotate the bot list by ``i`` seats in game ``i``.
         max_steps: truncate a game after this many actions (``None``: play to the end).
+        opening_zone: keep, for every seat ``s``, the cards of zone ``f"{opening_zone}:{s}"`` of the
+            initial state (``GameSummary.opening``), e.g. ``"hand"`` for the opening hands.
     """
 
     game: str
@@ -41,6 +45,7 @@ class SimulationSpec:
     options: tuple[tuple[str, Any], ...] = ()
     rotate: bool = False
     max_steps: int | None = None
+    opening_zone: str | None = None
 
     def seat_bots(self, index: int) -> list[str]:
         """The bot name of each seat in game ``index``."""
@@ -55,7 +60,11 @@ class SimulationSpec:
 
 @dataclass
 class GameSummary:
-    """One finished game, reduced to what the statistics need (picklable)."""
+    """One finished game, reduced to what the statistics need (picklable).
+
+    ``opening`` maps a seat to the card notations it held in ``spec.opening_zone`` at the start
+    (empty unless the spec asks for it).
+    """
 
     index: int
     winners: tuple[int, ...]
@@ -66,6 +75,7 @@ class GameSummary:
     steps: int
     truncated: bool
     stats: dict[str, float]
+    opening: dict[int, list[str]] = field(default_factory=dict)
 
 
 def run_one(spec: SimulationSpec, index: int) -> GameSummary:
@@ -73,6 +83,11 @@ def run_one(spec: SimulationSpec, index: int) -> GameSummary:
     names = spec.seat_bots(index)
     bots = [make_bot(n, spec.game) for n in names]
     state = make(spec.game, players=spec.players, seed=spec.seed + index, **dict(spec.options))
+    opening: dict[int, list[str]] = {}
+    if spec.opening_zone is not None:
+        zones = state.zones()
+        for seat in range(spec.players):
+            opening[seat] = list(zones.get(f"{spec.opening_zone}:{seat}", []))
     result = play_game(state, bots, rng=random.Random(spec.seed + index), max_steps=spec.max_steps)
     k = index % spec.players if spec.rotate and len(spec.bots) > 1 else 0
     # slot = the position of a seat's bot in the spec's bot list
@@ -92,6 +107,7 @@ def run_one(spec: SimulationSpec, index: int) -> GameSummary:
         steps=result.steps,
         truncated=result.truncated,
         stats=stats,
+        opening=opening,
     )
 
 
@@ -99,18 +115,30 @@ def _run_chunk(spec: SimulationSpec, indices: list[int]) -> list[GameSummary]:
     return [run_one(spec, i) for i in indices]
 
 
-def iter_games(spec: SimulationSpec, games: int, jobs: int = 1) -> Iterator[GameSummary]:
-    """Yield the summaries of games ``0 .. games-1`` (in completion order with ``jobs > 1``)."""
-    if jobs <= 1:
-        for i in range(games):
-            yield run_one(spec, i)
+def iter_games(
+    spec: SimulationSpec,
+    games: int,
+    jobs: int = 1,
+    backend: str | Backend = "local",
+    address: str | None = None,
+) -> Iterator[GameSummary]:
+    """Yield the summaries of games ``0 .. games-1``, in completion order (sort by ``index``).
+
+    Args:
+        jobs: parallel workers (see :func:`regalia.bots.backends.get_backend`).
+        backend: ``"local"``, ``"ray"`` or a :class:`~regalia.bots.backends.Backend` (left open).
+        address: a Ray cluster address.
+
+    Raises:
+        MissingExtraError: the ray backend without Ray installed.
+    """
+    if isinstance(backend, Backend):
+        for _, results in iter_indexed(partial(_run_chunk, spec), games, backend):
+            yield from results
         return
-    size = max(1, min(50, games // (jobs * 4) or 1))
-    chunks = [list(range(s, min(games, s + size))) for s in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, spec, c) for c in chunks]
-        for fut in futures:
-            yield from fut.result()
+    with get_backend(backend, jobs, address) as own:
+        for _, results in iter_indexed(partial(_run_chunk, spec), games, own):
+            yield from results
 
 
 def mean_ci95(values: list[float]) -> tuple[float, float, float]:
@@ -195,22 +223,36 @@ def simulate(
     games: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: str | Backend = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games of ``spec`` in ``jobs`` processes and summarize them.
+    """Play ``games`` games of ``spec`` on ``backend`` with ``jobs`` workers and summarize them.
+
+    The summary is the same for the same spec whatever the backend and job count (except
+    ``games_per_second``).
 
     Args:
-        progress: called with the number of games finished so far, after each game.
+        progress: called with the number of games finished so far, after each game or chunk.
+        backend: ``"local"`` (processes), ``"ray"``, or an open backend.
+        address: a Ray cluster address (``ray`` only).
 
     Raises:
         ValueError: a bad game, option, player count or bot name (checked before any process starts).
+        MissingExtraError: the ray backend without Ray installed.
     """
     if games < 1:
         raise ValueError("games: must be at least 1")
     validate_spec(spec)
-    start = time.perf_counter()
-    done: list[GameSummary] = []
-    for s in iter_games(spec, games, jobs):
-        done.append(s)
-        if progress is not None:
-            progress(len(done))
-    return summarize(spec, done, time.perf_counter() - start)
+    own = None if isinstance(backend, Backend) else get_backend(backend, jobs, address)
+    try:
+        start = time.perf_counter()  # after the backend is up: Ray's start-up is not counted
+        done: list[GameSummary] = []
+        for s in iter_games(spec, games, jobs, own if own is not None else backend):
+            done.append(s)
+            if progress is not None:
+                progress(len(done))
+        seconds = time.perf_counter() - start
+    finally:
+        if own is not None:
+            own.close()
+    return summarize(spec, done, seconds)

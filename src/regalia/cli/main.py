@@ -1,4 +1,4 @@
-"""The ``regalia`` command: list, rules, play, simulate, replay."""
+"""The ``regalia`` command: list, rules, play, simulate, tournament, report, replay."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from regalia.bots import bot_names, make_bot
+from regalia.bots.backends import BACKENDS, MissingExtraError
 from regalia.bots.simulate import SimulationSpec, simulate, validate_spec
 from regalia.cli.session import Quit, Session, save_record
 from regalia.core.config import parse_option
@@ -30,6 +32,44 @@ console = Console()
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `regalia list`).")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option, key=value (repeatable).")]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", help="Parallel workers (local processes, or CPUs of a private Ray).")
+]
+BackendOpt = Annotated[
+    str, typer.Option("--backend", help="Where games run: local (processes) or ray (needs the ray extra).")
+]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (auto, host:6379, ray://host:10001).")
+]
+
+
+def _check_backend(backend: str, address: str | None, jobs: int) -> None:
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})", param_hint="--backend")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter("only the ray backend takes an address", param_hint="--address")
+    if jobs < 1:
+        raise typer.BadParameter("must be at least 1", param_hint="--jobs")
+
+
+def _missing(exc: MissingExtraError) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+    return typer.Exit(1)
+
+
+def _progress(label: str) -> Progress:
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+def _bot_list(text: str) -> tuple[str, ...]:
+    return tuple(b.strip() for b in text.split(",") if b.strip())
 
 
 def _game(name: str) -> Game:
@@ -212,7 +252,7 @@ def simulate_cmd(
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0; game i uses seed+i.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOpt = 1,
     bots: Annotated[
         str, typer.Option("--bots", "--bot", help="Bot name for all seats, or one per seat, comma-separated.")
     ] = "random",
@@ -222,28 +262,34 @@ def simulate_cmd(
         int | None, typer.Option("--max-steps", help="Truncate games after this many actions.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Bots play many games; prints wins by seat, no-winner count, mean turns and steps, speed."""
     g = _game(game)
     n = _players(g, players)
     options = _options(g, option)
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    _check_backend(backend, address, jobs)
+    names = _bot_list(bots)
     spec = SimulationSpec(g.name, n, names, seed, tuple(sorted(options.items())), rotate, max_steps)
-    progress = Progress(
-        TextColumn(f"{g.name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    progress = _progress(g.name)
     try:
         validate_spec(spec)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    with progress:
-        task = progress.add_task("games", total=games_)
-        stats = simulate(spec, games_, jobs, progress=lambda k: progress.update(task, completed=k))
+    try:
+        with progress:
+            task = progress.add_task("games", total=games_)
+            stats = simulate(
+                spec,
+                games_,
+                jobs,
+                progress=lambda k: progress.update(task, completed=k),
+                backend=backend,
+                address=address,
+            )
+    except MissingExtraError as exc:
+        raise _missing(exc) from None
     if as_json:
         print(json.dumps(stats, indent=1))
         return
@@ -253,6 +299,225 @@ def simulate_cmd(
     for key, value in stats.items():
         table.add_row(key, json.dumps(value))
     console.print(table)
+
+
+def _ci(pair: list[Any], digits: int = 3) -> str:
+    if not pair or pair[0] is None:
+        return ""
+    return f"[{pair[0]:.{digits}f}, {pair[1]:.{digits}f}]"
+
+
+@app.command("tournament")
+def tournament_cmd(
+    game: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="The entrants, comma-separated (at least one per seat; repeat a name to enter it twice)."
+        ),
+    ],
+    games_: Annotated[
+        int, typer.Option("--games", "-n", help="Number of deals; each is replayed once per seating.")
+    ] = 20,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0; deal i uses seed+i.")] = 0,
+    seatings: Annotated[
+        str,
+        typer.Option("--seatings", help="rotations (P cyclic seatings per deal) or permutations (all P! seatings)."),
+    ] = "rotations",
+    option: OptionOpt = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", help="Truncate games after this many actions.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder for tournament.json, standings.csv, games.csv (default tournament-GAME)."),
+    ] = None,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+) -> None:
+    """Bots play duplicate deals with rotated seats; prints openskill ratings with 95% intervals."""
+    from regalia.bots.tournament import TournamentSpec, run_tournament, verify, write_results
+
+    g = _game(game)
+    n = _players(g, players)
+    options = _options(g, option)
+    _check_backend(backend, address, jobs)
+    spec = TournamentSpec(g.name, n, _bot_list(bots), games_, seed, tuple(sorted(options.items())), seatings, max_steps)
+    try:
+        verify(spec)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    except MissingExtraError as exc:
+        raise _missing(exc) from None
+    progress = _progress(f"{g.name} tournament")
+    try:
+        with progress:
+            task = progress.add_task("games", total=spec.games)
+            results = run_tournament(
+                spec, jobs, backend, address, progress=lambda k: progress.update(task, completed=k)
+            )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    except MissingExtraError as exc:
+        raise _missing(exc) from None
+    folder = out if out is not None else Path(f"tournament-{g.name}")
+    paths = write_results(results, folder)
+    if as_json:
+        print(json.dumps(results["standings"], indent=1))
+        return
+    table = Table(
+        title=(
+            f"{g.title}: {spec.deals} deals × {spec.games_per_deal} seatings = {results['games']} games, {n} players"
+        )
+    )
+    table.add_column("rank")
+    table.add_column("entrant", no_wrap=True)
+    for col in ("games", "wins", "win rate [95%]", "mean return [95%, over deals]", "rating mu [95%]"):
+        table.add_column(col)
+    for r in results["standings"]:
+        table.add_row(
+            str(r["rank"]),
+            r["label"],
+            str(r["games"]),
+            str(r["wins"]),
+            f"{r['win_rate']:.3f} {_ci(r['win_rate_ci95'])}",
+            f"{r['mean_return']:.3f} {_ci(r['mean_return_ci95'])}",
+            f"{r['mu']:.2f} {_ci(r['mu_ci95'], 1)}",
+        )
+    console.print(table)
+    console.print(
+        f"by seat wins {results['by_seat']['wins']}, no winner {results['no_winner']}, "
+        f"truncated {results['truncated']}, {results['seconds']} s"
+    )
+    console.print("saved " + ", ".join(str(p) for p in paths.values()), highlight=False)
+
+
+@app.command("report")
+def report_cmd(
+    game: GameArg,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 1000,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0; game i uses seed+i.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option("--bots", "--bot", help="Bot for all seats, or one per seat (then rotated one seat per game)."),
+    ] = "random",
+    zone: Annotated[
+        str, typer.Option("--zone", help="Seat zone whose opening cards are scored (zone names ZONE:seat).")
+    ] = "hand",
+    option: OptionOpt = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", help="Truncate games after this many actions.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder for report.json and the PNG plots (default report-GAME).")
+    ] = None,
+    top: Annotated[int, typer.Option("--top", help="Cards shown at each end of the table and plot.")] = 10,
+    plots: Annotated[bool, typer.Option("--plots/--no-plots", help="Draw the PNG plots (matplotlib).")] = True,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Balance report: first-player advantage, game length, no-winner and truncation rates, and the
+    win-rate impact of each card held at the start; as a table, JSON and PNG plots."""
+    from regalia.bots.backends import require
+    from regalia.bots.report import balance, collect, write_plots
+
+    g = _game(game)
+    n = _players(g, players)
+    options = _options(g, option)
+    _check_backend(backend, address, jobs)
+    if games_ < 1:
+        raise typer.BadParameter("must be at least 1", param_hint="--games")
+    names = _bot_list(bots)
+    spec = SimulationSpec(
+        g.name, n, names, seed, tuple(sorted(options.items())), len(names) > 1, max_steps, opening_zone=zone
+    )
+    try:
+        if plots:
+            require("matplotlib", "report", "drawing report plots")
+        spec.seat_bots(0)
+        for name in set(names):
+            make_bot(name, g.name)
+        make(g.name, players=n, seed=seed, **options)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    except MissingExtraError as exc:
+        raise _missing(exc) from None
+    progress = _progress(f"{g.name} report")
+    try:
+        with progress:
+            task = progress.add_task("games", total=games_)
+            summaries = collect(
+                spec, games_, jobs, backend, address, progress=lambda k: progress.update(task, completed=k)
+            )
+    except MissingExtraError as exc:
+        raise _missing(exc) from None
+    report = balance(spec, summaries)
+    folder = out if out is not None else Path(f"report-{g.name}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+    paths = write_plots(report, folder, top) if plots else {}
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    _print_report(g, report, top)
+    saved = [folder / "report.json", *paths.values()]
+    console.print("saved " + ", ".join(str(p) for p in saved), highlight=False)
+
+
+def _print_report(g: Game, report: dict[str, Any], top: int) -> None:
+    table = Table(
+        title=f"{g.title}: {report['games']} games, {report['players']} players, bots {', '.join(report['bots'])}"
+    )
+    table.add_column("seat")
+    table.add_column("wins")
+    table.add_column("win rate (95%)")
+    table.add_column("mean return")
+    for s in report["seats"]:
+        table.add_row(
+            str(s["seat"]), str(s["wins"]), f"{s['win_rate']:.3f} {_ci(s['win_rate_ci95'])}", f"{s['mean_return']:.3f}"
+        )
+    console.print(table)
+    fp = report["first_player"]
+    console.print(
+        f"first player: win rate {fp['win_rate']:.3f} {_ci(fp['win_rate_ci95'])}, fair share {fp['fair_share']:.3f}, "
+        f"advantage {fp['advantage']:+.3f}"
+    )
+    console.print(
+        f"no winner: {report['no_winner']['count']} ({report['no_winner']['rate']:.3f}); "
+        f"truncated: {report['truncated']['count']} ({report['truncated']['rate']:.3f})"
+    )
+    length = Table(title="game length")
+    for col in ("", "mean", "stdev", "min", "p10", "median", "p90", "max"):
+        length.add_column(col)
+    for key in ("turns", "steps"):
+        d = report[key]
+        length.add_row(key, *(f"{d[k]:g}" for k in ("mean", "stdev", "min", "p10", "median", "p90", "max")))
+    console.print(length)
+    cards = report["cards"]
+    if not cards:
+        console.print(f"no card statistics: the game has no zones named {report['zone']}:SEAT at the start")
+        return
+    shown = cards if len(cards) <= 2 * top else cards[:top] + cards[-top:]
+    ct = Table(title=f"card impact: win rate when held in {report['zone']} at the start minus expected")
+    for col in ("card", "held", "win rate (95%)", "expected", "impact"):
+        ct.add_column(col)
+    for i, c in enumerate(shown):
+        if len(cards) > 2 * top and i == top:
+            ct.add_row("…", "", "", "", "")
+        ct.add_row(
+            c["card"],
+            str(c["held"]),
+            f"{c['win_rate']:.3f} {_ci(c['win_rate_ci95'])}",
+            f"{c['expected']:.3f}",
+            f"{c['impact']:+.3f}",
+        )
+    console.print(ct)
 
 
 @app.command("replay")
