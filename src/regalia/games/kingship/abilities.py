@@ -262,7 +262,15 @@ class Abilities(Engine):
             return
         self.knows_top[actor] = max(1, self.knows_top[actor])
         ev.append(public("farmer", f"P{actor} looks at the top card of the deck", actor))
-        ev.append(private("farmer_look", f"the top card of the deck is {NAME[self.deck[-1]]}", (actor,), actor, card=NAME[self.deck[-1]]))
+        ev.append(
+            private(
+                "farmer_look",
+                f"the top card of the deck is {NAME[self.deck[-1]]}",
+                (actor,),
+                actor,
+                card=NAME[self.deck[-1]],
+            )
+        )
         self.pending = ("farmer", actor)
 
     def on_farmer(self, ev: list[Event], act: Act) -> None:
@@ -278,7 +286,14 @@ class Abilities(Engine):
             ev.append(private("farmer_card", f"you keep {NAME[k]}", (actor,), actor, card=NAME[k]))
         else:
             self.knows_top = [max(1, t) for t in self.knows_top]
-            ev.append(public("farmer_reveal", f"P{actor} reveals {NAME[k]} and puts it back on top of the deck", actor, card=NAME[k]))
+            ev.append(
+                public(
+                    "farmer_reveal",
+                    f"P{actor} reveals {NAME[k]} and puts it back on top of the deck",
+                    actor,
+                    card=NAME[k],
+                )
+            )
 
     # ---------------------------------------------------------------- Poacher
     def poacher_options(self) -> list[Act]:
@@ -375,7 +390,14 @@ class Abilities(Engine):
         self.ctx["base"] = base - 1
         self.deck.append(act.b)
         self.knows_top = [t + 1 for t in self.knows_top]
-        ev.append(public("revive", f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck", self.ctx["actor"], card=NAME[act.b]))
+        ev.append(
+            public(
+                "revive",
+                f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck",
+                self.ctx["actor"],
+                card=NAME[act.b],
+            )
+        )
 
     def op_priest_draw(self, ev: list[Event]) -> None:
         self.pending = ("priest_draw", self.ctx["actor"])
@@ -435,7 +457,15 @@ class Abilities(Engine):
         if d:
             self.known[a * 8 + t] = d
         ev.append(public("reveal", f"P{t} reveals their hand to P{a}", a, target=t))
-        ev.append(private("hand", f"P{t} holds {' '.join(NAME[k] for k in self.hand_list(t)) or 'nothing'}", (a,), a, cards=[NAME[k] for k in self.hand_list(t)]))
+        ev.append(
+            private(
+                "hand",
+                f"P{t} holds {' '.join(NAME[k] for k in self.hand_list(t)) or 'nothing'}",
+                (a,),
+                a,
+                cards=[NAME[k] for k in self.hand_list(t)],
+            )
+        )
         if self.hs[t]:
             self.pending = ("m_take", a)
 
@@ -478,7 +508,13 @@ class Abilities(Engine):
             self.pile = kept + self.pile[base:]
             self.ctx["base"] = len(kept)
             self.grave.extend(gone)
-        ev.append(public("exile", f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}", self.ctx["actor"]))
+        ev.append(
+            public(
+                "exile",
+                f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}",
+                self.ctx["actor"],
+            )
+        )
 
     def op_unsilence(self, ev: list[Event]) -> None:
         if self.titles[SILENCED] >= 0:

@@ -29,7 +29,26 @@ from regalia.games.kingship.cards import (
 MAX_SEATS = 8
 
 # action kinds
-DRAW, PASS, PLAY, PAIR, TARGET, FORBID, REDIRECT, BLOCK, CARD, NAME_SPEC, CHOICE, TITLE, LAW, OFFER, ASK, ACCEPT, COUNTER, TAKE_OFFER = range(18)
+(
+    DRAW,
+    PASS,
+    PLAY,
+    PAIR,
+    TARGET,
+    FORBID,
+    REDIRECT,
+    BLOCK,
+    CARD,
+    NAME_SPEC,
+    CHOICE,
+    TITLE,
+    LAW,
+    OFFER,
+    ASK,
+    ACCEPT,
+    COUNTER,
+    TAKE_OFFER,
+) = range(18)
 
 # CARD purposes (the verb of "<verb> <card>")
 GIVE, EXILE, PLACE, REVIVE, TAKE, RETURN, SEARCH, CLAIM_CARD = range(8)
@@ -40,7 +59,18 @@ KEEP, REVEAL, EXILE_DECK, EXILE_PILE, APPROVE, DENY, PREVENT, CLAIM, AGAIN = ran
 CHOICE_WORDS = ("keep", "reveal", "exile deck", "exile pile", "approve", "deny", "prevent", "claim", "again")
 
 # laws [KS-11]: type -> (text word, parameter kind, number of parameters)
-L_EXILE_APPROVERS, L_DRAW_OTHERS, L_TAX, L_NO_WINNER, L_EXACTLY, L_MAX3, L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS = range(10)
+(
+    L_EXILE_APPROVERS,
+    L_DRAW_OTHERS,
+    L_TAX,
+    L_NO_WINNER,
+    L_EXACTLY,
+    L_MAX3,
+    L_ALL_EXILE,
+    L_OTHERS_DRAW2,
+    L_CANNOT_WIN,
+    L_WINS,
+) = range(10)
 LAW_WORDS = (
     "exile-approvers",
     "draw-others",
@@ -56,7 +86,7 @@ LAW_WORDS = (
 EXACTLY_MAX = 20
 LAW_PARAMS = (1, 1, NSPEC, 1, EXACTLY_MAX + 1, 1, 1, 1, MAX_SEATS, MAX_SEATS)
 PRO_LAWS = (L_EXILE_APPROVERS, L_DRAW_OTHERS, L_TAX, L_NO_WINNER, L_EXACTLY, L_MAX3)
-CATALOGUE_LAWS = PRO_LAWS + (L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS)
+CATALOGUE_LAWS = (*PRO_LAWS, L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS)
 STANDING_LAWS = frozenset({L_TAX, L_NO_WINNER, L_EXACTLY, L_CANNOT_WIN})
 """Laws that stay in force until removed; the others are carried out once when passed (KS-16)."""
 
@@ -347,7 +377,7 @@ def parse_act(raw: str) -> Act:
             if VALUE[k] != 10:
                 raise IllegalActionError("only a Knight can block", "KS-6", raw)
             return Act(BLOCK, k % 3)
-        if verb in CARD_VERBS and verb != "take" or (verb == "take" and not rest.lower().startswith("offer")):
+        if (verb in CARD_VERBS and verb != "take") or (verb == "take" and not rest.lower().startswith("offer")):
             return Act(CARD, CARD_VERBS.index(verb), parse_card(rest))
         if verb == "take":
             return Act(TAKE_OFFER, _seat(rest.split(" ", 1)[1] if " " in rest else "", raw))
@@ -396,6 +426,6 @@ def _parse_law(rest: str, raw: str) -> Act:
     return Act(LAW, t, _seat(words[1], raw))
 
 
-assert NUM_ACTIONS == OFFSET[TAKE_OFFER] + MAX_SEATS
+assert OFFSET[TAKE_OFFER] + MAX_SEATS == NUM_ACTIONS
 assert len(_KIND_AT) == NUM_ACTIONS
 _ = NSPEC, _SIZE

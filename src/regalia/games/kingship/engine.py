@@ -22,7 +22,6 @@ from regalia.games.kingship.cards import (
     LIGHT_QUEEN,
     NAME,
     NK,
-    OUTLAW,
     SILENCED,
     TITLE_NAMES,
 )
@@ -172,8 +171,18 @@ class Engine(State):
             self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
             got.append(k)
         if got:
-            ev.append(public("draw", f"P{seat} draws {len(got)} card{'s' if len(got) > 1 else ''}", seat, count=len(got)))
-            ev.append(private("draw_cards", f"you draw {' '.join(NAME[k] for k in got)}", (seat,), seat, cards=[NAME[k] for k in got]))
+            ev.append(
+                public("draw", f"P{seat} draws {len(got)} card{'s' if len(got) > 1 else ''}", seat, count=len(got))
+            )
+            ev.append(
+                private(
+                    "draw_cards",
+                    f"you draw {' '.join(NAME[k] for k in got)}",
+                    (seat,),
+                    seat,
+                    cards=[NAME[k] for k in got],
+                )
+            )
         else:
             ev.append(public("draw", f"P{seat} draws nothing: no cards are left [KS-4]", seat, count=0))
         return len(got)

@@ -152,7 +152,9 @@ class Flow(Engine):
         ev.append(public("play", f"P{tp} plays {' '.join(names)}", tp, cards=names))
         self.ctx = {"actor": tp, "base": base, "played": cards, "outlaws": []}
         last = cards[-1]
-        self.push(("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("outlaws_to_pile",), ("tax",), ("phase3",))
+        self.push(
+            ("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("outlaws_to_pile",), ("tax",), ("phase3",)
+        )
 
     # ---------------------------------------------------------------- drawing and the Light Queen
     def op_draw(self, ev: list[Event], seat: int, count: int, lq_ok: int) -> None:
@@ -181,8 +183,7 @@ class Flow(Engine):
         seats = self.ctx.get("outlaws")
         if not seats:
             return
-        for s in seats:
-            self.pile.append(OUTLAW)
+        self.pile.extend([OUTLAW] * len(seats))
         ev.append(public("outlaws", f"{len(seats)} Outlaw(s) go on top of the pile", None))
         self.give_title(ev, seats[0], OUTLAW_T)
         self.ctx["outlaws"] = []
@@ -216,4 +217,3 @@ class Flow(Engine):
 
     def op_ab_end(self, ev: list[Event]) -> None:
         """Marker closing an ability's steps (see ``cancel_ability``)."""
-

@@ -121,7 +121,14 @@ class Laws(Engine):
         self.ctx["law"] = [act.a, act.b, seat]
         self.ctx["voters"] = voters
         self.ctx["vote_i"] = 0
-        ev.append(public("propose", f"P{seat} proposes the law: {law_text(act.a, act.b)} [KS-11]", seat, law=law_text(act.a, act.b)))
+        ev.append(
+            public(
+                "propose",
+                f"P{seat} proposes the law: {law_text(act.a, act.b)} [KS-11]",
+                seat,
+                law=law_text(act.a, act.b),
+            )
+        )
         if voters:
             self.pending = ("vote", voters[0])
         else:

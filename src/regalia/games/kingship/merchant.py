@@ -8,7 +8,18 @@ Items are a card kind (``0..39``) or a title (``40 + title``); the Silenced titl
 from __future__ import annotations
 
 from regalia.core.events import Event, public
-from regalia.games.kingship.actions import ACCEPT, ASK, ASK_NOTHING, COUNTER, OFFER, PASS, TAKE_OFFER, Act, ask_text, item_text
+from regalia.games.kingship.actions import (
+    ACCEPT,
+    ASK,
+    ASK_NOTHING,
+    COUNTER,
+    OFFER,
+    PASS,
+    TAKE_OFFER,
+    Act,
+    ask_text,
+    item_text,
+)
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
 
@@ -77,8 +88,8 @@ class Merchant(Engine):
         if ask == ASK_NOTHING:
             return True
         if ask >= NSPEC:
-            return item == NK + ask - NSPEC
-        return item < NK and SPEC_MATCH[ask][item]
+            return bool(item == NK + ask - NSPEC)
+        return bool(item < NK and SPEC_MATCH[ask][item])
 
     def legal_m_resp(self) -> list[Act]:
         assert self.pending is not None

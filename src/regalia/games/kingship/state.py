@@ -201,14 +201,15 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         what, rule = DECISIONS[kind]
         if kind == "main":
             return self._explain_main(action)
-        if kind == "dq" and action.kind == A.FORBID:
-            return ("", rule)
         allowed_kinds = {a.kind for a in (self._legal or [])}
         if action.kind not in allowed_kinds:
             return (f"P{seat} must now {what}; {str(action)!r} does not answer that", rule)
-        if action.kind == A.CARD and action.b < NK and kind not in ("revive", "search", "demon_take", "m_take"):
-            if not self.hands[seat][action.b]:
-                return (f"P{seat} holds no {NAME[action.b]}", rule)
+        if (
+            action.kind == A.CARD
+            and kind not in ("revive", "search", "demon_take", "m_take")
+            and not self.hands[seat][action.b]
+        ):
+            return (f"P{seat} holds no {NAME[action.b]}", rule)
         if action.kind == A.TARGET:
             if action.a >= self.n:
                 return (f"there is no P{action.a} in a {self.n}-player game", rule)

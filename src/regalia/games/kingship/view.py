@@ -33,6 +33,11 @@ def _decision_info(s: KingshipState) -> dict[str, Any]:
         info["forbidden"] = list(c["t_forb"])
     if "copied" in c:
         info["wizard_copy"] = NAME[c["copied"]]
+    if s.pending is not None and s.pending[0] == "lq":
+        info["drawer"], info["count"] = s.pending[2], s.pending[3]
+    if s.pending is not None and s.pending[0] == "law":
+        info.pop("law", None)
+        info["mode"] = s.pending[2]
     return info
 
 
@@ -86,11 +91,15 @@ def render_text(view: dict[str, Any]) -> str:
     lines = []
     seat = view["seat"]
     who = "spectator" if seat is None else f"P{seat}"
-    lines.append(f"Kingship — {view['players']} players — turn {view['turn']}, P{view['turn_player']} on turn ({view['direction']}) — you are {who}")
+    lines.append(
+        f"Kingship — {view['players']} players — turn {view['turn']}, P{view['turn_player']} on turn ({view['direction']}) — you are {who}"
+    )
     if view["over"]:
         w = view["winners"]
         lines.append("GAME OVER: " + (f"P{w[0]} wins" if w else "draw"))
-    lines.append(f"Pile top: [{view['pile_top']}]  (pile {len(view['pile'])} cards)   Deck: {view['deck_size']} cards   Graveyard: {view['graveyard_size']} cards")
+    lines.append(
+        f"Pile top: [{view['pile_top']}]  (pile {len(view['pile'])} cards)   Deck: {view['deck_size']} cards   Graveyard: {view['graveyard_size']} cards"
+    )
     if view["deck_top_known"]:
         lines.append(f"You know the top of the deck: {' '.join(view['deck_top_known'])}")
     titles = "  ".join(f"{t}: {'P' + str(h) if h is not None else '-'}" for t, h in view["titles"].items())

@@ -111,7 +111,9 @@ class Windows(Engine):
             return
         # the redirect cannot land anywhere: the previous target stands
         c["target"] = c["t_prev"]
-        ev.append(public("redirect_fails", f"P{chooser}'s redirect finds no valid target; P{c['target']} stays the target"))
+        ev.append(
+            public("redirect_fails", f"P{chooser}'s redirect finds no valid target; P{c['target']} stays the target")
+        )
         self._tgt_outlaws(ev)
 
     def redirect_options(self, seat: int) -> list[int]:
