@@ -18,6 +18,7 @@ from regalia.games.kingship.cards import (
     OUTLAW,
     SUITS,
     TITLE_BY_NAME,
+    VALID_SPECS,
     TITLE_NAMES,
     VALUE,
     kind_of,
@@ -288,12 +289,34 @@ def action_from_id(i: int) -> Act:
         return act
     if k == CARD:
         p, kind = divmod(loc, NK)
-        return Act(CARD, p, kind)
-    if k == LAW:
-        for t in range(len(LAW_PARAMS) - 1, -1, -1):
-            if loc >= _LAW_OFFSETS[t]:
-                return Act(LAW, t, loc - _LAW_OFFSETS[t])
-    return Act(k, loc)
+        act = Act(CARD, p, kind)
+    elif k == LAW:
+        t = max(t for t in range(len(LAW_PARAMS)) if loc >= _LAW_OFFSETS[t])
+        act = Act(LAW, t, loc - _LAW_OFFSETS[t])
+    else:
+        act = Act(k, loc)
+    if not _is_wellformed(act):
+        raise IllegalActionError(f"action id {i} names no Kingship action", None, i)
+    return act
+
+
+_NO_CARD = 35  # the Terra Queen (kind of value 12, suit T) does not exist
+_VALID_SPEC_SET = frozenset(VALID_SPECS)
+
+
+def _is_wellformed(act: Act) -> bool:
+    k = act.kind
+    if k in (PLAY, OFFER, ACCEPT, COUNTER):
+        return act.a != _NO_CARD
+    if k == CARD:
+        return act.b != _NO_CARD
+    if k == NAME_SPEC:
+        return act.a in _VALID_SPEC_SET
+    if k == ASK:
+        return act.a >= NSPEC or act.a in _VALID_SPEC_SET
+    if k == LAW and act.a == L_TAX:
+        return act.b in _VALID_SPEC_SET
+    return True
 
 
 def is_wellformed_pair(act: Act) -> bool:

@@ -52,7 +52,7 @@ def kind_of(value: int, suit: int) -> int:
 
 NAME = [VALUE_TEXT[VALUE[k]] + SUITS[SUIT[k]] for k in range(39)] + ["Outlaw"]
 """NAME[kind]: the notation, e.g. ``"QL"``, ``"10T"``, ``"Outlaw"``."""
-_BY_NAME = {n.upper(): k for k, n in enumerate(NAME)}
+_BY_NAME = {n.upper(): k for k, n in enumerate(NAME) if n != "QT"}  # there is no Terra Queen
 _BY_NAME["1L"], _BY_NAME["1D"], _BY_NAME["1T"] = 0, 1, 2
 
 
@@ -150,4 +150,7 @@ def parse_spec(text: str) -> int:
             t = "A"
         else:
             raise KeyError(text)
-    return VALUE_TEXT.index(t) * 4 + suit
+    spec = VALUE_TEXT.index(t) * 4 + suit
+    if not is_valid_spec(spec):
+        raise KeyError(text)
+    return spec
