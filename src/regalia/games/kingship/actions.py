@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.kingship.cards import (
-    FARMER,
     NAME,
     NK,
     NSPEC,
@@ -322,7 +321,7 @@ def _is_wellformed(act: Act) -> bool:
 def is_wellformed_pair(act: Act) -> bool:
     """Whether a PAIR action names 2+ existing cards of one value with its first/last suits present."""
     value = act.a
-    if not 1 <= value <= 13 or value == FARMER:
+    if not 1 <= value <= 13:
         return False
     counts = list(pair_counts(act.d))
     if value != 12 and counts[2] > 2:
