@@ -18,14 +18,14 @@ def scenario(
     pile: list[str] | None = None,
     deck: list[str] | None = None,
     titles: dict[str, int] | None = None,
-    laws: list[str] | None = None,
+    active_laws: list[str] | None = None,
     tp: int = 0,
     filler: int = 3,
     **options: Any,
 ) -> KingshipState:
     """A state at the start of ``tp``'s turn with exactly these hands (unlisted seats get ``filler``
     harmless cards: no Knights, no Outlaws), pile (bottom first), deck top (top first), titles
-    (``{"DarkQueen": 2}``) and laws (action texts such as ``"law exactly 3"``)."""
+    (``{"DarkQueen": 2}``) and active laws (action texts such as ``"law exactly 3"``)."""
     s = regalia.make("kingship", players=players, seed=0, **options)
     assert isinstance(s, KingshipState)
     remaining = [0] * NK
@@ -64,7 +64,7 @@ def scenario(
     for name, seat in (titles or {}).items():
         s.titles[TITLE_BY_NAME[name.upper()]] = seat
     s.laws = []
-    for text in laws or []:
+    for text in active_laws or []:
         a = parse_act(text)
         s.laws.append([a.a, a.b])
     s.tp = tp

@@ -304,7 +304,7 @@ def test_prince_pair_without_king_obtains_any_title_but_kingship() -> None:
 
 
 def test_prince_pair_with_king_becomes_the_king_and_laws_are_removed() -> None:
-    s = scenario(hands={0: ["JL", "JD", "2D"]}, pile=["JT"], titles={"Kingship": 2}, laws=["law tax 9"])
+    s = scenario(hands={0: ["JL", "JD", "2D"]}, pile=["JT"], titles={"Kingship": 2}, active_laws=["law tax 9"])
     act(s, 0, "play JL JD")
     assert title(s, "Kingship") == 0 and s.laws == []
 
@@ -317,7 +317,7 @@ def test_queen_single_becomes_the_queen_of_its_suit() -> None:
 
 
 def test_queen_pair_chooses_a_queen_and_removes_laws_when_a_king_is_in_play() -> None:
-    s = scenario(hands={0: ["QD", "QL", "2D"]}, pile=["QL"], titles={"Kingship": 1}, laws=["law no-winner"])
+    s = scenario(hands={0: ["QD", "QL", "2D"]}, pile=["QL"], titles={"Kingship": 1}, active_laws=["law no-winner"])
     act(s, 0, "play QD QL")
     assert texts(s) == ["pass", "title DarkQueen", "title LightQueen"]
     act(s, 0, "title LightQueen")

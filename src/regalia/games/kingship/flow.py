@@ -150,7 +150,7 @@ class Flow(Engine):
         self.pile.extend(cards)
         names = [NAME[k] for k in cards]
         ev.append(public("play", f"P{tp} plays {' '.join(names)}", tp, cards=names))
-        self.ctx = {"actor": tp, "base": base, "played": cards, "outlaws": []}
+        self.ctx = {"actor": tp, "base": base, "played": cards, "outlaws": [], "silenced": int(self.is_silenced(tp))}
         last = cards[-1]
         self.push(
             ("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("outlaws_to_pile",), ("tax",), ("phase3",)

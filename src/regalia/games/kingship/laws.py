@@ -212,7 +212,7 @@ class Laws(Engine):
         """Whoever plays the specified card must draw a card or exile a card (once per law, per play)."""
         actor = self.ctx.get("actor")
         played = self.ctx.get("played")
-        if actor is None or not played or self.is_silenced(actor):
+        if actor is None or not played or self.ctx.get("silenced"):  # KS-12: silenced when they played
             return
         for t, p in self.laws:
             if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
