@@ -89,7 +89,9 @@ def test_pro_law_draw_others_everyone_not_involved_draws_light_queen_cannot_stop
 
 
 def test_pro_law_tax_whoever_plays_the_card_draws_or_exiles() -> None:
-    s = scenario(hands={0: ["9D", "2D", "KL"]}, pile=["9T"], active_laws=["law tax 9"], titles={"LightQueen": 2}, deck=["5L"])
+    s = scenario(
+        hands={0: ["9D", "2D", "KL"]}, pile=["9T"], active_laws=["law tax 9"], titles={"LightQueen": 2}, deck=["5L"]
+    )
     act(s, 0, "play 9D")
     act(s, 0, "target P1")
     assert s.pending == ("tax", 0) and texts(s) == ["draw", "exile 2D", "exile KL"]
