@@ -451,3 +451,25 @@ def _parse_law(rest: str, raw: str) -> Act:
 assert OFFSET[TAKE_OFFER] + MAX_SEATS == NUM_ACTIONS
 assert len(_KIND_AT) == NUM_ACTIONS
 _ = NSPEC, _SIZE
+
+
+# ---------------------------------------------------------------- prebuilt action objects (speed)
+PLAY_ACTS = [Act(PLAY, k) for k in range(NK)]
+PAIR_ACTS = [Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)]
+"""PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
+CARD_ACTS = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
+LAW_ACTS = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
+
+
+def _combos(cl: int, cd: int, ct: int) -> list[tuple[int, tuple[int, int, int]]]:
+    out = []
+    for xl in range(cl + 1):
+        for xd in range(cd + 1):
+            for xt in range(ct + 1):
+                if xl + xd + xt >= 2:
+                    out.append((pair_code(xl, xd, xt), (xl, xd, xt)))
+    return out
+
+
+PAIR_COMBOS = {(a, b, c): _combos(a, b, c) for a in range(4) for b in range(4) for c in range(3)}
+"""(light, dark, terra) counts in hand -> every (code, counts) of a pair drawn from them."""

@@ -55,6 +55,8 @@ class Engine(State):
     over: bool
     knows_top: list[int]
     known: dict[int, dict[int, int]]
+    _ops: dict[str, Any]
+    """op name -> unbound ``op_<name>`` method (built once for the final class)."""
 
     # ---------------------------------------------------------------- small predicates
     def is_silenced(self, seat: int) -> bool:
@@ -230,12 +232,8 @@ class Engine(State):
     def _run(self, ev: list[Event]) -> None:
         """Run queued steps until a decision is pending or the game is over."""
         while self.pending is None and not self.over:
-            if self.laws:
-                self._check_exactly(ev)
-                if self.over:
-                    return
             step = self.q.pop() if self.q else ("turn_start",)
-            getattr(self, "op_" + step[0])(ev, *step[1:])
+            self._ops[step[0]](self, ev, *step[1:])
         if self.laws and not self.over:
             self._check_exactly(ev)
 

@@ -8,7 +8,18 @@ one's own turn (KS-7), the Light Queen's draw window and the end of the turn (sk
 from __future__ import annotations
 
 from regalia.core.events import Event, private, public
-from regalia.games.kingship.actions import CHOICE, DRAW, PAIR, PASS, PLAY, PREVENT, Act, pair_cards, pair_code
+from regalia.games.kingship.actions import (
+    CHOICE,
+    DRAW,
+    PAIR_ACTS,
+    PAIR_COMBOS,
+    PASS,
+    PLAY,
+    PLAY_ACTS,
+    PREVENT,
+    Act,
+    pair_cards,
+)
 from regalia.games.kingship.cards import (
     DEMON,
     DEMON_V,
@@ -22,6 +33,8 @@ from regalia.games.kingship.cards import (
     VALUE,
 )
 from regalia.games.kingship.engine import Engine
+
+_PASS, _DRAW = Act(PASS), Act(DRAW)
 
 
 class Flow(Engine):
@@ -38,7 +51,11 @@ class Flow(Engine):
         self.drawn = False
         self.ctx = {}
         ev.append(public("turn", f"turn {self.nturns}: P{self.tp} to play", self.tp))
-        self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
+        t = self.titles
+        if (t[DEMON] >= 0 and self.grave) or t[KING] == self.tp or (self.laws and self.hs[self.tp] == 0):
+            self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
+        else:
+            self.pending = ("main", self.tp)  # fast path: nothing happens in phase 1
 
     def op_demon_window(self, ev: list[Event]) -> None:
         """Demon title: at the start of any turn its holder may give it up and take graveyard cards [KS-5]."""
@@ -90,7 +107,18 @@ class Flow(Engine):
     def legal_plays(self, seat: int) -> list[Act]:
         """Every legal single and pair play of ``seat`` (KS-2), singles first."""
         h = self.hands[seat]
-        out = [Act(PLAY, k) for k in range(40) if h[k] and self.can_play_single(seat, k)]
+        wild = self.is_wild_for(seat)
+        top = self.pile[-1] if self.pile else OUTLAW
+        ts, tv = SUIT[top], VALUE[top]
+        demon_ok = self.titles[DEMON] >= 0 or self.is_silenced(seat)
+        play = PLAY_ACTS
+        out = [
+            play[k]
+            for k in range(40)
+            if h[k]
+            and (k == OUTLAW or ((wild or SUIT[k] == ts or VALUE[k] == tv) and (demon_ok or VALUE[k] != DEMON_V)))
+        ]
+        pairs = PAIR_ACTS
         for v in range(1, 14):
             if v == FARMER:
                 continue  # Farmers can never be played as a pair [KS-2]
@@ -98,31 +126,25 @@ class Flow(Engine):
             cl, cd, ct = h[b], h[b + 1], h[b + 2]
             if cl + cd + ct < 2:
                 continue
-            firsts = [s for s in range(3) if h[b + s] and self.matches_top(seat, b + s)]
+            firsts = [s for s in range(3) if h[b + s] and (wild or s == ts or v == tv)]
             if not firsts:
                 continue
-            for xl in range(cl + 1):
-                for xd in range(cd + 1):
-                    for xt in range(ct + 1):
-                        tot = xl + xd + xt
-                        if tot < 2:
-                            continue
-                        cnt = (xl, xd, xt)
-                        code = pair_code(xl, xd, xt)
-                        for f in firsts:
-                            if not cnt[f]:
-                                continue
-                            for last in range(3):
-                                if cnt[last] >= (2 if last == f else 1):
-                                    out.append(Act(PAIR, v, f, last, code))
+            vbase = (v - 1) * 9
+            for code, cnt in PAIR_COMBOS[cl, cd, ct]:
+                for f in firsts:
+                    if not cnt[f]:
+                        continue
+                    fbase = (vbase + f * 3) * 48 + code
+                    for last in range(3):
+                        if cnt[last] >= (2 if last == f else 1):
+                            out.append(pairs[fbase + last * 48])
         return out
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""
         plays = self.legal_plays(self.tp)
-        if self.drawn:
-            return [Act(PASS), *plays]
-        return [Act(DRAW), *plays]
+        plays.insert(0, _PASS if self.drawn else _DRAW)
+        return plays
 
     def on_main(self, ev: list[Event], act: Act) -> None:
         tp = self.tp
@@ -152,9 +174,16 @@ class Flow(Engine):
         ev.append(public("play", f"P{tp} plays {' '.join(names)}", tp, cards=names))
         self.ctx = {"actor": tp, "base": base, "played": cards, "outlaws": [], "silenced": int(self.is_silenced(tp))}
         last = cards[-1]
-        self.push(
-            ("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("outlaws_to_pile",), ("tax",), ("phase3",)
-        )
+        self.push(("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("after_play",))
+
+    def op_after_play(self, ev: list[Event]) -> None:
+        """After the abilities: Outlaws to the pile (KS-7), the tax law (KS-32), then phase 3."""
+        if self.ctx.get("outlaws"):
+            self.op_outlaws_to_pile(ev)
+        if self.laws:
+            self.push(("tax",), ("phase3",))
+        else:
+            self.op_phase3(ev)
 
     # ---------------------------------------------------------------- drawing and the Light Queen
     def op_draw(self, ev: list[Event], seat: int, count: int, lq_ok: int) -> None:
@@ -199,7 +228,7 @@ class Flow(Engine):
         if self.hs[tp] == 0 and self.exactly_law() < 0 and self.can_win(tp):
             self.finish(ev, tp, "no cards left in phase 3 [KS-5]")
             return
-        self.push(("end_turn",))
+        self.op_end_turn(ev)
 
     def op_end_turn(self, ev: list[Event]) -> None:
         """Pass the turn on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
@@ -213,7 +242,7 @@ class Flow(Engine):
                 ev.append(public("skip", f"P{nxt} is skipped (Messenger)", nxt))
                 nxt = self.next_seat(nxt)
             self.tp = nxt
-        self.push(("turn_start",))
+        self.op_turn_start(ev)
 
     def op_ab_end(self, ev: list[Event]) -> None:
         """Marker closing an ability's steps (see ``cancel_ability``)."""

@@ -29,7 +29,7 @@ from regalia.games.kingship.actions import (
     L_OTHERS_DRAW2,
     L_TAX,
     L_WINS,
-    LAW,
+    LAW_ACTS,
     PASS,
     PRO_LAWS,
     STANDING_LAWS,
@@ -77,7 +77,7 @@ class Laws(Engine):
     def _check_exactly(self, ev: list[Event]) -> None:
         """Pro law: the first player holding exactly N cards at any time wins (turn order from the player on turn)."""
         n = self.exactly_law()
-        if n < 0:
+        if n < 0 or n not in self.hs:
             return
         for s in self.order_from(self.tp):
             if self.hs[s] == n and self.can_win(s):
@@ -103,7 +103,8 @@ class Laws(Engine):
                 params = list(range(self.n))
             else:
                 params = [0]
-            out += [Act(LAW, t, p) for p in params if (t, p) not in active]
+            acts = LAW_ACTS[t]
+            out += [acts[p] for p in params if (t, p) not in active]
         return out
 
     def on_law(self, ev: list[Event], act: Act) -> None:

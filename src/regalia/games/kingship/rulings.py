@@ -85,7 +85,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "KS-23",
-        "Law 'exactly N': N is 0..20; a new one replaces the old; checked after every step in turn order from the player on turn; while in force an empty hand in phase 3 does not win; no-winner and cannot-win still apply.",
+        "Law 'exactly N': N is 0..20; a new one replaces the old; checked whenever the game waits for a decision and at the end of every action, in turn order from the player on turn; while in force an empty hand in phase 3 does not win; no-winner and cannot-win still apply.",
     ),
     Ruling(
         "KS-24",

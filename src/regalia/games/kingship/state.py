@@ -189,7 +189,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
         assert self.pending is not None
-        getattr(self, "on_" + self.pending[0])(ev, action)
+        _ON[self.pending[0]](self, ev, action)
         self._run(ev)
         return ev
 
@@ -452,4 +452,6 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
     "tax": KingshipState.legal_tax,
 }
 assert set(_LEGAL) == set(DECISIONS)
+KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
+_ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
 _ = (public, IllegalActionError, Engine)
