@@ -83,7 +83,7 @@ class KingshipGame(Game):
         out: list[tuple[int, dict[str, Any]]] = []
         for n in (4, 6, 8):
             for laws in ("pro", "catalogue"):
-                out.append((n, {"laws": laws, "max_turns": 120}))
+                out.append((n, {"laws": laws, "max_turns": 300}))
         return out
 
     def bots(self) -> dict[str, Callable[..., Any]]:
