@@ -198,12 +198,14 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Angel
     def op_angel_give(self, ev: list[Event]) -> None:
+        """Angel #1, sentence 2: ask the player for the card to give (or to exile when no recipient remained, KS-6)."""
         actor = self.ctx["actor"]
         if not self.hs[actor]:
             return
         self.pending = ("give_exile", actor) if self.ctx.get("fizzle") else ("give", actor)
 
     def on_give(self, ev: list[Event], act: Act) -> None:
+        """Angel #1: the chosen card goes to the target, revealed to all players."""
         actor, t, k = self.ctx["actor"], self.ctx["target"], act.b
         self.pending = None
         self.hand_remove(actor, k, None)
@@ -211,11 +213,13 @@ class Abilities(Engine):
         ev.append(public("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, card=NAME[k], target=t))
 
     def on_give_exile(self, ev: list[Event], act: Act) -> None:
+        """KS-6: the card to be given found no valid recipient; it is exiled instead."""
         self.pending = None
         ev.append(public("no_recipient", "no valid recipient: the card is exiled instead [KS-6]"))
         self.exile_from_hand(ev, self.ctx["actor"], act.b)
 
     def op_strip_titles(self, ev: list[Event]) -> None:
+        """Angel #2: the target loses all their titles (back to the centre)."""
         t = self.ctx["target"]
         lost = [TITLE_NAMES[i] for i in range(6) if self.titles[i] == t]
         for i in range(6):
@@ -225,6 +229,7 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Messenger
     def op_messenger_skip(self, ev: list[Event]) -> None:
+        """Messenger #1: [Next-Player/Un-Silenced] skip the next player; draw if they hold more cards."""
         actor = self.ctx["actor"]
         nxt = self.next_seat(actor)
         if self.is_silenced(nxt):
@@ -236,18 +241,22 @@ class Abilities(Engine):
             self.push(("draw", actor, 1, 1))
 
     def op_reverse(self, ev: list[Event]) -> None:
+        """Messenger #2, sentence 1: reverse the direction of play."""
         self.direction = -self.direction
         ev.append(public("reverse", "the direction of play is reversed", self.ctx["actor"]))
 
     def op_draw_actor(self, ev: list[Event], count: int) -> None:
+        """Queue a draw of ``count`` cards for the acting player (Light Queen window applies)."""
         self.ctx["drew"] = 0
         self.push(("draw", self.ctx["actor"], count, 1))
 
     def op_messenger_place(self, ev: list[Event]) -> None:
+        """Messenger #2, sentence 3: if a card was drawn, place a card from hand on the pile."""
         if self.ctx.get("drew"):
             self.pending = ("place", self.ctx["actor"])
 
     def on_place(self, ev: list[Event], act: Act) -> None:
+        """Messenger #2: the chosen card goes on top of the pile (no ability triggers)."""
         actor = self.ctx["actor"]
         self.pending = None
         self.hand_remove(actor, act.b, None)
@@ -256,6 +265,7 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Farmer
     def op_farmer(self, ev: list[Event]) -> None:
+        """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
         actor = self.ctx["actor"]
         if not self.deck and not self.rebuild_deck(ev):
             ev.append(public("farmer", "no deck to look at: no effect"))
@@ -274,6 +284,7 @@ class Abilities(Engine):
         self.pending = ("farmer", actor)
 
     def on_farmer(self, ev: list[Event], act: Act) -> None:
+        """Farmer #1: ``keep`` takes the card into hand; ``reveal`` shows it and leaves it on top."""
         actor = self.ctx["actor"]
         self.pending = None
         k = self.deck[-1]
@@ -297,6 +308,7 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Poacher
     def poacher_options(self) -> list[Act]:
+        """Poacher #1 options: ``exile deck`` if the deck has cards, ``exile pile`` if a card lies below."""
         out = []
         if self.deck:
             out.append(Act(CHOICE, EXILE_DECK))
@@ -305,10 +317,12 @@ class Abilities(Engine):
         return out
 
     def op_poacher(self, ev: list[Event]) -> None:
+        """Poacher #1: ask which exile to make (nothing happens when neither is possible)."""
         if self.poacher_options():
             self.pending = ("poacher", self.ctx["actor"])
 
     def on_poacher(self, ev: list[Event], act: Act) -> None:
+        """Poacher #1: exile the top two deck cards (public) or the pile card below this card."""
         actor = self.ctx["actor"]
         self.pending = None
         if act.a == EXILE_DECK:
@@ -324,17 +338,21 @@ class Abilities(Engine):
             ev.append(public("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, card=NAME[k]))
 
     def op_spec(self, ev: list[Event], purpose: str) -> None:
+        """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
         self.pending = ("spec", self.ctx["actor"], purpose)
 
     def legal_spec(self) -> list[Act]:
+        """Every specification naming at least one card of the deck (KS-10)."""
         return [Act(NAME_SPEC, sp) for sp in VALID_SPECS]
 
     def on_spec(self, ev: list[Event], act: Act) -> None:
+        """Record the specification (public)."""
         self.pending = None
         self.ctx["spec"] = act.a
         ev.append(public("specify", f"P{self.ctx['actor']} specifies {spec_text(act.a)} [KS-10]", self.ctx["actor"]))
 
     def op_poach_each(self, ev: list[Event], i: int) -> None:
+        """Poacher #2: offer the exile to the next player (turn order from the actor) holding the card."""
         match = SPEC_MATCH[self.ctx["spec"]]
         order = self.order_from(self.ctx["actor"])
         while i < self.n:
@@ -346,12 +364,14 @@ class Abilities(Engine):
             i += 1
 
     def legal_poach(self) -> list[Act]:
+        """Poacher #2 window: pass, or exile one matching card."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         match = SPEC_MATCH[self.ctx["spec"]]
         return [Act(PASS)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k] and match[k]]
 
     def on_poach(self, ev: list[Event], act: Act) -> None:
+        """Poacher #2: exile the chosen card or keep it, then ask the next holder."""
         assert self.pending is not None
         s, i = self.pending[1], self.pending[2]
         self.pending = None
@@ -363,11 +383,13 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Priest
     def op_need_below(self, ev: list[Event]) -> None:
+        """Priest #1: with no card below the Priest the ability does nothing."""
         if self.ctx["base"] <= 0:
             ev.append(public("priest", "no card below to revive: no effect"))
             self.cancel_ability()
 
     def op_priest_revive(self, ev: list[Event]) -> None:
+        """Priest #1: the pile card below this card goes into the target's hand (public)."""
         i = self.ctx["base"] - 1
         k = self.pile.pop(i)
         self.ctx["base"] = i
@@ -376,13 +398,16 @@ class Abilities(Engine):
         ev.append(public("revive", f"{NAME[k]} is revived into P{t}'s hand", self.ctx["actor"], card=NAME[k], target=t))
 
     def op_priest_pick(self, ev: list[Event]) -> None:
+        """Priest #2: ask which pile card (not of the current play, KS-25) to revive."""
         if self.ctx["base"] > 0:
             self.pending = ("revive", self.ctx["actor"])
 
     def legal_revive(self) -> list[Act]:
+        """Priest #2 options: the kinds of the pile below the current play."""
         return [Act(CARD, REVIVE, k) for k in sorted(set(self.pile[: self.ctx["base"]]))]
 
     def on_revive(self, ev: list[Event], act: Act) -> None:
+        """Priest #2: put the chosen card on top of the deck (known to all)."""
         self.pending = None
         base = self.ctx["base"]
         i = max(j for j in range(base) if self.pile[j] == act.b)
@@ -400,15 +425,18 @@ class Abilities(Engine):
         )
 
     def op_priest_draw(self, ev: list[Event]) -> None:
+        """Priest #2, sentence 2: the player may draw a card."""
         self.pending = ("priest_draw", self.ctx["actor"])
 
     def on_priest_draw(self, ev: list[Event], act: Act) -> None:
+        """Priest #2: ``draw`` queues a draw (Light Queen window applies), ``pass`` does nothing."""
         self.pending = None
         if act.kind == DRAW:
             self.push(("draw", self.ctx["actor"], 1, 1))
 
     # ---------------------------------------------------------------- Demon
     def op_demon_take(self, ev: list[Event]) -> None:
+        """Demon #1 [Demon/Yes]: take a random card from the Demon's hand (seen by both)."""
         actor, d = self.ctx["actor"], self.titles[DEMON]
         if d == actor or not self.hs[d]:
             ev.append(public("demon", "nothing to take from the Demon"))
@@ -425,6 +453,7 @@ class Abilities(Engine):
         ev.append(private("demon_card", f"P{actor} takes {NAME[k]} from P{d}", (actor, d), actor, card=NAME[k]))
 
     def op_swap(self, ev: list[Event]) -> None:
+        """Demon #2 [Demon/Yes/Un-Silenced]: swap hands with the target; each now knows the other's hand."""
         a, b = self.ctx["actor"], self.ctx["target"]
         if a == b:
             return
@@ -451,10 +480,11 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Merchant #2
     def op_merchant_reveal(self, ev: list[Event]) -> None:
+        """Merchant #2: the target's hand is revealed to the Merchant only (KS-34)."""
         a, t = self.ctx["actor"], self.ctx["target"]
         h = self.hands[t]
         d = {k: h[k] for k in range(NK) if h[k]}
-        if d:
+        if d and a != t:
             self.known[a * 8 + t] = d
         ev.append(public("reveal", f"P{t} reveals their hand to P{a}", a, target=t))
         ev.append(
@@ -470,12 +500,14 @@ class Abilities(Engine):
             self.pending = ("m_take", a)
 
     def legal_m_take(self) -> list[Act]:
+        """Merchant #2 options: a card of the revealed hand."""
         from regalia.games.kingship.actions import TAKE
 
         h = self.hands[self.ctx["target"]]
         return [Act(CARD, TAKE, k) for k in range(NK) if h[k]]
 
     def on_m_take(self, ev: list[Event], act: Act) -> None:
+        """Merchant #2: take the chosen card (private to the two players), then give one back."""
         a, t, k = self.ctx["actor"], self.ctx["target"], act.b
         self.pending = None
         self.hand_remove(t, k, (a, t))
@@ -485,6 +517,7 @@ class Abilities(Engine):
         self.pending = ("m_return", a)
 
     def on_m_return(self, ev: list[Event], act: Act) -> None:
+        """Merchant #2: give the chosen card back to the target (private to the two players)."""
         a, t, k = self.ctx["actor"], self.ctx["target"], act.b
         self.pending = None
         self.hand_remove(a, k, (a, t))
@@ -494,11 +527,13 @@ class Abilities(Engine):
 
     # ---------------------------------------------------------------- Witch
     def op_silence(self, ev: list[Event]) -> None:
+        """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
         t = self.ctx["target"]
         self.titles[SILENCED] = t
         ev.append(public("silence", f"P{t} is silenced", self.ctx["actor"], target=t))
 
     def op_witch_exile(self, ev: list[Event]) -> None:
+        """Witch #2: exile every pile card matching the specification, except the current play."""
         match = SPEC_MATCH[self.ctx["spec"]]
         base = self.ctx["base"]
         below = self.pile[:base]
@@ -517,58 +552,71 @@ class Abilities(Engine):
         )
 
     def op_unsilence(self, ev: list[Event]) -> None:
+        """Witch #2: all players become un-silenced."""
         if self.titles[SILENCED] >= 0:
             ev.append(public("unsilence", "all players become un-silenced"))
         self.titles[SILENCED] = -1
 
     # ---------------------------------------------------------------- Knight #2
     def op_knight_draws(self, ev: list[Event]) -> None:
+        """Knight #2: every opponent draws two cards, in turn order (a Light Queen window each)."""
         self.push(*[("draw", s, 2, 1) for s in self.order_from(self.ctx["actor"])[1:]])
 
     # ---------------------------------------------------------------- Prince, Queen, Emperor
     def op_prince_title(self, ev: list[Event]) -> None:
+        """Prince #2 [King/No]: ask which title (not Kingship) to obtain."""
         self.pending = ("prince_title", self.ctx["actor"])
 
     def legal_prince_title(self) -> list[Act]:
+        """Prince #2 options: pass, or a title other than Kingship the player does not hold."""
         a = self.ctx["actor"]
         return [Act(PASS)] + [Act(TITLE, t) for t in range(1, 6) if self.titles[t] != a]
 
     def on_prince_title(self, ev: list[Event], act: Act) -> None:
+        """Prince #2: acquire the chosen title (Outlaw redirect window first, KS-18)."""
         self.pending = None
         if act.kind == TITLE:
             self.push(("acq", act.a), ("acq_final", act.a))
 
     def op_queen_single(self, ev: list[Event]) -> None:
+        """Queen #1: become the Queen of the card's suit (through the acquisition window)."""
         t = LIGHT_QUEEN if self.ctx["suit"] == 0 else DARK_QUEEN
         self.push(("acq", t), ("acq_final", t))
 
     def op_queen_choice(self, ev: list[Event]) -> None:
+        """Queen #2: ask whether to become the Light or the Dark Queen."""
         self.pending = ("queen", self.ctx["actor"])
 
     def legal_queen(self) -> list[Act]:
+        """Queen #2 options: pass, or a Queen title the player does not hold."""
         a = self.ctx["actor"]
         return [Act(PASS)] + [Act(TITLE, t) for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
 
     def on_queen(self, ev: list[Event], act: Act) -> None:
+        """Queen #2: acquire the chosen Queen title (Outlaw redirect window first)."""
         self.pending = None
         if act.kind == TITLE:
             self.push(("acq", act.a), ("acq_final", act.a))
 
     def op_remove_laws(self, ev: list[Event]) -> None:
+        """Queen #2 [King/Yes]: remove all active laws."""
         if self.laws:
             self.laws.clear()
             ev.append(public("laws", "all active laws are removed (Queen pair, [King/Yes])"))
 
     def op_emperor_search(self, ev: list[Event]) -> None:
+        """Emperor #1 [King/Yes]: ask which deck card to search for (nothing if the deck is empty)."""
         if self.deck:
             self.pending = ("search", self.ctx["actor"])
         else:
             ev.append(public("search", "the deck is empty: nothing to search"))
 
     def legal_search(self) -> list[Act]:
+        """Emperor #1 options: every kind in the deck (the searcher sees the deck)."""
         return [Act(CARD, SEARCH, k) for k in sorted(set(self.deck))]
 
     def on_search(self, ev: list[Event], act: Act) -> None:
+        """Emperor #1: the card goes to the target (seen by both), then the deck is shuffled."""
         a, t, k = self.ctx["actor"], self.ctx["target"], act.b
         self.pending = None
         self.deck.remove(k)
@@ -579,9 +627,11 @@ class Abilities(Engine):
         ev.append(private("search_card", f"the card is {NAME[k]}", (a, t), a, card=NAME[k]))
 
     def op_extra_choice(self, ev: list[Event]) -> None:
+        """Emperor #2 [King/Yes]: ask whether to take another turn."""
         self.pending = ("extra", self.ctx["actor"])
 
     def on_extra(self, ev: list[Event], act: Act) -> None:
+        """Emperor #2: ``again`` schedules another turn for this player (KS-28)."""
         self.pending = None
         if act.kind == CHOICE and act.a == AGAIN:
             self.extra = True

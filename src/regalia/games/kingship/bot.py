@@ -38,6 +38,7 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, infoset: InfoSet) -> Any:
+        """The action for this decision, chosen from ``infoset.view`` and ``infoset.legal_actions`` only."""
         view = infoset.view
         legal: list[Act] = infoset.legal_actions
         if len(legal) == 1:
@@ -71,6 +72,7 @@ class HeuristicBot(Bot):
         count = {v: sum(1 for k in hand if VALUE[k] == v) for v in range(1, 15)}
 
         def keep_value(k: int) -> float:
+            """How much keeping card ``k`` is worth (higher: keep)."""
             if k == OUTLAW:
                 return 10.0
             v = VALUE[k]

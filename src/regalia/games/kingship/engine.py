@@ -242,12 +242,15 @@ class Engine(State):
         raise NotImplementedError
 
     def has_no_winner_law(self) -> bool:
+        """Whether the Pro law 'no-winner' is active."""
         raise NotImplementedError
 
     def can_win(self, seat: int) -> bool:
+        """Whether no active law stops ``seat`` from winning."""
         raise NotImplementedError
 
     def exactly_law(self) -> int:
+        """N of the active 'exactly N' law, or -1."""
         raise NotImplementedError
 
     def finish(self, ev: list[Event], winner: int, why: str) -> None:

@@ -76,9 +76,11 @@ class Flow(Engine):
 
     # ---------------------------------------------------------------- phase 2
     def op_main(self, ev: list[Event]) -> None:
+        """Phase 2: the turn player's main decision."""
         self.pending = ("main", self.tp)
 
     def op_main_after_draw(self, ev: list[Event]) -> None:
+        """Phase 2 after the turn's draw: play a legal card or pair, or pass (KS-3)."""
         self.drawn = True
         self.pending = ("main", self.tp)
 
@@ -147,6 +149,7 @@ class Flow(Engine):
         return plays
 
     def on_main(self, ev: list[Event], act: Act) -> None:
+        """Apply a phase-2 action: draw (KS-3), pass, the Outlaw (KS-7), or a card/pair play whose ability is then queued (KS-2)."""
         tp = self.tp
         self.pending = None
         if act.kind == DRAW:
@@ -195,6 +198,7 @@ class Flow(Engine):
         self.ctx["drew"] = self.draw_cards(ev, seat, count)
 
     def on_lq(self, ev: list[Event], act: Act) -> None:
+        """Light Queen window: ``prevent`` cancels the draw (it still counts as the turn's draw); ``pass`` draws."""
         assert self.pending is not None
         _, lq, seat, count = self.pending
         self.pending = None

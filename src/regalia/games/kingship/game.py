@@ -59,27 +59,36 @@ class KingshipGame(Game):
     rulings = RULINGS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        """A new game (see :meth:`KingshipState.new_game`).
+
+        Raises:
+            ValueError: a bad ``deck``, naming the field."""
         from regalia.games.kingship.state import KingshipState
 
         return KingshipState.new_game(self, players, seed, deck, config)
 
     def num_actions(self, players: int, config: Any) -> int:
+        """The fixed size of the action space (the same for every player count and config)."""
         return NUM_ACTIONS
 
     def all_cards(self, players: int, config: Any) -> list[str]:
+        """The 80 cards of the deck, as notations."""
         return [NAME[k] for k in FULL_DECK]
 
     def render_text(self, view: dict[str, Any]) -> str:
+        """A plain-text drawing of a view (pile top, titles, laws, hand sizes, graveyard)."""
         from regalia.games.kingship.view import render_text
 
         return render_text(view)
 
     def state_class(self) -> type[State]:
+        """The State class, for snapshots."""
         from regalia.games.kingship.state import KingshipState
 
         return KingshipState
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """4, 6 and 8 players with ``laws`` both ways and ``max_turns=300`` (KS-14)."""
         out: list[tuple[int, dict[str, Any]]] = []
         for n in (4, 6, 8):
             for laws in ("pro", "catalogue"):
@@ -87,6 +96,7 @@ class KingshipGame(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Any]]:
+        """``{"heuristic": HeuristicBot}``."""
         from regalia.games.kingship.bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}

@@ -56,6 +56,7 @@ class Laws(Engine):
 
     # ---------------------------------------------------------------- queries used by the turn
     def has_no_winner_law(self) -> bool:
+        """Whether the Pro law 'no-winner' is active."""
         return any(law[0] == L_NO_WINNER for law in self.laws)
 
     def exactly_law(self) -> int:
@@ -86,10 +87,12 @@ class Laws(Engine):
 
     # ---------------------------------------------------------------- proposing
     def op_law_propose(self, ev: list[Event], mode: str, proposer: int) -> None:
+        """Ask ``proposer`` (the King in phase 1, or the Prince's player: -1) for a law."""
         seat = self.ctx["actor"] if proposer < 0 else proposer
         self.pending = ("law", seat, mode)
 
     def legal_law(self) -> list[Act]:
+        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
         assert self.pending is not None
         types = PRO_LAWS if self.config.laws == "pro" else CATALOGUE_LAWS
         active = {(t, p) for t, p in self.laws}
@@ -108,6 +111,7 @@ class Laws(Engine):
         return out
 
     def on_law(self, ev: list[Event], act: Act) -> None:
+        """Record the proposal and ask the voters (every Queen holder; the King for a Prince's law)."""
         assert self.pending is not None
         _, seat, mode = self.pending
         self.pending = None
@@ -137,9 +141,11 @@ class Laws(Engine):
             self._enact(ev)
 
     def legal_vote(self) -> list[Act]:
+        """``approve`` or ``deny``."""
         return [Act(CHOICE, APPROVE), Act(CHOICE, DENY)]
 
     def on_vote(self, ev: list[Event], act: Act) -> None:
+        """One vote: a denial ends the proposal; the last approval enacts the law (KS-11)."""
         assert self.pending is not None
         s = self.pending[1]
         self.pending = None
@@ -180,19 +186,23 @@ class Laws(Engine):
 
     # ---------------------------------------------------------------- one-shot effects
     def op_exile_one(self, ev: list[Event], seat: int) -> None:
+        """A law's 'exile a card' for ``seat`` (nothing if their hand is empty)."""
         if self.hs[seat]:
             self.pending = ("exile", seat, 0)
 
     def op_exile_to(self, ev: list[Event], seat: int, limit: int) -> None:
+        """Pro law 'max-3': ``seat`` exiles until holding at most ``limit`` cards."""
         if self.hs[seat] > limit:
             self.pending = ("exile", seat, limit)
 
     def legal_exile(self) -> list[Act]:
+        """Every card of the deciding player's hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         return [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
 
     def on_exile(self, ev: list[Event], act: Act) -> None:
+        """Exile the chosen card (public); repeat while above the limit."""
         assert self.pending is not None
         _, seat, limit = self.pending
         self.pending = None
@@ -201,6 +211,7 @@ class Laws(Engine):
             self.pending = ("exile", seat, limit)
 
     def op_law_win(self, ev: list[Event], seat: int) -> None:
+        """Catalogue law 'wins Pn': Pn wins unless silenced (KS-12) or barred by another law."""
         if self.is_silenced(seat):
             ev.append(public("law", f"P{seat} is silenced: the law naming them has no effect [KS-12]"))
         elif self.can_win(seat):
@@ -220,14 +231,17 @@ class Laws(Engine):
                 self.push(("tax_one", actor))
 
     def op_tax_one(self, ev: list[Event], seat: int) -> None:
+        """Pro law 'tax': the player must draw or exile a card."""
         self.pending = ("tax", seat)
 
     def legal_tax(self) -> list[Act]:
+        """``draw``, or exile any card in hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         return [Act(DRAW)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
 
     def on_tax(self, ev: list[Event], act: Act) -> None:
+        """Apply the tax: a draw the Light Queen cannot stop (KS-11), or an exile."""
         assert self.pending is not None
         seat = self.pending[1]
         self.pending = None

@@ -35,13 +35,16 @@ class Merchant(Engine):
         return out
 
     def op_merchant_offer(self, ev: list[Event]) -> None:
+        """Merchant #1: ask the Merchant for an offer (KS-9)."""
         if self.items_of(self.ctx["actor"]):
             self.pending = ("m_offer", self.ctx["actor"])
 
     def legal_m_offer(self) -> list[Act]:
+        """Pass, or any card in hand or held title (not Silenced, KS-21)."""
         return [Act(PASS)] + [Act(OFFER, i) for i in self.items_of(self.ctx["actor"])]
 
     def on_m_offer(self, ev: list[Event], act: Act) -> None:
+        """Record the offer (public), then ask what the Merchant wants."""
         a = self.ctx["actor"]
         self.pending = None
         if act.kind == PASS:
@@ -52,12 +55,14 @@ class Merchant(Engine):
         self.pending = ("m_ask", a)
 
     def legal_m_ask(self) -> list[Act]:
+        """Ask for nothing, a specification (KS-10), or a title someone else holds."""
         a = self.ctx["actor"]
         out = [Act(ASK, ASK_NOTHING)] + [Act(ASK, sp) for sp in VALID_SPECS]
         out += [Act(ASK, NSPEC + t) for t in range(6) if t != SILENCED and self.titles[t] >= 0 and self.titles[t] != a]
         return out
 
     def on_m_ask(self, ev: list[Event], act: Act) -> None:
+        """Record the ask and offer the trade to the opponents in turn order."""
         a = self.ctx["actor"]
         self.pending = None
         self.ctx["m_ask"] = act.a
@@ -92,11 +97,13 @@ class Merchant(Engine):
         return bool(item < NK and SPEC_MATCH[ask][item])
 
     def legal_m_resp(self) -> list[Act]:
+        """Pass, accept with an item matching the ask, or counter-offer any item."""
         assert self.pending is not None
         items = self.items_of(self.pending[1])
         return [Act(PASS)] + [Act(ACCEPT, i) for i in items if self.satisfies_ask(i)] + [Act(COUNTER, i) for i in items]
 
     def on_m_resp(self, ev: list[Event], act: Act) -> None:
+        """An opponent's answer: accepting trades at once; a counter-offer is recorded."""
         assert self.pending is not None
         s = self.pending[1]
         self.pending = None
@@ -113,9 +120,11 @@ class Merchant(Engine):
         self._m_next(ev)
 
     def legal_m_choose(self) -> list[Act]:
+        """Pass, or take one of the counter-offers."""
         return [Act(PASS)] + [Act(TAKE_OFFER, s) for s, _ in self.ctx["m_counters"]]
 
     def on_m_choose(self, ev: list[Event], act: Act) -> None:
+        """Take the chosen counter-offer (the trade happens) or none."""
         a = self.ctx["actor"]
         self.pending = None
         if act.kind == PASS:

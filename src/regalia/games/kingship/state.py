@@ -145,6 +145,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
     # ---------------------------------------------------------------- protocol basics
     @property
     def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
         if self.over or self.pending is None:
             return None
         seat: int = self.pending[1]
@@ -152,14 +153,17 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game is over (a win, or a draw by ``max_turns``)."""
         return self.over
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The winning seat as a 1-tuple, or ``()``."""
         return (self.winner,) if self.winner >= 0 else ()
 
     @property
     def turns(self) -> int:
+        """Turns started so far (extra turns count)."""
         return self.nturns
 
     def returns(self) -> list[float]:
@@ -167,9 +171,14 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         return [1.0 if s == self.winner else 0.0 for s in range(self.n)]
 
     def action_id(self, action: Any) -> int:
+        """The stable integer id of a Kingship action."""
         return A.action_id(action)
 
     def action_from_id(self, action_id: int) -> Any:
+        """The action with integer id ``action_id``.
+
+        Raises:
+            IllegalActionError: outside the action space or naming no action."""
         return A.action_from_id(action_id)
 
     def _parse(self, text: str) -> Any:
@@ -249,6 +258,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     # ---------------------------------------------------------------- copies and snapshots
     def clone(self) -> KingshipState:
+        """An independent copy: flat lists copied, immutable parts shared."""
         new = KingshipState.__new__(KingshipState)
         self._copy_base(new)
         new.n = self.n
@@ -323,6 +333,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     # ---------------------------------------------------------------- hidden information
     def zones(self) -> dict[str, list[str]]:
+        """Every card by zone: deck (top first), pile (bottom first), graveyard, outlaws_in_play, hand:i."""
         z = {
             "deck": [NAME[k] for k in reversed(self.deck)],
             "pile": [NAME[k] for k in self.pile],
@@ -402,6 +413,10 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         return det
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
         from regalia.games.kingship.view import build_view
 
         self._check_seat(seat)

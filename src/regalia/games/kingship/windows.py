@@ -61,6 +61,7 @@ class Windows(Engine):
         self.pending = ("target", c["actor"])
 
     def legal_target(self) -> list[Act]:
+        """The seats the acting player may target now."""
         return [Act(TARGET, s) for s in self.tgt_candidates()]
 
     def _fizzle(self, ev: list[Event]) -> None:
@@ -70,6 +71,7 @@ class Windows(Engine):
             self.cancel_ability()
 
     def on_target(self, ev: list[Event], act: Act) -> None:
+        """Record the target (public) and open the Dark Queen window."""
         self.pending = None
         self.ctx["target"] = act.a
         ev.append(public("target", f"P{self.ctx['actor']} targets P{act.a}", self.ctx["actor"], target=act.a))
@@ -87,6 +89,7 @@ class Windows(Engine):
         self._tgt_outlaws(ev)
 
     def on_dq(self, ev: list[Event], act: Act) -> None:
+        """Dark Queen window: ``forbid`` makes the chooser pick another target; ``pass`` allows it."""
         assert self.pending is not None
         d = self.pending[1]
         self.pending = None
@@ -142,11 +145,13 @@ class Windows(Engine):
         self._tgt_knight(ev)
 
     def legal_redirect(self, must: bool) -> list[Act]:
+        """Outlaw window options (``must``: after a Dark Queen forbid, no pass)."""
         assert self.pending is not None
         opts = [Act(REDIRECT, x) for x in self.redirect_options(self.pending[1])]
         return opts if must else [Act(PASS), *opts]
 
     def on_outlaw(self, ev: list[Event], act: Act) -> None:
+        """Outlaw window: ``redirect Pn`` plays the Outlaw and changes the target; ``pass`` declines."""
         assert self.pending is not None
         s = self.pending[1]
         self.pending = None
@@ -167,6 +172,7 @@ class Windows(Engine):
         self._tgt_dq(ev)
 
     def on_reroute(self, ev: list[Event], act: Act) -> None:
+        """A forbidden redirect: the Outlaw player names another target."""
         assert self.pending is not None
         s = self.pending[1]
         self.pending = None
@@ -185,11 +191,13 @@ class Windows(Engine):
             self.pending = ("knight", t)
 
     def legal_knight(self) -> list[Act]:
+        """Knight window: pass, or block with one of the target's Knights."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         return [Act(PASS)] + [Act(BLOCK, s) for s in range(3) if h[KNIGHT_KINDS[s]]]
 
     def on_knight(self, ev: list[Event], act: Act) -> None:
+        """Knight window: ``block`` puts the Knight on the pile, cancels the ability and draws a card (KS-6, KS-20)."""
         assert self.pending is not None
         t = self.pending[1]
         self.pending = None
@@ -220,6 +228,7 @@ class Windows(Engine):
         self._tgt_outlaws(ev)
 
     def op_acq_final(self, ev: list[Event], t: int) -> None:
+        """The title goes to whoever the acquisition chain ended on."""
         if self.ctx.get("acq_skip"):
             self.ctx["acq_skip"] = 0
             return
@@ -227,6 +236,7 @@ class Windows(Engine):
 
     # ---------------------------------------------------------------- the Demon's claim [KS-5]
     def on_demon(self, ev: list[Event], act: Act) -> None:
+        """Demon's claim: ``claim`` gives up the Demon title to take graveyard cards; ``pass`` keeps it."""
         assert self.pending is not None
         d = self.pending[1]
         self.pending = None
@@ -238,10 +248,12 @@ class Windows(Engine):
         self.pending = ("demon_take", d)
 
     def legal_demon_take(self) -> list[Act]:
+        """Pass (stop), or claim a graveyard card."""
         kinds = sorted(set(self.grave))
         return [Act(PASS)] + [Act(CARD, CLAIM_CARD, k) for k in kinds]
 
     def on_demon_take(self, ev: list[Event], act: Act) -> None:
+        """Take one graveyard card into hand (public)."""
         assert self.pending is not None
         d = self.pending[1]
         self.pending = None
