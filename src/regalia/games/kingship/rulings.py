@@ -68,7 +68,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "KS-18",
-        "Outlaw redirects apply to targets and to titles acquired through card abilities; draws, trades and cards taken into one's own hand are not redirected (a card given to a target follows the target). The acting player does not redirect their own ability; each player plays at most one Outlaw per chain; a redirect names any player but the current target; silenced players are not offered a redirect; if the Dark Queen leaves a redirect no valid target, the previous target stands.",
+        "Outlaw redirects apply to targets and to titles acquired through card abilities; draws, trades and cards taken into one's own hand are not redirected (a card given to a target follows the target). The acting player does not redirect their own ability; each player plays at most one Outlaw per chain; a redirect names any player but the current target; silenced players are not offered a redirect; if the Dark Queen leaves a redirect no valid target, the previous target stands; out of turn an Outlaw is played only in such a window (on your own turn it may be played without redirecting anything).",
     ),
     Ruling("KS-19", "The graveyard is face up: exiled cards are public."),
     Ruling(
