@@ -35,6 +35,13 @@ from regalia.games.kingship.cards import (
 from regalia.games.kingship.engine import Engine
 
 _PASS, _DRAW = Act(PASS), Act(DRAW)
+_ALL_KINDS = [k for k in range(40) if k != 35]
+_MATCH = [
+    [k for k in range(39) if k != 35 and (SUIT[k] == SUIT[t] or VALUE[k] == VALUE[t])] + [OUTLAW] for t in range(40)
+]
+"""_MATCH[top]: the kinds playable on ``top`` by suit or value (plus the Outlaw), in kind order [KS-2]."""
+_PAIR_VALUES = [(v, (v - 1) * 3) for v in range(1, 14) if v != FARMER]
+"""Values that can form a pair (Farmers never, KS-2) and their first kind."""
 
 
 class Flow(Engine):
@@ -114,17 +121,13 @@ class Flow(Engine):
         ts, tv = SUIT[top], VALUE[top]
         demon_ok = self.titles[DEMON] >= 0 or self.is_silenced(seat)
         play = PLAY_ACTS
-        out = [
-            play[k]
-            for k in range(40)
-            if h[k]
-            and (k == OUTLAW or ((wild or SUIT[k] == ts or VALUE[k] == tv) and (demon_ok or VALUE[k] != DEMON_V)))
-        ]
+        cand = _ALL_KINDS if wild else _MATCH[top]
+        if demon_ok:
+            out = [play[k] for k in cand if h[k]]
+        else:
+            out = [play[k] for k in cand if h[k] and VALUE[k] != DEMON_V]
         pairs = PAIR_ACTS
-        for v in range(1, 14):
-            if v == FARMER:
-                continue  # Farmers can never be played as a pair [KS-2]
-            b = (v - 1) * 3
+        for v, b in _PAIR_VALUES:
             cl, cd, ct = h[b], h[b + 1], h[b + 2]
             if cl + cd + ct < 2:
                 continue
