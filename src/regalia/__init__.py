@@ -6,6 +6,9 @@
 0
 """
 
+# Import the ``regalia.games`` package first: importing a subpackage binds it as an attribute of
+# its parent, which would otherwise shadow the ``games()`` function below after the first import.
+from regalia import games as _games_package  # noqa: F401  (bound, then replaced by games())
 from regalia.core import (
     Event,
     IllegalActionError,

@@ -26,7 +26,7 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    import regalia.games as pkg
+    pkg = importlib.import_module("regalia.games")  # the package (``regalia.games`` is the function)
 
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if info.ispkg:
