@@ -36,9 +36,33 @@ def _decision_info(s: KingshipState) -> dict[str, Any]:
     if s.pending is not None and s.pending[0] == "lq":
         info["drawer"], info["count"] = s.pending[2], s.pending[3]
     if s.pending is not None and s.pending[0] == "law":
-        info.pop("law", None)
         info["mode"] = s.pending[2]
-    return info
+    kind = s.pending[0] if s.pending is not None else ""
+    keep = _INFO_KEYS.get(kind, ())
+    return {k: v for k, v in info.items() if k in keep or k in ("actor", "wizard_copy")}
+
+
+_TARGETING = ("target", "forbidden")
+_INFO_KEYS: dict[str, tuple[str, ...]] = {
+    "target": _TARGETING,
+    "dq": _TARGETING,
+    "outlaw": _TARGETING,
+    "reroute": _TARGETING,
+    "knight": _TARGETING,
+    "give": _TARGETING,
+    "give_exile": _TARGETING,
+    "m_take": _TARGETING,
+    "m_return": _TARGETING,
+    "search": _TARGETING,
+    "poach": ("spec",),
+    "m_ask": ("offer",),
+    "m_resp": ("offer", "ask", "counters"),
+    "m_choose": ("offer", "ask", "counters"),
+    "vote": ("law",),
+    "lq": ("drawer", "count"),
+    "law": ("mode",),
+}
+"""Which public details each decision shows (the rest of ``ctx`` is stale for it)."""
 
 
 def build_view(s: KingshipState, seat: int | None) -> dict[str, Any]:
