@@ -74,3 +74,21 @@ def test_snapshot_round_trip_inside_a_response_window() -> None:
     restored.apply("redirect P3")
     s.apply("redirect P3")
     assert restored.snapshot() == s.snapshot()
+
+
+def test_merchant_offers_and_counters_are_shown_and_kept_by_determinize() -> None:
+    s = scenario(hands={0: ["7L", "9D", "AD"], 1: ["KL", "2L"], 2: ["AL", "2T"]}, pile=["7T"])
+    act(s, 0, "play 7L")
+    act(s, 0, "offer 9D")
+    act(s, 0, "ask nothing")
+    act(s, 1, "counter KL")
+    act(s, 2, "pass")
+    act(s, 3, "pass")
+    assert s.view(3)["known_cards"] == {"P0": ["9D"], "P1": ["KL"]}
+    rng = random.Random(5)
+    for seat in (0, 3):
+        for _ in range(5):
+            det = s.determinize(seat, rng)
+            assert det.hands[1][36] >= 1 and det.hands[0][19] >= 1  # KL with P1, 9D with P0
+            det.apply("take offer P1")
+            assert sorted(NAME[k] for k in det.hand_list(1))[:2] != []

@@ -91,6 +91,14 @@ class Engine(State):
         d = self.known.setdefault(s * 8 + o, {})
         d[k] = d.get(k, 0) + 1
 
+    def know_shown(self, o: int, k: int) -> None:
+        """``o`` showed a ``k`` from their hand to everyone (a Merchant offer): all know one is there."""
+        for s in range(self.n):
+            if s != o:
+                d = self.known.setdefault(s * 8 + o, {})
+                if not d.get(k):
+                    d[k] = 1
+
     def _know_public_remove(self, o: int, k: int) -> None:
         """Everyone saw ``o`` lose a ``k``: those who knew one there forget one."""
         if not self.known:

@@ -51,6 +51,8 @@ class Merchant(Engine):
             ev.append(public("merchant", f"P{a} makes no offer", a))
             return
         self.ctx["m_item"] = act.a
+        if act.a < NK:
+            self.know_shown(a, act.a)  # the offered card is shown: it stays in hand in determinizations
         ev.append(public("offer", f"P{a} offers {item_text(act.a)} [KS-9]", a, item=item_text(act.a)))
         self.pending = ("m_ask", a)
 
@@ -113,6 +115,8 @@ class Merchant(Engine):
             return
         if act.kind == COUNTER:
             self.ctx["m_counters"].append([s, act.a])
+            if act.a < NK:
+                self.know_shown(s, act.a)
             ev.append(public("counter", f"P{s} counter-offers {item_text(act.a)}", s, item=item_text(act.a)))
         else:
             ev.append(public("pass", f"P{s} passes on the offer", s))
