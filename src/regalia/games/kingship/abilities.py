@@ -19,12 +19,9 @@ from regalia.games.kingship.actions import (
     EXILE,
     EXILE_DECK,
     EXILE_PILE,
-    GIVE,
     KEEP,
     NAME_SPEC,
     PASS,
-    PLACE,
-    REVEAL,
     REVIVE,
     SEARCH,
     TITLE,
@@ -636,6 +633,3 @@ class Abilities(Engine):
         if act.kind == CHOICE and act.a == AGAIN:
             self.extra = True
             ev.append(public("extra", f"P{self.ctx['actor']} will take another turn", self.ctx["actor"]))
-
-
-_ = (FARMER, GIVE, PLACE, REVEAL, EXILE_PILE)

@@ -450,7 +450,6 @@ def _parse_law(rest: str, raw: str) -> Act:
 
 assert OFFSET[TAKE_OFFER] + MAX_SEATS == NUM_ACTIONS
 assert len(_KIND_AT) == NUM_ACTIONS
-_ = NSPEC, _SIZE
 
 
 # ---------------------------------------------------------------- prebuilt action objects (speed)

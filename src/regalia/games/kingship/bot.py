@@ -11,7 +11,7 @@ from typing import Any
 from regalia.bots.base import Bot, InfoSet
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import Act
-from regalia.games.kingship.cards import NAME, OUTLAW, VALUE, parse_card
+from regalia.games.kingship.cards import OUTLAW, VALUE, parse_card
 
 # value bonus of a play: (single, pair) [Angel, Messenger, Farmer, Poacher, Priest, Demon, Merchant,
 # Wizard, Witch, Knight, Prince, Queen, Emperor]
@@ -201,6 +201,3 @@ class HeuristicBot(Bot):
         elif words and words[0] in ("no-winner", "cannot-win"):
             good = words[0] == "cannot-win" and words[1] != f"P{me}"
         return Act(A.CHOICE, A.APPROVE if good else A.DENY)
-
-
-_ = NAME

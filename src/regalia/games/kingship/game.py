@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.config import option
-from regalia.core.game import Game, Ruling
+from regalia.core.game import Game
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
 from regalia.games.kingship.cards import FULL_DECK, NAME
@@ -100,6 +100,3 @@ class KingshipGame(Game):
         from regalia.games.kingship.bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-
-_ = Ruling

@@ -7,8 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from regalia.core.errors import IllegalActionError
-from regalia.core.events import Event, public
+from regalia.core.events import Event
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.abilities import Abilities
 from regalia.games.kingship.actions import Act, parse_act
@@ -26,7 +25,7 @@ from regalia.games.kingship.cards import (
     VALUE,
     parse_card,
 )
-from regalia.games.kingship.engine import HIDDEN_DECISIONS, Engine
+from regalia.games.kingship.engine import HIDDEN_DECISIONS
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.merchant import Merchant
@@ -469,4 +468,3 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
 assert set(_LEGAL) == set(DECISIONS)
 KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
 _ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
-_ = (public, IllegalActionError, Engine)

@@ -13,8 +13,6 @@ from regalia.core.events import Event, private, public
 from regalia.games.kingship.actions import (
     BLOCK,
     CARD,
-    CHOICE,
-    CLAIM,
     CLAIM_CARD,
     FORBID,
     PASS,
@@ -22,7 +20,7 @@ from regalia.games.kingship.actions import (
     TARGET,
     Act,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, TITLE_NAMES, kind_of
+from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, kind_of
 from regalia.games.kingship.engine import Engine
 
 KNIGHT_KINDS = (27, 28, 29)
@@ -265,6 +263,3 @@ class Windows(Engine):
         ev.append(public("demon_take", f"P{d} takes {NAME[act.b]} from the graveyard", d, card=NAME[act.b]))
         if self.grave:
             self.pending = ("demon_take", d)
-
-
-_ = (CHOICE, CLAIM, TITLE_NAMES)
