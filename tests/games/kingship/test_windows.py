@@ -168,3 +168,30 @@ def test_determinize_keeps_the_window_card_of_the_decider_and_hides_the_rest() -
         det = s.determinize(0, rng)
         assert det.hands[1][39] >= 1 and det.current_player == 1
         assert det.view(0) == s.view(0)
+
+
+def test_messenger_pair_draw_prevented_by_the_light_queen_no_card_placed() -> None:
+    s = scenario(hands={0: ["2L", "2D", "9D"]}, pile=["2T"], deck=["5L"], titles={"LightQueen": 2})
+    act(s, 0, "play 2L 2D")
+    act(s, 2, "prevent")
+    assert hand(s, 0) == ["9D"] and s.direction == -1 and s.tp == 3
+
+
+def test_ks6_the_blockers_draw_is_a_draw_the_light_queen_may_prevent() -> None:
+    s = scenario(hands={0: ["9L", "2D"], 1: ["10L", "3L"]}, pile=["9T"], titles={"LightQueen": 3})
+    act(s, 0, "play 9L")
+    act(s, 0, "target P1")
+    act(s, 1, "block 10L")
+    assert s.pending == ("lq", 3, 1, 1)
+    act(s, 3, "prevent")
+    assert hand(s, 1) == ["3L"] and title(s, "Silenced") == -1
+
+
+def test_ks16_prince_law_involves_the_prince_and_the_king() -> None:
+    s = scenario(hands={0: ["JL", "2D", "5L"], 2: ["AL", "2L"]}, pile=["JT"], titles={"Kingship": 2})
+    act(s, 0, "play JL")
+    act(s, 0, "law exile-approvers")
+    act(s, 2, "approve")
+    act(s, 0, "exile 5L")
+    act(s, 2, "exile AL")
+    assert hand(s, 0) == ["2D"] and hand(s, 2) == ["2L"] and s.hs[1] == 3
