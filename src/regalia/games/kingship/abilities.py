@@ -1,0 +1,635 @@
+"""The 14 card types' abilities as a table of small effect steps (rulebook "Kingship Card Abilities").
+
+``ABILITIES[value] = (single, pair)``: each a list of ``(condition, step)``. Conditions in brackets
+on the cards (``[King/Yes]``...) are checked once, when the ability triggers (KS-18), and the
+steps of the ability are queued in order, closed by an ``ab_end`` marker; each step is an
+``op_<name>`` method below or in :mod:`windows`, :mod:`laws`, :mod:`merchant`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.events import Event, private, public
+from regalia.games.kingship.actions import (
+    AGAIN,
+    CARD,
+    CHOICE,
+    DRAW,
+    EXILE,
+    EXILE_DECK,
+    EXILE_PILE,
+    KEEP,
+    NAME_SPEC,
+    PASS,
+    REVIVE,
+    SEARCH,
+    TITLE,
+    Act,
+)
+from regalia.games.kingship.cards import (
+    ANGEL,
+    DARK_QUEEN,
+    DEMON,
+    DEMON_V,
+    EMPEROR,
+    FARMER,
+    KING,
+    KNIGHT,
+    LIGHT_QUEEN,
+    MERCHANT,
+    MESSENGER,
+    NAME,
+    NK,
+    OUTLAW,
+    POACHER,
+    PRIEST,
+    PRINCE,
+    QUEEN,
+    SILENCED,
+    SPEC_MATCH,
+    SUIT,
+    TITLE_NAMES,
+    VALID_SPECS,
+    VALUE,
+    WITCH,
+    WIZARD,
+    spec_text,
+)
+from regalia.games.kingship.engine import Engine
+
+Cond = str | None
+Steps = list[tuple[Cond, tuple[Any, ...]]]
+
+ABILITIES: dict[int, tuple[Steps, Steps]] = {
+    ANGEL: (
+        # #1 Target an opponent. Give the chosen player a card from your hand. Reveal it to all.
+        [(None, ("tgt", "opp", 1, "cont")), (None, ("angel_give",))],
+        # #2 Choose an opponent. The chosen player loses all their titles. Cannot be blocked.
+        [(None, ("tgt", "opp", 0, "skip")), (None, ("strip_titles",))],
+    ),
+    MESSENGER: (
+        # #1 [Next-Player/Un-Silenced] Skip the next player's turn. If they have more cards, draw.
+        [(None, ("messenger_skip",))],
+        # #2 Reverse the direction. Draw a card. If you drew, put a card from your hand on the pile.
+        [(None, ("reverse",)), (None, ("draw_actor", 1)), (None, ("messenger_place",))],
+    ),
+    FARMER: (
+        # #1 Look at the top card of the deck; keep it, or reveal it and put it back on top.
+        [(None, ("farmer",))],
+        # #2 Not permitted (Farmers are never paired, KS-2); a Wizard pair copying a Farmer does nothing (KS-8).
+        [],
+    ),
+    POACHER: (
+        # #1 Exile the top two cards of the deck or the pile's top card below this card.
+        [(None, ("poacher",))],
+        # #2 Specify a card. Everyone holding it may exile one.
+        [(None, ("spec", "poach")), (None, ("poach_each", 0))],
+    ),
+    PRIEST: (
+        # #1 Target a player. Revive the pile card below this card into the chosen player's hand.
+        [(None, ("need_below",)), (None, ("tgt", "any", 1, "skip")), (None, ("priest_revive",))],
+        # #2 Revive any pile card onto the top of the deck. You may then draw a card.
+        [(None, ("priest_pick",)), (None, ("priest_draw",))],
+    ),
+    DEMON_V: (
+        # #1 [Demon/No] not permitted (see flow.can_play_single). [Demon/Yes] take a random card from the Demon.
+        [("demon_yes", ("demon_take",))],
+        # #2 [Demon/No]-OR-[Demon/Silenced] become the Demon. [Demon/Yes/Un-Silenced] swap hands with an opponent.
+        [
+            ("demon_none_or_sil", ("acq", DEMON)),
+            ("demon_none_or_sil", ("acq_final", DEMON)),
+            ("demon_active", ("tgt", "opp", 1, "skip")),
+            ("demon_active", ("swap",)),
+        ],
+    ),
+    MERCHANT: (
+        # #1 Offer a card or title; opponents accept, counter or pass (KS-9).
+        [(None, ("merchant_offer",))],
+        # #2 Target an opponent, see their hand, take one card and give one back.
+        [(None, ("tgt", "opp", 1, "skip")), (None, ("merchant_reveal",))],
+    ),
+    WIZARD: ([], []),  # handled in op_resolve_play (KS-8)
+    WITCH: (
+        # #1 Target a player (not already silenced) to become silenced.
+        [(None, ("tgt", "unsil", 1, "skip")), (None, ("silence",))],
+        # #2 Specify a card. Exile all its copies from the pile. Everyone becomes un-silenced.
+        [(None, ("spec", "witch")), (None, ("witch_exile",)), (None, ("unsilence",))],
+    ),
+    KNIGHT: (
+        # #1 Only as a block (windows.on_knight); as a normal play it has no ability (KS-13).
+        [],
+        # #2 All opponents draw two cards, in turn order.
+        [(None, ("knight_draws",))],
+    ),
+    PRINCE: (
+        # #1 [King/Yes] If you are not the King, you may propose a law; only the King approves.
+        [("king_not_self", ("law_propose", "prince", -1))],
+        # #2 [King/No] obtain any title but Kingship. [King/Yes] become the King.
+        [("no_king", ("prince_title",)), ("king", ("acq", KING)), ("king", ("acq_final", KING))],
+    ),
+    QUEEN: (
+        # #1 Become the Queen of the card's suit.
+        [(None, ("queen_single",))],
+        # #2 You may become the Light or Dark Queen. [King/Yes] Remove all active laws.
+        [(None, ("queen_choice",)), ("king", ("remove_laws",))],
+    ),
+    EMPEROR: (
+        # #1 [King/No]-AND-[Queen/Yes] become the King. [King/Yes] target a player, search the deck
+        # for a card and put it in their hand, shuffle the deck.
+        [
+            ("no_king_queen", ("acq", KING)),
+            ("no_king_queen", ("acq_final", KING)),
+            ("king", ("tgt", "any", 1, "skip")),
+            ("king", ("emperor_search",)),
+        ],
+        # #2 [King/Yes] You may take another turn when this one ends.
+        [("king", ("extra_choice",))],
+    ),
+}
+
+
+class Abilities(Engine):
+    """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
+
+    def _cond(self, cond: str, actor: int) -> bool:
+        t = self.titles
+        if cond == "king":
+            return t[KING] >= 0
+        if cond == "no_king":
+            return t[KING] < 0
+        if cond == "king_not_self":
+            return t[KING] >= 0 and t[KING] != actor
+        if cond == "no_king_queen":
+            return t[KING] < 0 and (t[DARK_QUEEN] >= 0 or t[LIGHT_QUEEN] >= 0)
+        if cond == "demon_yes":
+            return t[DEMON] >= 0
+        if cond == "demon_none_or_sil":
+            return t[DEMON] < 0 or t[SILENCED] == t[DEMON]
+        if cond == "demon_active":
+            return t[DEMON] >= 0 and t[SILENCED] != t[DEMON]
+        raise ValueError(cond)
+
+    def op_resolve_play(self, ev: list[Event], value: int, suit: int, count: int, actor: int) -> None:
+        """Trigger ability #1 (one card) or #2 (two or more) of the play, once [KS-2]."""
+        c = self.ctx
+        if value == WIZARD:
+            # KS-8: copy the first non-Wizard card below the played Wizard(s).
+            i = c["base"] - 1
+            while i >= 0 and VALUE[self.pile[i]] == WIZARD:
+                i -= 1
+            if i < 0 or self.pile[i] == OUTLAW:
+                ev.append(public("wizard", "the Wizard has nothing to copy: no effect [KS-8]"))
+                return
+            k = self.pile[i]
+            value, suit = VALUE[k], SUIT[k]
+            c["copied"] = k
+            ev.append(public("wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, card=NAME[k]))
+        if self.is_silenced(actor) and value != WITCH:
+            ev.append(public("silenced", f"P{actor} is silenced: the ability has no effect [KS-12]", actor))
+            return
+        c["val"], c["suit"], c["pair"] = value, suit, int(count >= 2)
+        steps = [s for cond, s in ABILITIES[value][count >= 2] if cond is None or self._cond(cond, actor)]
+        if steps:
+            self.push(*steps, ("ab_end",))
+
+    # ---------------------------------------------------------------- Angel
+    def op_angel_give(self, ev: list[Event]) -> None:
+        """Angel #1, sentence 2: ask the player for the card to give (or to exile when no recipient remained, KS-6)."""
+        actor = self.ctx["actor"]
+        if not self.hs[actor]:
+            return
+        self.pending = ("give_exile", actor) if self.ctx.get("fizzle") else ("give", actor)
+
+    def on_give(self, ev: list[Event], act: Act) -> None:
+        """Angel #1: the chosen card goes to the target, revealed to all players."""
+        actor, t, k = self.ctx["actor"], self.ctx["target"], act.b
+        self.pending = None
+        self.hand_remove(actor, k, None)
+        self.hand_add(t, k, None)
+        ev.append(public("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, card=NAME[k], target=t))
+
+    def on_give_exile(self, ev: list[Event], act: Act) -> None:
+        """KS-6: the card to be given found no valid recipient; it is exiled instead."""
+        self.pending = None
+        ev.append(public("no_recipient", "no valid recipient: the card is exiled instead [KS-6]"))
+        self.exile_from_hand(ev, self.ctx["actor"], act.b)
+
+    def op_strip_titles(self, ev: list[Event]) -> None:
+        """Angel #2: the target loses all their titles (back to the centre)."""
+        t = self.ctx["target"]
+        lost = [TITLE_NAMES[i] for i in range(6) if self.titles[i] == t]
+        for i in range(6):
+            if self.titles[i] == t:
+                self.titles[i] = -1
+        ev.append(public("titles_lost", f"P{t} loses all titles ({', '.join(lost) or 'none'})", t))
+
+    # ---------------------------------------------------------------- Messenger
+    def op_messenger_skip(self, ev: list[Event]) -> None:
+        """Messenger #1: [Next-Player/Un-Silenced] skip the next player; draw if they hold more cards."""
+        actor = self.ctx["actor"]
+        nxt = self.next_seat(actor)
+        if self.is_silenced(nxt):
+            ev.append(public("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]"))
+            return
+        self.skip = True
+        ev.append(public("messenger", f"P{nxt}'s next turn will be skipped", actor))
+        if self.hs[nxt] > self.hs[actor]:
+            self.push(("draw", actor, 1, 1))
+
+    def op_reverse(self, ev: list[Event]) -> None:
+        """Messenger #2, sentence 1: reverse the direction of play."""
+        self.direction = -self.direction
+        ev.append(public("reverse", "the direction of play is reversed", self.ctx["actor"]))
+
+    def op_draw_actor(self, ev: list[Event], count: int) -> None:
+        """Queue a draw of ``count`` cards for the acting player (Light Queen window applies)."""
+        self.ctx["drew"] = 0
+        self.push(("draw", self.ctx["actor"], count, 1))
+
+    def op_messenger_place(self, ev: list[Event]) -> None:
+        """Messenger #2, sentence 3: if a card was drawn, place a card from hand on the pile."""
+        if self.ctx.get("drew"):
+            self.pending = ("place", self.ctx["actor"])
+
+    def on_place(self, ev: list[Event], act: Act) -> None:
+        """Messenger #2: the chosen card goes on top of the pile (no ability triggers)."""
+        actor = self.ctx["actor"]
+        self.pending = None
+        self.hand_remove(actor, act.b, None)
+        self.pile.append(act.b)
+        ev.append(public("place", f"P{actor} places {NAME[act.b]} on the pile", actor, card=NAME[act.b]))
+
+    # ---------------------------------------------------------------- Farmer
+    def op_farmer(self, ev: list[Event]) -> None:
+        """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
+        actor = self.ctx["actor"]
+        if not self.deck and not self.rebuild_deck(ev):
+            ev.append(public("farmer", "no deck to look at: no effect"))
+            return
+        self.knows_top[actor] = max(1, self.knows_top[actor])
+        ev.append(public("farmer", f"P{actor} looks at the top card of the deck", actor))
+        ev.append(
+            private(
+                "farmer_look",
+                f"the top card of the deck is {NAME[self.deck[-1]]}",
+                (actor,),
+                actor,
+                card=NAME[self.deck[-1]],
+            )
+        )
+        self.pending = ("farmer", actor)
+
+    def on_farmer(self, ev: list[Event], act: Act) -> None:
+        """Farmer #1: ``keep`` takes the card into hand; ``reveal`` shows it and leaves it on top."""
+        actor = self.ctx["actor"]
+        self.pending = None
+        k = self.deck[-1]
+        if act.a == KEEP:
+            self.deck.pop()
+            seers = tuple(s for s in range(self.n) if self.knows_top[s] > 0 and s != actor)
+            self.hand_add(actor, k, seers)
+            self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
+            ev.append(public("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor))
+            ev.append(private("farmer_card", f"you keep {NAME[k]}", (actor,), actor, card=NAME[k]))
+        else:
+            self.knows_top = [max(1, t) for t in self.knows_top]
+            ev.append(
+                public(
+                    "farmer_reveal",
+                    f"P{actor} reveals {NAME[k]} and puts it back on top of the deck",
+                    actor,
+                    card=NAME[k],
+                )
+            )
+
+    # ---------------------------------------------------------------- Poacher
+    def poacher_options(self) -> list[Act]:
+        """Poacher #1 options: ``exile deck`` if the deck has cards, ``exile pile`` if a card lies below."""
+        out = []
+        if self.deck:
+            out.append(Act(CHOICE, EXILE_DECK))
+        if self.ctx["base"] > 0:
+            out.append(Act(CHOICE, EXILE_PILE))
+        return out
+
+    def op_poacher(self, ev: list[Event]) -> None:
+        """Poacher #1: ask which exile to make (nothing happens when neither is possible)."""
+        if self.poacher_options():
+            self.pending = ("poacher", self.ctx["actor"])
+
+    def on_poacher(self, ev: list[Event], act: Act) -> None:
+        """Poacher #1: exile the top two deck cards (public) or the pile card below this card."""
+        actor = self.ctx["actor"]
+        self.pending = None
+        if act.a == EXILE_DECK:
+            got = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
+            self.grave.extend(got)
+            self.knows_top = [max(0, t - len(got)) for t in self.knows_top]
+            ev.append(public("exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor))
+        else:
+            i = self.ctx["base"] - 1
+            k = self.pile.pop(i)
+            self.ctx["base"] = i
+            self.grave.append(k)
+            ev.append(public("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, card=NAME[k]))
+
+    def op_spec(self, ev: list[Event], purpose: str) -> None:
+        """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
+        self.pending = ("spec", self.ctx["actor"], purpose)
+
+    def legal_spec(self) -> list[Act]:
+        """Every specification naming at least one card of the deck (KS-10)."""
+        return [Act(NAME_SPEC, sp) for sp in VALID_SPECS]
+
+    def on_spec(self, ev: list[Event], act: Act) -> None:
+        """Record the specification (public)."""
+        self.pending = None
+        self.ctx["spec"] = act.a
+        ev.append(public("specify", f"P{self.ctx['actor']} specifies {spec_text(act.a)} [KS-10]", self.ctx["actor"]))
+
+    def op_poach_each(self, ev: list[Event], i: int) -> None:
+        """Poacher #2: offer the exile to the next player (turn order from the actor) holding the card."""
+        match = SPEC_MATCH[self.ctx["spec"]]
+        order = self.order_from(self.ctx["actor"])
+        while i < self.n:
+            s = order[i]
+            h = self.hands[s]
+            if any(h[k] and match[k] for k in range(NK)):
+                self.pending = ("poach", s, i)
+                return
+            i += 1
+
+    def legal_poach(self) -> list[Act]:
+        """Poacher #2 window: pass, or exile one matching card."""
+        assert self.pending is not None
+        h = self.hands[self.pending[1]]
+        match = SPEC_MATCH[self.ctx["spec"]]
+        return [Act(PASS)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k] and match[k]]
+
+    def on_poach(self, ev: list[Event], act: Act) -> None:
+        """Poacher #2: exile the chosen card or keep it, then ask the next holder."""
+        assert self.pending is not None
+        s, i = self.pending[1], self.pending[2]
+        self.pending = None
+        if act.kind == PASS:
+            ev.append(private("pass", "you keep your card", (s,), s))
+        else:
+            self.exile_from_hand(ev, s, act.b)
+        self.push(("poach_each", i + 1))
+
+    # ---------------------------------------------------------------- Priest
+    def op_need_below(self, ev: list[Event]) -> None:
+        """Priest #1: with no card below the Priest the ability does nothing."""
+        if self.ctx["base"] <= 0:
+            ev.append(public("priest", "no card below to revive: no effect"))
+            self.cancel_ability()
+
+    def op_priest_revive(self, ev: list[Event]) -> None:
+        """Priest #1: the pile card below this card goes into the target's hand (public)."""
+        i = self.ctx["base"] - 1
+        k = self.pile.pop(i)
+        self.ctx["base"] = i
+        t = self.ctx["target"]
+        self.hand_add(t, k, None)
+        ev.append(public("revive", f"{NAME[k]} is revived into P{t}'s hand", self.ctx["actor"], card=NAME[k], target=t))
+
+    def op_priest_pick(self, ev: list[Event]) -> None:
+        """Priest #2: ask which pile card (not of the current play, KS-25) to revive."""
+        if self.ctx["base"] > 0:
+            self.pending = ("revive", self.ctx["actor"])
+
+    def legal_revive(self) -> list[Act]:
+        """Priest #2 options: the kinds of the pile below the current play."""
+        return [Act(CARD, REVIVE, k) for k in sorted(set(self.pile[: self.ctx["base"]]))]
+
+    def on_revive(self, ev: list[Event], act: Act) -> None:
+        """Priest #2: put the chosen card on top of the deck (known to all)."""
+        self.pending = None
+        base = self.ctx["base"]
+        i = max(j for j in range(base) if self.pile[j] == act.b)
+        self.pile.pop(i)
+        self.ctx["base"] = base - 1
+        self.deck.append(act.b)
+        self.knows_top = [t + 1 for t in self.knows_top]
+        ev.append(
+            public(
+                "revive",
+                f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck",
+                self.ctx["actor"],
+                card=NAME[act.b],
+            )
+        )
+
+    def op_priest_draw(self, ev: list[Event]) -> None:
+        """Priest #2, sentence 2: the player may draw a card."""
+        self.pending = ("priest_draw", self.ctx["actor"])
+
+    def on_priest_draw(self, ev: list[Event], act: Act) -> None:
+        """Priest #2: ``draw`` queues a draw (Light Queen window applies), ``pass`` does nothing."""
+        self.pending = None
+        if act.kind == DRAW:
+            self.push(("draw", self.ctx["actor"], 1, 1))
+
+    # ---------------------------------------------------------------- Demon
+    def op_demon_take(self, ev: list[Event]) -> None:
+        """Demon #1 [Demon/Yes]: take a random card from the Demon's hand (seen by both)."""
+        actor, d = self.ctx["actor"], self.titles[DEMON]
+        if d == actor or not self.hs[d]:
+            ev.append(public("demon", "nothing to take from the Demon"))
+            return
+        r = self.rng.randrange(self.hs[d])
+        h = self.hands[d]
+        k = 0
+        while r >= h[k]:
+            r -= h[k]
+            k += 1
+        self.hand_remove(d, k, (actor, d))
+        self.hand_add(actor, k, (d,))
+        ev.append(public("demon_take", f"P{actor} takes a random card from the Demon P{d}", actor, target=d))
+        ev.append(private("demon_card", f"P{actor} takes {NAME[k]} from P{d}", (actor, d), actor, card=NAME[k]))
+
+    def op_swap(self, ev: list[Event]) -> None:
+        """Demon #2 [Demon/Yes/Un-Silenced]: swap hands with the target; each now knows the other's hand."""
+        a, b = self.ctx["actor"], self.ctx["target"]
+        if a == b:
+            return
+        ha, hb = self.hands[a], self.hands[b]
+        self.hands[a], self.hands[b] = hb, ha
+        self.hs[a], self.hs[b] = self.hs[b], self.hs[a]
+        known = self.known
+        for s in range(self.n):
+            if s in (a, b):
+                continue
+            ka, kb = known.pop(s * 8 + a, None), known.pop(s * 8 + b, None)
+            if ka:
+                known[s * 8 + b] = ka
+            if kb:
+                known[s * 8 + a] = kb
+        # each now knows exactly what the other holds (their own former hand)
+        for s, o, h in ((a, b, ha), (b, a, hb)):
+            d = {k: h[k] for k in range(NK) if h[k]}
+            if d:
+                known[s * 8 + o] = d
+            else:
+                known.pop(s * 8 + o, None)
+        ev.append(public("swap", f"P{a} swaps hands with P{b}", a, target=b))
+
+    # ---------------------------------------------------------------- Merchant #2
+    def op_merchant_reveal(self, ev: list[Event]) -> None:
+        """Merchant #2: the target's hand is revealed to the Merchant only (KS-34)."""
+        a, t = self.ctx["actor"], self.ctx["target"]
+        h = self.hands[t]
+        d = {k: h[k] for k in range(NK) if h[k]}
+        if d and a != t:
+            self.known[a * 8 + t] = d
+        ev.append(public("reveal", f"P{t} reveals their hand to P{a}", a, target=t))
+        ev.append(
+            private(
+                "hand",
+                f"P{t} holds {' '.join(NAME[k] for k in self.hand_list(t)) or 'nothing'}",
+                (a,),
+                a,
+                cards=[NAME[k] for k in self.hand_list(t)],
+            )
+        )
+        if self.hs[t]:
+            self.pending = ("m_take", a)
+
+    def legal_m_take(self) -> list[Act]:
+        """Merchant #2 options: a card of the revealed hand."""
+        from regalia.games.kingship.actions import TAKE
+
+        h = self.hands[self.ctx["target"]]
+        return [Act(CARD, TAKE, k) for k in range(NK) if h[k]]
+
+    def on_m_take(self, ev: list[Event], act: Act) -> None:
+        """Merchant #2: take the chosen card (private to the two players), then give one back."""
+        a, t, k = self.ctx["actor"], self.ctx["target"], act.b
+        self.pending = None
+        self.hand_remove(t, k, (a, t))
+        self.hand_add(a, k, (t,))
+        ev.append(public("take", f"P{a} takes a card from P{t}", a, target=t))
+        ev.append(private("take_card", f"P{a} takes {NAME[k]} from P{t}", (a, t), a, card=NAME[k]))
+        self.pending = ("m_return", a)
+
+    def on_m_return(self, ev: list[Event], act: Act) -> None:
+        """Merchant #2: give the chosen card back to the target (private to the two players)."""
+        a, t, k = self.ctx["actor"], self.ctx["target"], act.b
+        self.pending = None
+        self.hand_remove(a, k, (a, t))
+        self.hand_add(t, k, (a,))
+        ev.append(public("return", f"P{a} gives a card to P{t} in return", a, target=t))
+        ev.append(private("return_card", f"P{a} gives {NAME[k]} to P{t}", (a, t), a, card=NAME[k]))
+
+    # ---------------------------------------------------------------- Witch
+    def op_silence(self, ev: list[Event]) -> None:
+        """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
+        t = self.ctx["target"]
+        self.titles[SILENCED] = t
+        ev.append(public("silence", f"P{t} is silenced", self.ctx["actor"], target=t))
+
+    def op_witch_exile(self, ev: list[Event]) -> None:
+        """Witch #2: exile every pile card matching the specification, except the current play."""
+        match = SPEC_MATCH[self.ctx["spec"]]
+        base = self.ctx["base"]
+        below = self.pile[:base]
+        gone = [k for k in below if match[k]]
+        if gone:
+            kept = [k for k in below if not match[k]]
+            self.pile = kept + self.pile[base:]
+            self.ctx["base"] = len(kept)
+            self.grave.extend(gone)
+        ev.append(
+            public(
+                "exile",
+                f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}",
+                self.ctx["actor"],
+            )
+        )
+
+    def op_unsilence(self, ev: list[Event]) -> None:
+        """Witch #2: all players become un-silenced."""
+        if self.titles[SILENCED] >= 0:
+            ev.append(public("unsilence", "all players become un-silenced"))
+        self.titles[SILENCED] = -1
+
+    # ---------------------------------------------------------------- Knight #2
+    def op_knight_draws(self, ev: list[Event]) -> None:
+        """Knight #2: every opponent draws two cards, in turn order (a Light Queen window each)."""
+        self.push(*[("draw", s, 2, 1) for s in self.order_from(self.ctx["actor"])[1:]])
+
+    # ---------------------------------------------------------------- Prince, Queen, Emperor
+    def op_prince_title(self, ev: list[Event]) -> None:
+        """Prince #2 [King/No]: ask which title (not Kingship) to obtain."""
+        self.pending = ("prince_title", self.ctx["actor"])
+
+    def legal_prince_title(self) -> list[Act]:
+        """Prince #2 options: pass, or a title other than Kingship the player does not hold."""
+        a = self.ctx["actor"]
+        return [Act(PASS)] + [Act(TITLE, t) for t in range(1, 6) if self.titles[t] != a]
+
+    def on_prince_title(self, ev: list[Event], act: Act) -> None:
+        """Prince #2: acquire the chosen title (Outlaw redirect window first, KS-18)."""
+        self.pending = None
+        if act.kind == TITLE:
+            self.push(("acq", act.a), ("acq_final", act.a))
+
+    def op_queen_single(self, ev: list[Event]) -> None:
+        """Queen #1: become the Queen of the card's suit (through the acquisition window)."""
+        t = LIGHT_QUEEN if self.ctx["suit"] == 0 else DARK_QUEEN
+        self.push(("acq", t), ("acq_final", t))
+
+    def op_queen_choice(self, ev: list[Event]) -> None:
+        """Queen #2: ask whether to become the Light or the Dark Queen."""
+        self.pending = ("queen", self.ctx["actor"])
+
+    def legal_queen(self) -> list[Act]:
+        """Queen #2 options: pass, or a Queen title the player does not hold."""
+        a = self.ctx["actor"]
+        return [Act(PASS)] + [Act(TITLE, t) for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
+
+    def on_queen(self, ev: list[Event], act: Act) -> None:
+        """Queen #2: acquire the chosen Queen title (Outlaw redirect window first)."""
+        self.pending = None
+        if act.kind == TITLE:
+            self.push(("acq", act.a), ("acq_final", act.a))
+
+    def op_remove_laws(self, ev: list[Event]) -> None:
+        """Queen #2 [King/Yes]: remove all active laws."""
+        if self.laws:
+            self.laws.clear()
+            ev.append(public("laws", "all active laws are removed (Queen pair, [King/Yes])"))
+
+    def op_emperor_search(self, ev: list[Event]) -> None:
+        """Emperor #1 [King/Yes]: ask which deck card to search for (nothing if the deck is empty)."""
+        if self.deck:
+            self.pending = ("search", self.ctx["actor"])
+        else:
+            ev.append(public("search", "the deck is empty: nothing to search"))
+
+    def legal_search(self) -> list[Act]:
+        """Emperor #1 options: every kind in the deck (the searcher sees the deck)."""
+        return [Act(CARD, SEARCH, k) for k in sorted(set(self.deck))]
+
+    def on_search(self, ev: list[Event], act: Act) -> None:
+        """Emperor #1: the card goes to the target (seen by both), then the deck is shuffled."""
+        a, t, k = self.ctx["actor"], self.ctx["target"], act.b
+        self.pending = None
+        self.deck.remove(k)
+        self.hand_add(t, k, (a,))
+        self.rng.shuffle(self.deck)
+        self.knows_top = [0] * self.n
+        ev.append(public("search", f"P{a} searches the deck, puts a card into P{t}'s hand and shuffles", a, target=t))
+        ev.append(private("search_card", f"the card is {NAME[k]}", (a, t), a, card=NAME[k]))
+
+    def op_extra_choice(self, ev: list[Event]) -> None:
+        """Emperor #2 [King/Yes]: ask whether to take another turn."""
+        self.pending = ("extra", self.ctx["actor"])
+
+    def on_extra(self, ev: list[Event], act: Act) -> None:
+        """Emperor #2: ``again`` schedules another turn for this player (KS-28)."""
+        self.pending = None
+        if act.kind == CHOICE and act.a == AGAIN:
+            self.extra = True
+            ev.append(public("extra", f"P{self.ctx['actor']} will take another turn", self.ctx["actor"]))

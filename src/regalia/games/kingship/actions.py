@@ -1,0 +1,474 @@
+"""Kingship actions: one frozen NamedTuple type, its canonical text and its stable integer id.
+
+Every decision of the game (a play, a draw, a response window, a vote, a law, a Merchant offer...)
+is answered by one :class:`Act`. The integer id space is the same for every player count and
+config (:data:`NUM_ACTIONS`); the layout is a fixed table of blocks built at import.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from regalia.core.errors import IllegalActionError
+from regalia.games.kingship.cards import (
+    NAME,
+    NK,
+    NSPEC,
+    OUTLAW,
+    SUITS,
+    TITLE_BY_NAME,
+    TITLE_NAMES,
+    VALID_SPECS,
+    VALUE,
+    kind_of,
+    parse_card,
+    parse_spec,
+    spec_text,
+)
+
+MAX_SEATS = 8
+
+# action kinds
+(
+    DRAW,
+    PASS,
+    PLAY,
+    PAIR,
+    TARGET,
+    FORBID,
+    REDIRECT,
+    BLOCK,
+    CARD,
+    NAME_SPEC,
+    CHOICE,
+    TITLE,
+    LAW,
+    OFFER,
+    ASK,
+    ACCEPT,
+    COUNTER,
+    TAKE_OFFER,
+) = range(18)
+
+# CARD purposes (the verb of "<verb> <card>")
+GIVE, EXILE, PLACE, REVIVE, TAKE, RETURN, SEARCH, CLAIM_CARD = range(8)
+CARD_VERBS = ("give", "exile", "place", "revive", "take", "return", "search", "claim")
+
+# CHOICE words
+KEEP, REVEAL, EXILE_DECK, EXILE_PILE, APPROVE, DENY, PREVENT, CLAIM, AGAIN = range(9)
+CHOICE_WORDS = ("keep", "reveal", "exile deck", "exile pile", "approve", "deny", "prevent", "claim", "again")
+
+# laws [KS-11]: type -> (text word, parameter kind, number of parameters)
+(
+    L_EXILE_APPROVERS,
+    L_DRAW_OTHERS,
+    L_TAX,
+    L_NO_WINNER,
+    L_EXACTLY,
+    L_MAX3,
+    L_ALL_EXILE,
+    L_OTHERS_DRAW2,
+    L_CANNOT_WIN,
+    L_WINS,
+) = range(10)
+LAW_WORDS = (
+    "exile-approvers",
+    "draw-others",
+    "tax",
+    "no-winner",
+    "exactly",
+    "max-3",
+    "all-exile",
+    "others-draw-2",
+    "cannot-win",
+    "wins",
+)
+EXACTLY_MAX = 20
+LAW_PARAMS = (1, 1, NSPEC, 1, EXACTLY_MAX + 1, 1, 1, 1, MAX_SEATS, MAX_SEATS)
+PRO_LAWS = (L_EXILE_APPROVERS, L_DRAW_OTHERS, L_TAX, L_NO_WINNER, L_EXACTLY, L_MAX3)
+CATALOGUE_LAWS = (*PRO_LAWS, L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS)
+STANDING_LAWS = frozenset({L_TAX, L_NO_WINNER, L_EXACTLY, L_CANNOT_WIN})
+"""Laws that stay in force until removed; the others are carried out once when passed (KS-16)."""
+
+NITEMS = NK + 6
+"""Merchant items: a card kind 0..39 or a title 40..45."""
+NASK = NSPEC + 6 + 1
+"""Merchant asks: a spec 0..59, a title 60..65, or 66 = nothing named."""
+ASK_NOTHING = NSPEC + 6
+
+
+def pair_code(cl: int, cd: int, ct: int) -> int:
+    """The count code of a pair's suits: Light 0..3, Dark 0..3, Terra 0..2."""
+    return (cl * 4 + cd) * 3 + ct
+
+
+def pair_counts(code: int) -> tuple[int, int, int]:
+    """Inverse of :func:`pair_code`: ``(light, dark, terra)`` counts."""
+    rest, ct = divmod(code, 3)
+    cl, cd = divmod(rest, 4)
+    return cl, cd, ct
+
+
+class Act(NamedTuple):
+    """One action. ``kind`` is one of the module's action kinds; ``a``..``d`` its parameters.
+
+    Text forms (canonical, see ``docs/games/kingship.md``): ``draw``, ``pass``, ``play 7L``,
+    ``play 7L 7D 7T`` (a pair: first card, then the others, the last named card becomes the top),
+    ``target P2``, ``forbid``, ``redirect P3``, ``block 10D``, ``give 5T``/``exile``/``place``/
+    ``revive``/``take``/``return``/``search``/``claim`` + card, ``name 7``/``name L``/``name any``,
+    ``keep``, ``reveal``, ``exile deck``, ``exile pile``, ``approve``, ``deny``, ``prevent``,
+    ``claim``, ``again``, ``title DarkQueen``, ``law exactly 3``, ``offer 7L``/``offer title Demon``,
+    ``ask 5``/``ask title Kingship``/``ask nothing``, ``accept 5L``, ``counter 2T``,
+    ``take offer P1``.
+    """
+
+    kind: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    d: int = 0
+
+    def __str__(self) -> str:
+        return act_text(self)
+
+
+def item_text(item: int) -> str:
+    """A Merchant item: a card notation or ``title <Name>``."""
+    return NAME[item] if item < NK else f"title {TITLE_NAMES[item - NK]}"
+
+
+def ask_text(ask: int) -> str:
+    """A Merchant ask: a spec, ``title <Name>`` or ``nothing``."""
+    if ask == ASK_NOTHING:
+        return "nothing"
+    if ask >= NSPEC:
+        return f"title {TITLE_NAMES[ask - NSPEC]}"
+    return spec_text(ask)
+
+
+def law_text(ltype: int, param: int) -> str:
+    """The action text of a law after ``law `` (e.g. ``exactly 3``, ``tax 7L``, ``wins P2``)."""
+    word = LAW_WORDS[ltype]
+    if ltype == L_TAX:
+        return f"{word} {spec_text(param)}"
+    if ltype == L_EXACTLY:
+        return f"{word} {param}"
+    if ltype in (L_CANNOT_WIN, L_WINS):
+        return f"{word} P{param}"
+    return word
+
+
+def pair_cards(act: Act) -> list[int]:
+    """The kinds of a pair play in placing order (first .. last)."""
+    value, first, last = act.a, act.b, act.c
+    counts = list(pair_counts(act.d))
+    counts[first] -= 1
+    counts[last] -= 1
+    middle = [kind_of(value, s) for s in range(3) for _ in range(counts[s])]
+    return [kind_of(value, first), *middle, kind_of(value, last)]
+
+
+def act_text(act: Act) -> str:
+    """The canonical text of an action."""
+    k = act.kind
+    if k == DRAW:
+        return "draw"
+    if k == PASS:
+        return "pass"
+    if k == PLAY:
+        return f"play {NAME[act.a]}"
+    if k == PAIR:
+        return "play " + " ".join(NAME[c] for c in pair_cards(act))
+    if k == TARGET:
+        return f"target P{act.a}"
+    if k == FORBID:
+        return "forbid"
+    if k == REDIRECT:
+        return f"redirect P{act.a}"
+    if k == BLOCK:
+        return f"block 10{SUITS[act.a]}"
+    if k == CARD:
+        return f"{CARD_VERBS[act.a]} {NAME[act.b]}"
+    if k == NAME_SPEC:
+        return f"name {spec_text(act.a)}"
+    if k == CHOICE:
+        return CHOICE_WORDS[act.a]
+    if k == TITLE:
+        return f"title {TITLE_NAMES[act.a]}"
+    if k == LAW:
+        return f"law {law_text(act.a, act.b)}"
+    if k == OFFER:
+        return f"offer {item_text(act.a)}"
+    if k == ASK:
+        return f"ask {ask_text(act.a)}"
+    if k == ACCEPT:
+        return f"accept {item_text(act.a)}"
+    if k == COUNTER:
+        return f"counter {item_text(act.a)}"
+    if k == TAKE_OFFER:
+        return f"take offer P{act.a}"
+    return f"?{tuple(act)}"
+
+
+# ---------------------------------------------------------------- integer ids
+_LAW_OFFSETS = []
+_off = 0
+for _n in LAW_PARAMS:
+    _LAW_OFFSETS.append(_off)
+    _off += _n
+NLAW = _off
+_PAIR_SIZE = 13 * 3 * 3 * 48
+_BLOCKS = (
+    (DRAW, 1),
+    (PASS, 1),
+    (PLAY, NK),
+    (PAIR, _PAIR_SIZE),
+    (TARGET, MAX_SEATS),
+    (FORBID, 1),
+    (REDIRECT, MAX_SEATS),
+    (BLOCK, 3),
+    (CARD, len(CARD_VERBS) * NK),
+    (NAME_SPEC, NSPEC),
+    (CHOICE, len(CHOICE_WORDS)),
+    (TITLE, 6),
+    (LAW, NLAW),
+    (OFFER, NITEMS),
+    (ASK, NASK),
+    (ACCEPT, NITEMS),
+    (COUNTER, NITEMS),
+    (TAKE_OFFER, MAX_SEATS),
+)
+OFFSET = [0] * len(_BLOCKS)
+_SIZE = [0] * len(_BLOCKS)
+_o = 0
+for _k, _n in _BLOCKS:
+    OFFSET[_k] = _o
+    _SIZE[_k] = _n
+    _o += _n
+NUM_ACTIONS = _o
+"""The size of the integer action space (the same for every player count and config)."""
+
+
+def _local(act: Act) -> int:
+    k = act.kind
+    if k == PAIR:
+        return (((act.a - 1) * 3 + act.b) * 3 + act.c) * 48 + act.d
+    if k == CARD:
+        return act.a * NK + act.b
+    if k == LAW:
+        return _LAW_OFFSETS[act.a] + act.b
+    return act.a
+
+
+def action_id(act: Act) -> int:
+    """The stable integer id of ``act``."""
+    return OFFSET[act.kind] + _local(act)
+
+
+_KIND_AT = [k for k, n in _BLOCKS for _ in range(n)]
+
+
+def action_from_id(i: int) -> Act:
+    """The action with id ``i``.
+
+    Raises:
+        IllegalActionError: ``i`` outside ``range(NUM_ACTIONS)`` or naming no well-formed action.
+    """
+    if not 0 <= i < NUM_ACTIONS:
+        raise IllegalActionError(f"action id {i} is outside 0..{NUM_ACTIONS - 1}", None, i)
+    k = _KIND_AT[i]
+    loc = i - OFFSET[k]
+    if k == PAIR:
+        rest, d = divmod(loc, 48)
+        rest, c = divmod(rest, 3)
+        v0, b = divmod(rest, 3)
+        act = Act(PAIR, v0 + 1, b, c, d)
+        if not is_wellformed_pair(act):
+            raise IllegalActionError(f"action id {i} names no pair", None, i)
+        return act
+    if k == CARD:
+        p, kind = divmod(loc, NK)
+        act = Act(CARD, p, kind)
+    elif k == LAW:
+        t = max(t for t in range(len(LAW_PARAMS)) if loc >= _LAW_OFFSETS[t])
+        act = Act(LAW, t, loc - _LAW_OFFSETS[t])
+    else:
+        act = Act(k, loc)
+    if not _is_wellformed(act):
+        raise IllegalActionError(f"action id {i} names no Kingship action", None, i)
+    return act
+
+
+_NO_CARD = 35  # the Terra Queen (kind of value 12, suit T) does not exist
+_VALID_SPEC_SET = frozenset(VALID_SPECS)
+
+
+def _is_wellformed(act: Act) -> bool:
+    k = act.kind
+    if k in (PLAY, OFFER, ACCEPT, COUNTER):
+        return act.a != _NO_CARD
+    if k == CARD:
+        return act.b != _NO_CARD
+    if k == NAME_SPEC:
+        return act.a in _VALID_SPEC_SET
+    if k == ASK:
+        return act.a >= NSPEC or act.a in _VALID_SPEC_SET
+    if k == LAW and act.a == L_TAX:
+        return act.b in _VALID_SPEC_SET
+    return True
+
+
+def is_wellformed_pair(act: Act) -> bool:
+    """Whether a PAIR action names 2+ existing cards of one value with its first/last suits present."""
+    value = act.a
+    if not 1 <= value <= 13:
+        return False
+    counts = list(pair_counts(act.d))
+    if value != 12 and counts[2] > 2:
+        return False
+    if value != 12 and (counts[0] > 2 or counts[1] > 2):
+        return False
+    if value == 12 and counts[2]:
+        return False
+    if sum(counts) < 2:
+        return False
+    counts[act.b] -= 1
+    if counts[act.b] < 0:
+        return False
+    counts[act.c] -= 1
+    return counts[act.c] >= 0
+
+
+def _seat(text: str, raw: str) -> int:
+    t = text.strip().upper()
+    if t.startswith("P") and t[1:].isdigit() and int(t[1:]) < MAX_SEATS:
+        return int(t[1:])
+    raise IllegalActionError(f"expected a seat such as P2, got {text!r}", None, raw)
+
+
+def _item(text: str, raw: str) -> int:
+    words = text.split()
+    if len(words) == 2 and words[0].lower() == "title" and words[1].upper() in TITLE_BY_NAME:
+        return NK + TITLE_BY_NAME[words[1].upper()]
+    try:
+        return parse_card(text)
+    except KeyError:
+        raise IllegalActionError(f"expected a card or 'title <name>', got {text!r}", None, raw) from None
+
+
+def parse_act(raw: str) -> Act:
+    """Read any well-formed action text (legal now or not).
+
+    Raises:
+        IllegalActionError: the text is not a Kingship action.
+    """
+    text = " ".join(raw.strip().split())
+    low = text.lower()
+    if not low:
+        raise IllegalActionError("empty action text", None, raw)
+    if low == "draw":
+        return Act(DRAW)
+    if low == "pass":
+        return Act(PASS)
+    if low == "forbid":
+        return Act(FORBID)
+    if low in CHOICE_WORDS:
+        return Act(CHOICE, CHOICE_WORDS.index(low))
+    verb, _, rest = text.partition(" ")
+    verb = verb.lower()
+    try:
+        if verb == "play":
+            cards = [parse_card(c) for c in rest.split()]
+            if len(cards) == 1:
+                return Act(PLAY, cards[0])
+            if not cards or OUTLAW in cards or len({VALUE[c] for c in cards}) != 1:
+                raise IllegalActionError("a pair is two or more cards of one value, never Outlaws [KS-2]", "KS-2", raw)
+            counts = [0, 0, 0]
+            for c in cards:
+                counts[c % 3] += 1
+            act = Act(PAIR, VALUE[cards[0]], cards[0] % 3, cards[-1] % 3, pair_code(*counts))
+            if not is_wellformed_pair(act):
+                raise IllegalActionError(f"{text!r} is not a possible pair [KS-2]", "KS-2", raw)
+            return act
+        if verb == "target":
+            return Act(TARGET, _seat(rest, raw))
+        if verb == "redirect":
+            return Act(REDIRECT, _seat(rest, raw))
+        if verb == "block":
+            k = parse_card(rest)
+            if VALUE[k] != 10:
+                raise IllegalActionError("only a Knight can block", "KS-6", raw)
+            return Act(BLOCK, k % 3)
+        if (verb in CARD_VERBS and verb != "take") or (verb == "take" and not rest.lower().startswith("offer")):
+            return Act(CARD, CARD_VERBS.index(verb), parse_card(rest))
+        if verb == "take":
+            return Act(TAKE_OFFER, _seat(rest.split(" ", 1)[1] if " " in rest else "", raw))
+        if verb == "name":
+            return Act(NAME_SPEC, parse_spec(rest))
+        if verb == "title":
+            return Act(TITLE, TITLE_BY_NAME[rest.strip().upper()])
+        if verb == "law":
+            return _parse_law(rest, raw)
+        if verb == "offer":
+            return Act(OFFER, _item(rest, raw))
+        if verb == "accept":
+            return Act(ACCEPT, _item(rest, raw))
+        if verb == "counter":
+            return Act(COUNTER, _item(rest, raw))
+        if verb == "ask":
+            r = rest.strip()
+            if r.lower() == "nothing":
+                return Act(ASK, ASK_NOTHING)
+            words = r.split()
+            if len(words) == 2 and words[0].lower() == "title":
+                return Act(ASK, NSPEC + TITLE_BY_NAME[words[1].upper()])
+            return Act(ASK, parse_spec(r))
+    except KeyError:
+        pass
+    raise IllegalActionError(f"{raw!r} is not a Kingship action (see docs/games/kingship.md)", None, raw)
+
+
+def _parse_law(rest: str, raw: str) -> Act:
+    words = rest.split()
+    if not words or words[0].lower() not in LAW_WORDS:
+        raise IllegalActionError(f"unknown law {rest!r}", "KS-11", raw)
+    t = LAW_WORDS.index(words[0].lower())
+    if LAW_PARAMS[t] == 1:
+        if len(words) != 1:
+            raise IllegalActionError(f"law {words[0]} takes no parameter", "KS-11", raw)
+        return Act(LAW, t, 0)
+    if len(words) != 2:
+        raise IllegalActionError(f"law {words[0]} takes one parameter", "KS-11", raw)
+    if t == L_TAX:
+        return Act(LAW, t, parse_spec(words[1]))
+    if t == L_EXACTLY:
+        if not words[1].isdigit() or int(words[1]) > EXACTLY_MAX:
+            raise IllegalActionError(f"law exactly takes a number 0..{EXACTLY_MAX}", "KS-11", raw)
+        return Act(LAW, t, int(words[1]))
+    return Act(LAW, t, _seat(words[1], raw))
+
+
+assert OFFSET[TAKE_OFFER] + MAX_SEATS == NUM_ACTIONS
+assert len(_KIND_AT) == NUM_ACTIONS
+
+
+# ---------------------------------------------------------------- prebuilt action objects (speed)
+PLAY_ACTS = [Act(PLAY, k) for k in range(NK)]
+PAIR_ACTS = [Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)]
+"""PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
+CARD_ACTS = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
+LAW_ACTS = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
+
+
+def _combos(cl: int, cd: int, ct: int) -> list[tuple[int, tuple[int, int, int]]]:
+    out = []
+    for xl in range(cl + 1):
+        for xd in range(cd + 1):
+            for xt in range(ct + 1):
+                if xl + xd + xt >= 2:
+                    out.append((pair_code(xl, xd, xt), (xl, xd, xt)))
+    return out
+
+
+PAIR_COMBOS = {(a, b, c): _combos(a, b, c) for a in range(4) for b in range(4) for c in range(3)}
+"""(light, dark, terra) counts in hand -> every (code, counts) of a pair drawn from them."""

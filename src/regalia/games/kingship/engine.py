@@ -1,0 +1,273 @@
+"""The Kingship engine: zones, knowledge, the resolution queue and the helpers every rule uses.
+
+The state of a game is a handful of flat lists (hands as count vectors over card kinds, deck and
+pile with their top at the end, graveyard), the six titles, the active laws, the turn, and the
+**resolution queue** ``q``: a stack of small effect steps (tuples ``(op, *args)``) run by
+:meth:`Engine._run`. A step either finishes at once or sets ``pending``: the explicit decision
+``(kind, seat, ...)`` of exactly one player. Applying that player's action resumes the queue.
+Ability, window and law steps live in the sibling modules; this one keeps the zones and the
+information each seat has (which deck cards it knows on top, which cards it knows in other hands).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.events import Event, private, public
+from regalia.core.state import State
+from regalia.games.kingship.cards import (
+    DARK_QUEEN,
+    DEMON,
+    KING,
+    LIGHT_QUEEN,
+    NAME,
+    NK,
+    SILENCED,
+    TITLE_NAMES,
+)
+
+Step = tuple[Any, ...]
+HIDDEN_DECISIONS = frozenset({"dq", "outlaw", "knight", "lq", "demon", "poach"})
+"""Response windows: offered only to players able to act, invisible to the others [KS-6]."""
+
+
+class Engine(State):
+    """Fields and shared helpers of a Kingship state (see the module docstring)."""
+
+    n: int
+    hands: list[list[int]]
+    hs: list[int]
+    deck: list[int]
+    pile: list[int]
+    grave: list[int]
+    titles: list[int]
+    laws: list[list[int]]
+    direction: int
+    tp: int
+    nturns: int
+    drawn: bool
+    skip: bool
+    extra: bool
+    q: list[Step]
+    pending: Step | None
+    ctx: dict[str, Any]
+    winner: int
+    over: bool
+    knows_top: list[int]
+    known: dict[int, dict[int, int]]
+    _ops: dict[str, Any]
+    """op name -> unbound ``op_<name>`` method (built once for the final class)."""
+
+    # ---------------------------------------------------------------- small predicates
+    def is_silenced(self, seat: int) -> bool:
+        """Whether ``seat`` holds the Silenced title [KS-12]."""
+        return self.titles[SILENCED] == seat
+
+    def active_holder(self, title: int) -> int:
+        """The holder of ``title`` if that holder may use its ability (not silenced), else -1 [KS-12]."""
+        h = self.titles[title]
+        if h >= 0 and self.titles[SILENCED] == h:
+            return -1
+        return h
+
+    def order_from(self, seat: int) -> list[int]:
+        """All seats in turn order (current direction) starting with ``seat``."""
+        n, d = self.n, self.direction
+        return [(seat + d * i) % n for i in range(n)]
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the current direction."""
+        return (seat + self.direction) % self.n
+
+    def hand_list(self, seat: int) -> list[int]:
+        """The kinds in ``seat``'s hand, sorted, with repeats."""
+        h = self.hands[seat]
+        return [k for k in range(NK) for _ in range(h[k])]
+
+    # ---------------------------------------------------------------- knowledge of other hands
+    def _know_add(self, s: int, o: int, k: int) -> None:
+        if s == o:
+            return
+        d = self.known.setdefault(s * 8 + o, {})
+        d[k] = d.get(k, 0) + 1
+
+    def know_shown(self, o: int, k: int) -> None:
+        """``o`` showed a ``k`` from their hand to everyone (a Merchant offer): all know one is there."""
+        for s in range(self.n):
+            if s != o:
+                d = self.known.setdefault(s * 8 + o, {})
+                if not d.get(k):
+                    d[k] = 1
+
+    def _know_public_remove(self, o: int, k: int) -> None:
+        """Everyone saw ``o`` lose a ``k``: those who knew one there forget one."""
+        if not self.known:
+            return
+        for s in range(self.n):
+            key = s * 8 + o
+            d = self.known.get(key)
+            if d is not None and k in d:
+                if d[k] <= 1:
+                    del d[k]
+                    if not d:
+                        del self.known[key]
+                else:
+                    d[k] -= 1
+
+    def _know_private_remove(self, o: int, k: int, seers: tuple[int, ...]) -> None:
+        """``o`` lost a ``k`` seen only by ``seers``: the others forget what they knew of ``o``."""
+        if not self.known:
+            return
+        for s in range(self.n):
+            key = s * 8 + o
+            if key not in self.known:
+                continue
+            if s in seers:
+                d = self.known[key]
+                if k in d:
+                    if d[k] <= 1:
+                        del d[k]
+                    else:
+                        d[k] -= 1
+                if not d:
+                    del self.known[key]
+            else:
+                del self.known[key]
+
+    # ---------------------------------------------------------------- moving cards
+    def hand_remove(self, o: int, k: int, seers: tuple[int, ...] | None) -> None:
+        """Take a ``k`` out of ``o``'s hand; ``seers`` None means everyone saw which card."""
+        self.hands[o][k] -= 1
+        self.hs[o] -= 1
+        if seers is None:
+            self._know_public_remove(o, k)
+        else:
+            self._know_private_remove(o, k, seers)
+
+    def hand_add(self, o: int, k: int, seers: tuple[int, ...] | None) -> None:
+        """Put a ``k`` into ``o``'s hand; ``seers`` None means everyone saw it."""
+        self.hands[o][k] += 1
+        self.hs[o] += 1
+        for s in range(self.n) if seers is None else seers:
+            self._know_add(s, o, k)
+
+    def rebuild_deck(self, ev: list[Event]) -> bool:
+        """KS-4: the pile but its top card is shuffled into a new deck. Returns whether it worked."""
+        if len(self.pile) <= 1:
+            return False
+        top = self.pile.pop()
+        self.deck = self.pile
+        self.rng.shuffle(self.deck)
+        self.pile = [top]
+        self.knows_top = [0] * self.n
+        ev.append(public("rebuild", f"the pile is shuffled into a new deck of {len(self.deck)} cards [KS-4]"))
+        return True
+
+    def draw_cards(self, ev: list[Event], seat: int, count: int) -> int:
+        """Draw up to ``count`` cards for ``seat`` (rebuilding the deck when empty, KS-4).
+
+        Returns the number of cards drawn. Who knew the top card of the deck learns where it went.
+        """
+        got: list[int] = []
+        for _ in range(count):
+            if not self.deck and not self.rebuild_deck(ev):
+                break
+            k = self.deck.pop()
+            seers = [s for s in range(self.n) if self.knows_top[s] > 0 and s != seat]
+            self.hands[seat][k] += 1
+            self.hs[seat] += 1
+            for s in seers:
+                self._know_add(s, seat, k)
+            self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
+            got.append(k)
+        if got:
+            ev.append(
+                public("draw", f"P{seat} draws {len(got)} card{'s' if len(got) > 1 else ''}", seat, count=len(got))
+            )
+            ev.append(
+                private(
+                    "draw_cards",
+                    f"you draw {' '.join(NAME[k] for k in got)}",
+                    (seat,),
+                    seat,
+                    cards=[NAME[k] for k in got],
+                )
+            )
+        else:
+            ev.append(public("draw", f"P{seat} draws nothing: no cards are left [KS-4]", seat, count=0))
+        return len(got)
+
+    def exile_from_hand(self, ev: list[Event], seat: int, k: int) -> None:
+        """Exile a card of ``seat``'s hand to the graveyard (public: the graveyard is face up, KS-19)."""
+        self.hand_remove(seat, k, None)
+        self.grave.append(k)
+        ev.append(public("exile", f"P{seat} exiles {NAME[k]}", seat, card=NAME[k]))
+
+    # ---------------------------------------------------------------- titles
+    def give_title(self, ev: list[Event], seat: int, t: int) -> None:
+        """``seat`` acquires title ``t`` with its on-acquire effects (Kingship: laws removed;
+        Demon: the acquirer's other titles removed) [rulebook, Kingship Title Abilities]."""
+        if self.titles[t] == seat:
+            return
+        self.titles[t] = seat
+        ev.append(public("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, title=TITLE_NAMES[t]))
+        if t == KING and self.laws and self.active_holder(KING) == seat:
+            self.laws.clear()
+            ev.append(public("laws", "all active laws are removed (Kingship acquired)"))
+        if t == DEMON and self.active_holder(DEMON) == seat:
+            for other in range(6):
+                if other != DEMON and self.titles[other] == seat:
+                    self.titles[other] = -1
+                    ev.append(public("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat))
+
+    def queen_titles(self) -> tuple[int, int]:
+        """The Dark Queen and Light Queen holders (-1 when in the centre)."""
+        return self.titles[DARK_QUEEN], self.titles[LIGHT_QUEEN]
+
+    # ---------------------------------------------------------------- the queue
+    def push(self, *steps: Step) -> None:
+        """Schedule ``steps`` to run next, in the given order."""
+        self.q.extend(reversed(steps))
+
+    def cancel_ability(self) -> None:
+        """Drop the rest of the ability being resolved (up to its ``ab_end`` marker)."""
+        q = self.q
+        while q:
+            step = q.pop()
+            if step[0] == "ab_end":
+                return
+
+    def _run(self, ev: list[Event]) -> None:
+        """Run queued steps until a decision is pending or the game is over."""
+        while self.pending is None and not self.over:
+            step = self.q.pop() if self.q else ("turn_start",)
+            self._ops[step[0]](self, ev, *step[1:])
+        if self.laws and not self.over:
+            self._check_exactly(ev)
+
+    # implemented in laws.Laws (declared here for the other rule modules)
+    def _check_exactly(self, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+    def has_no_winner_law(self) -> bool:
+        """Whether the Pro law 'no-winner' is active."""
+        raise NotImplementedError
+
+    def can_win(self, seat: int) -> bool:
+        """Whether no active law stops ``seat`` from winning."""
+        raise NotImplementedError
+
+    def exactly_law(self) -> int:
+        """N of the active 'exactly N' law, or -1."""
+        raise NotImplementedError
+
+    def finish(self, ev: list[Event], winner: int, why: str) -> None:
+        """End the game; ``winner`` -1 for a draw."""
+        self.over = True
+        self.winner = winner
+        self.pending = None
+        self.q.clear()
+        if winner >= 0:
+            ev.append(public("win", f"P{winner} wins: {why}", winner))
+        else:
+            ev.append(public("draw_game", f"the game ends in a draw: {why}"))

@@ -1,0 +1,102 @@
+"""The Kingship Game description: options, rulings, notation, bots, test configurations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from regalia.core.config import option
+from regalia.core.game import Game
+from regalia.core.state import State
+from regalia.games.kingship.actions import NUM_ACTIONS
+from regalia.games.kingship.cards import FULL_DECK, NAME
+from regalia.games.kingship.rulings import RULINGS
+
+
+@dataclass(frozen=True, kw_only=True)
+class KingshipConfig:
+    """Rule options of Kingship."""
+
+    laws: str = option(
+        "pro",
+        doc="'pro': the six Kingship Pro laws; 'catalogue': those plus structured rulebook examples",
+        choices=("pro", "catalogue"),
+        ruling="KS-11",
+    )
+    max_turns: int | None = option(
+        None,
+        doc="end the game in a draw after this many turns (simulation and training only)",
+        ruling="KS-14",
+        minimum=1,
+    )
+
+
+class KingshipGame(Game):
+    """Kingship (Amethyst Games, rulebook v1.1): "Medieval Crazy Eights" for 4-8 players."""
+
+    name = "kingship"
+    title = "Kingship"
+    min_players = 4
+    max_players = 8
+    default_players = 4
+    config_class = KingshipConfig
+    rules_version = "1.1-regalia.1"
+    summary = (
+        "Match the top of the pile by suit or value, play pairs for stronger abilities, take titles "
+        "(Kingship, the Queens, Outlaw, Demon, Silenced), pass laws, and be the first with no cards "
+        "in your hand at the end of your own turn."
+    )
+    source = "Kingship Official Rulebook v1.1 (Amethyst Games); rulings KS-1..KS-14 of the regalia rule sheet"
+    provenance = "80-card deck derived from the rulebook's poker-deck conversion (deck.txt)"
+    notation = (
+        "Cards: value A 2 3 4 5 6 7 8 9 10 J Q K then suit L (Light), D (Dark), T (Terra): QL, 10T, AD; "
+        "the two suitless Outlaws are 'Outlaw'. Actions: 'draw', 'pass', 'play 7L', 'play 7L 7D 7T' "
+        "(a pair: first card, last card is the new top), 'target P2', 'forbid', 'redirect P3', "
+        "'block 10D', 'give 5T', 'exile 2L', 'name 7' / 'name L' / 'name any', 'law exactly 3', "
+        "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1' (see docs/games/kingship.md)."
+    )
+    rulings = RULINGS
+
+    def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        """A new game (see :meth:`KingshipState.new_game`).
+
+        Raises:
+            ValueError: a bad ``deck``, naming the field."""
+        from regalia.games.kingship.state import KingshipState
+
+        return KingshipState.new_game(self, players, seed, deck, config)
+
+    def num_actions(self, players: int, config: Any) -> int:
+        """The fixed size of the action space (the same for every player count and config)."""
+        return NUM_ACTIONS
+
+    def all_cards(self, players: int, config: Any) -> list[str]:
+        """The 80 cards of the deck, as notations."""
+        return [NAME[k] for k in FULL_DECK]
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """A plain-text drawing of a view (pile top, titles, laws, hand sizes, graveyard)."""
+        from regalia.games.kingship.view import render_text
+
+        return render_text(view)
+
+    def state_class(self) -> type[State]:
+        """The State class, for snapshots."""
+        from regalia.games.kingship.state import KingshipState
+
+        return KingshipState
+
+    def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """4, 6 and 8 players with ``laws`` both ways and ``max_turns=300`` (KS-14)."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for n in (4, 6, 8):
+            for laws in ("pro", "catalogue"):
+                out.append((n, {"laws": laws, "max_turns": 300}))
+        return out
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """``{"heuristic": HeuristicBot}``."""
+        from regalia.games.kingship.bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}

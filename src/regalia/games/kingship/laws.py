@@ -1,0 +1,251 @@
+"""Laws [KS-11]: the King's proposal at the start of the turn, the Queens' votes, the Prince's law
+(approved by the King alone), one-shot and standing laws, and their enforcement.
+
+A law is ``[type, param]`` (types in :mod:`actions`). ``laws="pro"`` offers the six Kingship Pro
+laws; ``laws="catalogue"`` adds the structured rulebook examples. Standing laws (``tax``,
+``no-winner``, ``exactly``, ``cannot-win``) stay in ``state.laws`` until removed; the others are
+carried out once when passed (KS-16).
+"""
+
+from __future__ import annotations
+
+from regalia.core.events import Event, public
+from regalia.games.kingship.actions import (
+    APPROVE,
+    CARD,
+    CATALOGUE_LAWS,
+    CHOICE,
+    DENY,
+    DRAW,
+    EXACTLY_MAX,
+    EXILE,
+    L_ALL_EXILE,
+    L_CANNOT_WIN,
+    L_DRAW_OTHERS,
+    L_EXACTLY,
+    L_EXILE_APPROVERS,
+    L_MAX3,
+    L_NO_WINNER,
+    L_OTHERS_DRAW2,
+    L_TAX,
+    L_WINS,
+    LAW_ACTS,
+    PASS,
+    PRO_LAWS,
+    STANDING_LAWS,
+    Act,
+    law_text,
+)
+from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, NK, SPEC_MATCH, VALID_SPECS
+from regalia.games.kingship.engine import Engine
+
+
+def law_description(law: list[int]) -> str:
+    """A sentence for an active law (for views and the terminal)."""
+    t, p = law
+    return {
+        L_TAX: f"whoever plays {law_text(t, p)[4:]} must draw a card or exile a card",
+        L_NO_WINNER: "nobody can win; a player with no cards in phase 1 or 3 draws a card",
+        L_EXACTLY: f"the first player to hold exactly {p} cards wins",
+        L_CANNOT_WIN: f"P{p} cannot win",
+    }.get(t, law_text(t, p))
+
+
+class Laws(Engine):
+    """Proposals, votes, enactment and enforcement of laws."""
+
+    # ---------------------------------------------------------------- queries used by the turn
+    def has_no_winner_law(self) -> bool:
+        """Whether the Pro law 'no-winner' is active."""
+        return any(law[0] == L_NO_WINNER for law in self.laws)
+
+    def exactly_law(self) -> int:
+        """N of the active "exactly N cards wins" law, or -1."""
+        for law in self.laws:
+            if law[0] == L_EXACTLY:
+                return law[1]
+        return -1
+
+    def can_win(self, seat: int) -> bool:
+        """Whether no active law stops ``seat`` from winning (a law naming a silenced player has no effect, KS-12)."""
+        for t, p in self.laws:
+            if t == L_NO_WINNER:
+                return False
+            if t == L_CANNOT_WIN and p == seat and not self.is_silenced(seat):
+                return False
+        return True
+
+    def _check_exactly(self, ev: list[Event]) -> None:
+        """Pro law: the first player holding exactly N cards at any time wins (turn order from the player on turn)."""
+        n = self.exactly_law()
+        if n < 0 or n not in self.hs:
+            return
+        for s in self.order_from(self.tp):
+            if self.hs[s] == n and self.can_win(s):
+                self.finish(ev, s, f"holds exactly {n} cards (law)")
+                return
+
+    # ---------------------------------------------------------------- proposing
+    def op_law_propose(self, ev: list[Event], mode: str, proposer: int) -> None:
+        """Ask ``proposer`` (the King in phase 1, or the Prince's player: -1) for a law."""
+        seat = self.ctx["actor"] if proposer < 0 else proposer
+        self.pending = ("law", seat, mode)
+
+    def legal_law(self) -> list[Act]:
+        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
+        assert self.pending is not None
+        types = PRO_LAWS if self.config.laws == "pro" else CATALOGUE_LAWS
+        active = {(t, p) for t, p in self.laws}
+        out = [Act(PASS)]
+        for t in types:
+            if t == L_TAX:
+                params = VALID_SPECS
+            elif t == L_EXACTLY:
+                params = list(range(EXACTLY_MAX + 1))
+            elif t in (L_CANNOT_WIN, L_WINS):
+                params = list(range(self.n))
+            else:
+                params = [0]
+            acts = LAW_ACTS[t]
+            out += [acts[p] for p in params if (t, p) not in active]
+        return out
+
+    def on_law(self, ev: list[Event], act: Act) -> None:
+        """Record the proposal and ask the voters (every Queen holder; the King for a Prince's law)."""
+        assert self.pending is not None
+        _, seat, mode = self.pending
+        self.pending = None
+        if act.kind == PASS:
+            ev.append(public("no_law", f"P{seat} proposes no law", seat))
+            return
+        if mode == "king":
+            qs = {self.titles[DARK_QUEEN], self.titles[LIGHT_QUEEN]} - {-1}
+            voters = [s for s in self.order_from(seat) if s in qs]
+        else:
+            voters = [self.titles[KING]]
+        self.ctx["law"] = [act.a, act.b, seat]
+        self.ctx["voters"] = voters
+        self.ctx["vote_i"] = 0
+        ev.append(
+            public(
+                "propose",
+                f"P{seat} proposes the law: {law_text(act.a, act.b)} [KS-11]",
+                seat,
+                law=law_text(act.a, act.b),
+            )
+        )
+        if voters:
+            self.pending = ("vote", voters[0])
+        else:
+            ev.append(public("law_passed", "no Queen is in play: the law passes [KS-11]"))
+            self._enact(ev)
+
+    def legal_vote(self) -> list[Act]:
+        """``approve`` or ``deny``."""
+        return [Act(CHOICE, APPROVE), Act(CHOICE, DENY)]
+
+    def on_vote(self, ev: list[Event], act: Act) -> None:
+        """One vote: a denial ends the proposal; the last approval enacts the law (KS-11)."""
+        assert self.pending is not None
+        s = self.pending[1]
+        self.pending = None
+        if act.a == DENY:
+            ev.append(public("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s))
+            return
+        ev.append(public("vote", f"P{s} approves the law", s))
+        self.ctx["vote_i"] += 1
+        if self.ctx["vote_i"] < len(self.ctx["voters"]):
+            self.pending = ("vote", self.ctx["voters"][self.ctx["vote_i"]])
+            return
+        ev.append(public("law_passed", "the law passes"))
+        self._enact(ev)
+
+    def _enact(self, ev: list[Event]) -> None:
+        t, p, proposer = self.ctx["law"]
+        voters = self.ctx["voters"]
+        if t in STANDING_LAWS:
+            if t == L_EXACTLY:
+                self.laws[:] = [law for law in self.laws if law[0] != L_EXACTLY]  # KS-23: replaces the previous one
+            self.laws.append([t, p])
+            return
+        involved = {proposer, *voters}
+        order = self.order_from(self.tp)
+        if t == L_EXILE_APPROVERS:
+            self.push(*[("exile_one", s) for s in order if s in involved])
+        elif t == L_DRAW_OTHERS:
+            self.push(*[("draw", s, 1, 0) for s in order if s not in involved])
+        elif t == L_MAX3:
+            self.push(*[("exile_to", s, 3) for s in order])
+        elif t == L_ALL_EXILE:
+            self.push(*[("exile_one", s) for s in order])
+        elif t == L_OTHERS_DRAW2:
+            king = self.titles[KING]
+            self.push(*[("draw", s, 2, 1) for s in order if s != king])
+        elif t == L_WINS:
+            self.push(("law_win", p))
+
+    # ---------------------------------------------------------------- one-shot effects
+    def op_exile_one(self, ev: list[Event], seat: int) -> None:
+        """A law's 'exile a card' for ``seat`` (nothing if their hand is empty)."""
+        if self.hs[seat]:
+            self.pending = ("exile", seat, 0)
+
+    def op_exile_to(self, ev: list[Event], seat: int, limit: int) -> None:
+        """Pro law 'max-3': ``seat`` exiles until holding at most ``limit`` cards."""
+        if self.hs[seat] > limit:
+            self.pending = ("exile", seat, limit)
+
+    def legal_exile(self) -> list[Act]:
+        """Every card of the deciding player's hand."""
+        assert self.pending is not None
+        h = self.hands[self.pending[1]]
+        return [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+
+    def on_exile(self, ev: list[Event], act: Act) -> None:
+        """Exile the chosen card (public); repeat while above the limit."""
+        assert self.pending is not None
+        _, seat, limit = self.pending
+        self.pending = None
+        self.exile_from_hand(ev, seat, act.b)
+        if limit and self.hs[seat] > limit:
+            self.pending = ("exile", seat, limit)
+
+    def op_law_win(self, ev: list[Event], seat: int) -> None:
+        """Catalogue law 'wins Pn': Pn wins unless silenced (KS-12) or barred by another law."""
+        if self.is_silenced(seat):
+            ev.append(public("law", f"P{seat} is silenced: the law naming them has no effect [KS-12]"))
+        elif self.can_win(seat):
+            self.finish(ev, seat, "a law declares them the winner")
+        else:
+            ev.append(public("law", f"P{seat} cannot win under the active laws"))
+
+    # ---------------------------------------------------------------- the tax law (Pro law 3)
+    def op_tax(self, ev: list[Event]) -> None:
+        """Whoever plays the specified card must draw a card or exile a card (once per law, per play)."""
+        actor = self.ctx.get("actor")
+        played = self.ctx.get("played")
+        if actor is None or not played or self.ctx.get("silenced"):  # KS-12: silenced when they played
+            return
+        for t, p in self.laws:
+            if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
+                self.push(("tax_one", actor))
+
+    def op_tax_one(self, ev: list[Event], seat: int) -> None:
+        """Pro law 'tax': the player must draw or exile a card."""
+        self.pending = ("tax", seat)
+
+    def legal_tax(self) -> list[Act]:
+        """``draw``, or exile any card in hand."""
+        assert self.pending is not None
+        h = self.hands[self.pending[1]]
+        return [Act(DRAW)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+
+    def on_tax(self, ev: list[Event], act: Act) -> None:
+        """Apply the tax: a draw the Light Queen cannot stop (KS-11), or an exile."""
+        assert self.pending is not None
+        seat = self.pending[1]
+        self.pending = None
+        if act.kind == DRAW:
+            self.push(("draw", seat, 1, 0))  # a Pro law's draw: the Light Queen cannot stop it [KS-11]
+        else:
+            self.exile_from_hand(ev, seat, act.b)

@@ -1,0 +1,472 @@
+"""The Kingship State: the protocol methods (legal actions, apply, explanations, clone, snapshot,
+determinize, zones) on top of the engine and the rule modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from regalia.core.events import Event
+from regalia.games.kingship import actions as A
+from regalia.games.kingship.abilities import Abilities
+from regalia.games.kingship.actions import Act, parse_act
+from regalia.games.kingship.cards import (
+    DECK_COUNTS,
+    DECK_SIZE,
+    DEMON,
+    DEMON_V,
+    FARMER,
+    HAND_SIZE,
+    NAME,
+    NK,
+    OUTLAW,
+    SPEC_MATCH,
+    VALUE,
+    parse_card,
+)
+from regalia.games.kingship.engine import HIDDEN_DECISIONS
+from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.laws import Laws
+from regalia.games.kingship.merchant import Merchant
+from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
+
+DECISIONS: dict[str, tuple[str, str]] = {
+    # kind: (what the player must do, rule id)
+    "main": ("draw or play a card or pair (phase 2)", "KS-3"),
+    "target": ("choose the target of the ability", "KS-6"),
+    "dq": ("allow or forbid the target (Dark Queen)", "KS-6"),
+    "outlaw": ("redirect with an Outlaw or pass", "KS-7"),
+    "reroute": ("choose another target for the redirect", "KS-6"),
+    "knight": ("block with a Knight or pass", "KS-6"),
+    "lq": ("prevent the draw or pass (Light Queen)", "KS-11"),
+    "demon": ("claim the graveyard (giving up the Demon title) or pass", "KS-5"),
+    "demon_take": ("take a card from the graveyard or pass", "KS-5"),
+    "give": ("give a card from hand (Angel #1)", "KS-6"),
+    "give_exile": ("exile the card that found no recipient (Angel #1)", "KS-6"),
+    "place": ("place a card from hand on the pile (Messenger #2)", "KS-2"),
+    "farmer": ("keep the top card of the deck or reveal it (Farmer #1)", "KS-5"),
+    "poacher": ("exile from the deck or from the pile (Poacher #1)", "KS-5"),
+    "spec": ("specify a card", "KS-10"),
+    "poach": ("exile the specified card or pass (Poacher #2)", "KS-10"),
+    "revive": ("revive a card of the pile onto the deck (Priest #2)", "KS-5"),
+    "priest_draw": ("draw a card or pass (Priest #2)", "KS-3"),
+    "m_take": ("take a card from the revealed hand (Merchant #2)", "KS-9"),
+    "m_return": ("give a card back (Merchant #2)", "KS-9"),
+    "m_offer": ("offer a card or title, or pass (Merchant #1)", "KS-9"),
+    "m_ask": ("name what you ask for (Merchant #1)", "KS-9"),
+    "m_resp": ("accept, counter-offer or pass (Merchant #1)", "KS-9"),
+    "m_choose": ("take one counter-offer or pass (Merchant #1)", "KS-9"),
+    "prince_title": ("choose a title (not Kingship) or pass (Prince #2)", "KS-5"),
+    "queen": ("choose to become Light or Dark Queen, or pass (Queen #2)", "KS-5"),
+    "search": ("choose a card of the deck (Emperor #1)", "KS-5"),
+    "extra": ("take another turn or pass (Emperor #2)", "KS-5"),
+    "law": ("propose a law or pass", "KS-11"),
+    "vote": ("approve or deny the law", "KS-11"),
+    "exile": ("exile a card from hand (law)", "KS-11"),
+    "tax": ("draw a card or exile a card (law)", "KS-11"),
+}
+
+
+class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
+    """A position of a game of Kingship (see :mod:`regalia.games.kingship.engine`)."""
+
+    # ---------------------------------------------------------------- setup
+    @classmethod
+    def new_game(cls, game: Any, players: int, seed: int, deck: list[str] | None, config: Any) -> KingshipState:
+        """Deal a new game: KS-1 first player (seeded deals only), hands by player count, pile started.
+
+        Raises:
+            ValueError: a bad ``deck`` (unknown card, too many copies, too many cards).
+        """
+        s = cls(game, config, players, seed, deck)
+        order = s._deck_order(deck)  # top first
+        dealer = 0
+        if deck is None:
+            # KS-1: deal face up until an Outlaw appears; that player deals and plays first.
+            i = 0
+            while order[i] != OUTLAW:
+                i += 1
+            dealer = i % players
+            s.rng.shuffle(order)
+        s.n = players
+        s.hands = [[0] * NK for _ in range(players)]
+        s.hs = [0] * players
+        pos = 0
+        for _ in range(HAND_SIZE[players]):
+            for p in range(players):
+                s.hands[p][order[pos]] += 1
+                pos += 1
+        s.hs = [HAND_SIZE[players]] * players
+        s.pile = [order[pos]]
+        s.deck = order[pos + 1 :][::-1]
+        s.grave = []
+        s.titles = [-1] * 6
+        s.laws = []
+        s.direction = 1
+        s.tp = dealer
+        s.nturns = 0
+        s.drawn = False
+        s.skip = False
+        s.extra = False
+        s.q = []
+        s.pending = None
+        s.ctx = {}
+        s.winner = -1
+        s.over = False
+        s.knows_top = [0] * players
+        s.known = {}
+        s._run([])
+        return s
+
+    def _deck_order(self, deck: list[str] | None) -> list[int]:
+        if deck is None:
+            order = [k for k in range(NK) for _ in range(DECK_COUNTS[k])]
+            self.rng.shuffle(order)
+            return order
+        counts = [0] * NK
+        given = []
+        for text in deck:
+            try:
+                k = parse_card(text)
+            except KeyError:
+                raise ValueError(f"deck: unknown card {text!r}") from None
+            counts[k] += 1
+            if counts[k] > DECK_COUNTS[k]:
+                raise ValueError(f"deck: too many copies of {NAME[k]!r} ({DECK_COUNTS[k]} in the deck)")
+            given.append(k)
+        if len(given) > DECK_SIZE:
+            raise ValueError(f"deck: {len(given)} cards, expected at most {DECK_SIZE}")
+        rest = [k for k in range(NK) for _ in range(DECK_COUNTS[k] - counts[k])]
+        self.rng.shuffle(rest)
+        return given + rest
+
+    # ---------------------------------------------------------------- protocol basics
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        if self.over or self.pending is None:
+            return None
+        seat: int = self.pending[1]
+        return seat
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (a win, or a draw by ``max_turns``)."""
+        return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat as a 1-tuple, or ``()``."""
+        return (self.winner,) if self.winner >= 0 else ()
+
+    @property
+    def turns(self) -> int:
+        """Turns started so far (extra turns count)."""
+        return self.nturns
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner, 0.0 for everyone else (0.0 all round while running or on a draw)."""
+        return [1.0 if s == self.winner else 0.0 for s in range(self.n)]
+
+    def action_id(self, action: Any) -> int:
+        """The stable integer id of a Kingship action."""
+        return A.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with integer id ``action_id``.
+
+        Raises:
+            IllegalActionError: outside the action space or naming no action."""
+        return A.action_from_id(action_id)
+
+    def _parse(self, text: str) -> Any:
+        return parse_act(text)
+
+    # ---------------------------------------------------------------- legal actions
+    def _hand_choice(self, purpose: int) -> list[Act]:
+        assert self.pending is not None
+        h = self.hands[self.pending[1]]
+        return [Act(A.CARD, purpose, k) for k in range(NK) if h[k]]
+
+    def _legal_actions(self) -> list[Any]:
+        if self.pending is None:
+            return []
+        return _LEGAL[self.pending[0]](self)
+
+    def _apply(self, action: Any) -> list[Event]:
+        ev: list[Event] = []
+        assert self.pending is not None
+        _ON[self.pending[0]](self, ev, action)
+        self._run(ev)
+        return ev
+
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        if not isinstance(action, Act):
+            return (f"{action!r} is not a Kingship action", None)
+        assert self.pending is not None
+        kind, seat = self.pending[0], self.pending[1]
+        what, rule = DECISIONS[kind]
+        if kind == "main":
+            return self._explain_main(action)
+        allowed_kinds = {a.kind for a in (self._legal or [])}
+        if action.kind not in allowed_kinds:
+            return (f"P{seat} must now {what}; {str(action)!r} does not answer that", rule)
+        if (
+            action.kind == A.CARD
+            and kind not in ("revive", "search", "demon_take", "m_take")
+            and not self.hands[seat][action.b]
+        ):
+            return (f"P{seat} holds no {NAME[action.b]}", rule)
+        if action.kind == A.TARGET:
+            if action.a >= self.n:
+                return (f"there is no P{action.a} in a {self.n}-player game", rule)
+            if action.a in self.ctx.get("t_forb", []):
+                return (f"the Dark Queen forbade targeting P{action.a} [KS-6]", "KS-6")
+            if self.ctx.get("t_mode") == "opp" and action.a == self.ctx.get("actor"):
+                return ("this ability targets an opponent, not yourself", rule)
+            return (f"P{action.a} is already silenced (Witch #1)", rule)
+        if action.kind == A.LAW:
+            if self.config.laws == "pro" and action.a not in A.PRO_LAWS:
+                return (f"law {A.LAW_WORDS[action.a]} is not a Kingship Pro law (laws='pro') [KS-11]", "KS-11")
+            return ("that law is already active or names no seat of this game [KS-11]", "KS-11")
+        return (f"{action} is not one of the options now: P{seat} must {what}", rule)
+
+    def _explain_main(self, act: Act) -> tuple[str, str | None]:
+        tp = self.tp
+        if act.kind == A.DRAW:
+            return ("you have already drawn this turn: at most one draw, before playing [KS-3]", "KS-3")
+        if act.kind == A.PASS:
+            return ("you must draw or play before ending your turn [KS-3]", "KS-3")
+        if act.kind not in (A.PLAY, A.PAIR):
+            return (f"P{tp} must now draw or play a card or pair (phase 2); {str(act)!r} does not answer that", "KS-5")
+        cards = [act.a] if act.kind == A.PLAY else A.pair_cards(act)
+        need = [0] * NK
+        for k in cards:
+            need[k] += 1
+        for k in range(NK):
+            if need[k] > self.hands[tp][k]:
+                return (f"P{tp} holds {self.hands[tp][k]} {NAME[k]}, not {need[k]}", "KS-2")
+        first = cards[0]
+        if act.kind == A.PAIR and VALUE[first] == FARMER:
+            return ("Farmers can never be played as a pair [KS-2]", "KS-2")
+        if act.kind == A.PLAY and VALUE[first] == DEMON_V and self.titles[DEMON] < 0:
+            return ("[Demon/No]: you are not permitted to play a single Demon while nobody is the Demon", "Demon #1")
+        top = NAME[self.pile[-1]] if self.pile else "nothing"
+        return (f"{NAME[first]} matches neither the suit nor the value of {top} [KS-2]", "KS-2")
+
+    # ---------------------------------------------------------------- copies and snapshots
+    def clone(self) -> KingshipState:
+        """An independent copy: flat lists copied, immutable parts shared."""
+        new = KingshipState.__new__(KingshipState)
+        self._copy_base(new)
+        new.n = self.n
+        new.hands = [h[:] for h in self.hands]
+        new.hs = self.hs[:]
+        new.deck = self.deck[:]
+        new.pile = self.pile[:]
+        new.grave = self.grave[:]
+        new.titles = self.titles[:]
+        new.laws = [law[:] for law in self.laws]
+        new.direction = self.direction
+        new.tp = self.tp
+        new.nturns = self.nturns
+        new.drawn = self.drawn
+        new.skip = self.skip
+        new.extra = self.extra
+        new.q = self.q[:]
+        new.pending = self.pending
+        new.ctx = {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()}
+        new.winner = self.winner
+        new.over = self.over
+        new.knows_top = self.knows_top[:]
+        new.known = {k: dict(v) for k, v in self.known.items()}
+        return new
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        return {
+            "hands": [h[:] for h in self.hands],
+            "deck": self.deck[:],
+            "pile": self.pile[:],
+            "grave": self.grave[:],
+            "titles": self.titles[:],
+            "laws": [law[:] for law in self.laws],
+            "direction": self.direction,
+            "tp": self.tp,
+            "nturns": self.nturns,
+            "drawn": self.drawn,
+            "skip": self.skip,
+            "extra": self.extra,
+            "q": [list(s) for s in self.q],
+            "pending": list(self.pending) if self.pending is not None else None,
+            "ctx": {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()},
+            "winner": self.winner,
+            "over": self.over,
+            "knows_top": self.knows_top[:],
+            "known": {str(k): {str(c): n for c, n in v.items()} for k, v in self.known.items()},
+        }
+
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        self.n = self.num_players
+        self.hands = [list(h) for h in data["hands"]]
+        self.hs = [sum(h) for h in self.hands]
+        self.deck = list(data["deck"])
+        self.pile = list(data["pile"])
+        self.grave = list(data["grave"])
+        self.titles = list(data["titles"])
+        self.laws = [list(law) for law in data["laws"]]
+        self.direction = data["direction"]
+        self.tp = data["tp"]
+        self.nturns = data["nturns"]
+        self.drawn = data["drawn"]
+        self.skip = data["skip"]
+        self.extra = data["extra"]
+        self.q = [tuple(s) for s in data["q"]]
+        self.pending = tuple(data["pending"]) if data["pending"] is not None else None
+        self.ctx = dict(data["ctx"])
+        self.winner = data["winner"]
+        self.over = data["over"]
+        self.knows_top = list(data["knows_top"])
+        self.known = {int(k): {int(c): n for c, n in v.items()} for k, v in data["known"].items()}
+        self.history = [parse_act(t) for t in self.history]
+
+    # ---------------------------------------------------------------- hidden information
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by zone: deck (top first), pile (bottom first), graveyard, outlaws_in_play, hand:i."""
+        z = {
+            "deck": [NAME[k] for k in reversed(self.deck)],
+            "pile": [NAME[k] for k in self.pile],
+            "graveyard": [NAME[k] for k in self.grave],
+            "outlaws_in_play": ["Outlaw" for _ in self.ctx.get("outlaws", [])],
+        }
+        for s in range(self.n):
+            z[f"hand:{s}"] = [NAME[k] for k in self.hand_list(s)]
+        return z
+
+    def _window_card(self) -> tuple[int, int]:
+        """(seat, kind) of the card that lets the current decider of a hidden window act, or (-1, -1)."""
+        if self.pending is None:
+            return -1, -1
+        kind, s = self.pending[0], self.pending[1]
+        h = self.hands[s]
+        if kind in ("outlaw",):
+            return s, OUTLAW
+        if kind == "knight":
+            return s, next(k for k in KNIGHT_KINDS if h[k])
+        if kind == "poach":
+            match = SPEC_MATCH[self.ctx["spec"]]
+            return s, next(k for k in range(NK) if h[k] and match[k])
+        return -1, -1
+
+    def determinize(self, seat: int, rng: random.Random) -> KingshipState:
+        """Redistribute what ``seat`` cannot see: other hands and the deck below the cards it knows
+        on top; cards it knows in other hands (revealed, given, traded), the known top of the deck,
+        and the card that lets the current decider of a hidden window act all stay put."""
+        self._check_seat(seat)
+        det = self.clone()
+        det._mark_determinized(rng)
+        n = self.n
+        fixed: list[list[int]] = [[0] * NK for _ in range(n)]
+        for o in range(n):
+            d = self.known.get(seat * 8 + o)
+            if d and o != seat:
+                for k, c in d.items():
+                    fixed[o][k] = min(c, self.hands[o][k])
+        ws, wk = self._window_card()
+        if ws >= 0 and ws != seat and fixed[ws][wk] < 1:
+            fixed[ws][wk] = 1
+        pool: list[int] = []
+        for o in range(n):
+            if o == seat:
+                continue
+            h = self.hands[o]
+            for k in range(NK):
+                pool.extend([k] * (h[k] - fixed[o][k]))
+        whole_deck_known = self.pending is not None and self.pending[0] == "search" and self.pending[1] == seat
+        kt = min(self.knows_top[seat], len(self.deck))
+        deck_hidden = self.deck[: len(self.deck) - kt]
+        if whole_deck_known:
+            deck_hidden.sort()  # canonical: the sample depends only on the view and rng
+            rng.shuffle(deck_hidden)
+            new_deck = deck_hidden + self.deck[len(self.deck) - kt :]
+        else:
+            pool.extend(deck_hidden)
+        pool.sort()  # canonical: the sample depends only on what ``seat`` knows and on rng
+        rng.shuffle(pool)
+        pos = 0
+        if not whole_deck_known:
+            new_deck = pool[: len(deck_hidden)] + self.deck[len(self.deck) - kt :]
+            pos = len(deck_hidden)
+        det.deck = new_deck
+        for o in range(n):
+            if o == seat:
+                continue
+            h = fixed[o][:]
+            need = self.hs[o] - sum(h)
+            for k in pool[pos : pos + need]:
+                h[k] += 1
+            pos += need
+            det.hands[o] = h
+        det.known = {k: v for k, v in det.known.items() if k // 8 == seat}
+        det.knows_top = [min(t, kt) for t in self.knows_top]
+        det.knows_top[seat] = self.knows_top[seat]
+        det._legal = None
+        return det
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
+        from regalia.games.kingship.view import build_view
+
+        self._check_seat(seat)
+        return build_view(self, seat)
+
+    def public_pending(self) -> bool:
+        """Whether the pending decision may be shown to everyone (response windows are hidden)."""
+        return self.pending is not None and self.pending[0] not in HIDDEN_DECISIONS
+
+
+def _const(*acts: Act) -> Callable[[KingshipState], list[Act]]:
+    lst = list(acts)
+    return lambda s: list(lst)
+
+
+_LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
+    "main": KingshipState.legal_main,
+    "target": KingshipState.legal_target,
+    "dq": _const(Act(A.PASS), Act(A.FORBID)),
+    "outlaw": lambda s: s.legal_redirect(False),
+    "reroute": lambda s: s.legal_redirect(True),
+    "knight": KingshipState.legal_knight,
+    "lq": _const(Act(A.PASS), Act(A.CHOICE, A.PREVENT)),
+    "demon": _const(Act(A.PASS), Act(A.CHOICE, A.CLAIM)),
+    "demon_take": KingshipState.legal_demon_take,
+    "give": lambda s: s._hand_choice(A.GIVE),
+    "give_exile": lambda s: s._hand_choice(A.EXILE),
+    "place": lambda s: s._hand_choice(A.PLACE),
+    "farmer": _const(Act(A.CHOICE, A.KEEP), Act(A.CHOICE, A.REVEAL)),
+    "poacher": KingshipState.poacher_options,
+    "spec": KingshipState.legal_spec,
+    "poach": KingshipState.legal_poach,
+    "revive": KingshipState.legal_revive,
+    "priest_draw": _const(Act(A.DRAW), Act(A.PASS)),
+    "m_take": KingshipState.legal_m_take,
+    "m_return": lambda s: s._hand_choice(A.RETURN),
+    "m_offer": KingshipState.legal_m_offer,
+    "m_ask": KingshipState.legal_m_ask,
+    "m_resp": KingshipState.legal_m_resp,
+    "m_choose": KingshipState.legal_m_choose,
+    "prince_title": KingshipState.legal_prince_title,
+    "queen": KingshipState.legal_queen,
+    "search": KingshipState.legal_search,
+    "extra": _const(Act(A.CHOICE, A.AGAIN), Act(A.PASS)),
+    "law": KingshipState.legal_law,
+    "vote": KingshipState.legal_vote,
+    "exile": KingshipState.legal_exile,
+    "tax": KingshipState.legal_tax,
+}
+assert set(_LEGAL) == set(DECISIONS)
+KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
+_ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}

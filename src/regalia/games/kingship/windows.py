@@ -1,0 +1,265 @@
+"""Response windows [KS-6, KS-7]: targeting (Dark Queen veto, Outlaw redirects, Knight blocks),
+title acquisitions (Outlaw redirects) and the Demon's claim at the start of a turn.
+
+A targeting chain keeps its data in ``ctx`` (``target``, ``t_chooser``, ``t_forb`` forbidden
+seats, ``t_used`` seats that played an Outlaw, ``t_offered`` seats that passed since the last
+redirect, ``t_prev``); each window is a decision of exactly one player, offered only when that
+player can act.
+"""
+
+from __future__ import annotations
+
+from regalia.core.events import Event, private, public
+from regalia.games.kingship.actions import (
+    BLOCK,
+    CARD,
+    CLAIM_CARD,
+    FORBID,
+    PASS,
+    REDIRECT,
+    TARGET,
+    Act,
+)
+from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, kind_of
+from regalia.games.kingship.engine import Engine
+
+KNIGHT_KINDS = (27, 28, 29)
+
+
+class Windows(Engine):
+    """Targeting and acquisition chains, and the Demon's claim."""
+
+    # ---------------------------------------------------------------- targeting [KS-6]
+    def tgt_candidates(self) -> list[int]:
+        """Seats the acting player may target now (mode ``opp``/``any``/``unsil``, minus forbidden)."""
+        actor = self.ctx["actor"]
+        mode = self.ctx["t_mode"]
+        forb = self.ctx["t_forb"]
+        out = []
+        for s in range(self.n):
+            if s in forb:
+                continue
+            if mode == "opp" and s == actor:
+                continue
+            if mode == "unsil" and self.is_silenced(s):
+                continue  # Witch #1: you cannot choose a player who is already silenced
+            out.append(s)
+        return out
+
+    def op_tgt(self, ev: list[Event], mode: str, blockable: int, fail: str) -> None:
+        """An ability sentence targets a player directly: the acting player chooses, then the windows."""
+        c = self.ctx
+        c.update(t_mode=mode, t_block=blockable, t_fail=fail, t_forb=[], t_used=[], t_offered=[], t_prev=-1, fizzle=0)
+        c.setdefault("outlaws", [])
+        c["target"] = -1
+        c["t_chooser"] = c["actor"]
+        if not self.tgt_candidates():
+            self._fizzle(ev)
+            return
+        self.pending = ("target", c["actor"])
+
+    def legal_target(self) -> list[Act]:
+        """The seats the acting player may target now."""
+        return [Act(TARGET, s) for s in self.tgt_candidates()]
+
+    def _fizzle(self, ev: list[Event]) -> None:
+        ev.append(public("fizzle", "no valid target remains [KS-6]"))
+        self.ctx["fizzle"] = 1
+        if self.ctx["t_fail"] == "skip":
+            self.cancel_ability()
+
+    def on_target(self, ev: list[Event], act: Act) -> None:
+        """Record the target (public) and open the Dark Queen window."""
+        self.pending = None
+        self.ctx["target"] = act.a
+        ev.append(public("target", f"P{self.ctx['actor']} targets P{act.a}", self.ctx["actor"], target=act.a))
+        self._tgt_dq(ev)
+
+    def _tgt_dq(self, ev: list[Event]) -> None:
+        """Dark Queen: may forbid a target chosen by another player (not a self-target by the
+        acting player; an Outlaw self-redirect needs her permission) [KS-6, KS-7]."""
+        c = self.ctx
+        chooser, t = c["t_chooser"], c["target"]
+        d = self.active_holder(DARK_QUEEN)
+        if d >= 0 and d != chooser and (t != chooser or chooser != c["actor"]):
+            self.pending = ("dq", d)
+            return
+        self._tgt_outlaws(ev)
+
+    def on_dq(self, ev: list[Event], act: Act) -> None:
+        """Dark Queen window: ``forbid`` makes the chooser pick another target; ``pass`` allows it."""
+        assert self.pending is not None
+        d = self.pending[1]
+        self.pending = None
+        c = self.ctx
+        if act.kind != FORBID:
+            ev.append(private("pass", "you allow the target", (d,), d))
+            self._tgt_outlaws(ev)
+            return
+        t = c["target"]
+        c["t_forb"].append(t)
+        ev.append(public("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, target=t))
+        chooser = c["t_chooser"]
+        if chooser == c["actor"] and c["t_prev"] < 0:
+            c["target"] = -1
+            if self.tgt_candidates():
+                self.pending = ("target", chooser)
+            else:
+                self._fizzle(ev)
+            return
+        if self.redirect_options(chooser):
+            self.pending = ("reroute", chooser)
+            return
+        # the redirect cannot land anywhere: the previous target stands
+        c["target"] = c["t_prev"]
+        ev.append(
+            public("redirect_fails", f"P{chooser}'s redirect finds no valid target; P{c['target']} stays the target")
+        )
+        self._tgt_outlaws(ev)
+
+    def redirect_options(self, seat: int) -> list[int]:
+        """Where ``seat`` may redirect the current target: any other seat not forbidden [KS-7]."""
+        c = self.ctx
+        t = c["target"]
+        forb = c["t_forb"]
+        return [x for x in range(self.n) if x != t and x not in forb]
+
+    def _tgt_outlaws(self, ev: list[Event]) -> None:
+        """Offer the Outlaw redirect to each player holding an Outlaw, in turn order after the
+        acting player; a later Outlaw cancels an earlier redirect and resolves its own [KS-6, KS-7]."""
+        c = self.ctx
+        actor = c["actor"]
+        used, offered = c["t_used"], c["t_offered"]
+        for s in self.order_from(actor)[1:]:
+            if (
+                self.hands[s][OUTLAW]
+                and s not in used
+                and s not in offered
+                and not self.is_silenced(s)
+                and self.redirect_options(s)
+            ):
+                self.pending = ("outlaw", s)
+                return
+        self._tgt_knight(ev)
+
+    def legal_redirect(self, must: bool) -> list[Act]:
+        """Outlaw window options (``must``: after a Dark Queen forbid, no pass)."""
+        assert self.pending is not None
+        opts = [Act(REDIRECT, x) for x in self.redirect_options(self.pending[1])]
+        return opts if must else [Act(PASS), *opts]
+
+    def on_outlaw(self, ev: list[Event], act: Act) -> None:
+        """Outlaw window: ``redirect Pn`` plays the Outlaw and changes the target; ``pass`` declines."""
+        assert self.pending is not None
+        s = self.pending[1]
+        self.pending = None
+        c = self.ctx
+        if act.kind == PASS:
+            c["t_offered"].append(s)
+            ev.append(private("pass", "you do not play your Outlaw", (s,), s))
+            self._tgt_outlaws(ev)
+            return
+        self.hand_remove(s, OUTLAW, None)
+        c["outlaws"].append(s)
+        c["t_used"].append(s)
+        c["t_offered"] = []
+        c["t_prev"] = c["target"]
+        c["target"] = act.a
+        c["t_chooser"] = s
+        ev.append(public("redirect", f"P{s} plays an Outlaw and redirects to P{act.a} [KS-7]", s, target=act.a))
+        self._tgt_dq(ev)
+
+    def on_reroute(self, ev: list[Event], act: Act) -> None:
+        """A forbidden redirect: the Outlaw player names another target."""
+        assert self.pending is not None
+        s = self.pending[1]
+        self.pending = None
+        self.ctx["target"] = act.a
+        ev.append(public("redirect", f"P{s} redirects to P{act.a} instead [KS-6]", s, target=act.a))
+        self._tgt_dq(ev)
+
+    def _tgt_knight(self, ev: list[Event]) -> None:
+        """KS-6 (3): the final target may block with a Knight unless the ability cannot be blocked."""
+        c = self.ctx
+        t = c["target"]
+        if not c["t_block"] or t == c["actor"] or self.is_silenced(t):
+            return
+        h = self.hands[t]
+        if h[27] or h[28] or h[29]:
+            self.pending = ("knight", t)
+
+    def legal_knight(self) -> list[Act]:
+        """Knight window: pass, or block with one of the target's Knights."""
+        assert self.pending is not None
+        h = self.hands[self.pending[1]]
+        return [Act(PASS)] + [Act(BLOCK, s) for s in range(3) if h[KNIGHT_KINDS[s]]]
+
+    def on_knight(self, ev: list[Event], act: Act) -> None:
+        """Knight window: ``block`` puts the Knight on the pile, cancels the ability and draws a card (KS-6, KS-20)."""
+        assert self.pending is not None
+        t = self.pending[1]
+        self.pending = None
+        if act.kind == PASS:
+            ev.append(private("pass", "you do not block", (t,), t))
+            return
+        k = kind_of(10, act.a)
+        self.hand_remove(t, k, None)
+        self.pile.append(k)
+        ev.append(public("block", f"P{t} blocks with {NAME[k]} and draws a card [KS-6]", t, card=NAME[k]))
+        self.ctx["blocked"] = 1
+        self.cancel_ability()
+        self.push(("draw", t, 1, 1))
+
+    # ---------------------------------------------------------------- titles about to be acquired [KS-7]
+    def op_acq(self, ev: list[Event], t: int) -> None:
+        """The acting player is about to acquire title ``t``: Outlaw holders may redirect it."""
+        c = self.ctx
+        actor = c["actor"]
+        if self.titles[t] == actor:
+            c["acq_skip"] = 1
+            return
+        c["acq_skip"] = 0
+        c.update(t_mode="any", t_block=0, t_fail="cont", t_forb=[], t_used=[], t_offered=[], t_prev=-1)
+        c.setdefault("outlaws", [])
+        c["target"] = actor
+        c["t_chooser"] = actor
+        self._tgt_outlaws(ev)
+
+    def op_acq_final(self, ev: list[Event], t: int) -> None:
+        """The title goes to whoever the acquisition chain ended on."""
+        if self.ctx.get("acq_skip"):
+            self.ctx["acq_skip"] = 0
+            return
+        self.give_title(ev, self.ctx["target"], t)
+
+    # ---------------------------------------------------------------- the Demon's claim [KS-5]
+    def on_demon(self, ev: list[Event], act: Act) -> None:
+        """Demon's claim: ``claim`` gives up the Demon title to take graveyard cards; ``pass`` keeps it."""
+        assert self.pending is not None
+        d = self.pending[1]
+        self.pending = None
+        if act.kind == PASS:
+            ev.append(private("pass", "you keep the Demon title", (d,), d))
+            return
+        self.titles[DEMON] = -1
+        ev.append(public("demon_claim", f"P{d} gives up the Demon title to take cards from the graveyard", d))
+        self.pending = ("demon_take", d)
+
+    def legal_demon_take(self) -> list[Act]:
+        """Pass (stop), or claim a graveyard card."""
+        kinds = sorted(set(self.grave))
+        return [Act(PASS)] + [Act(CARD, CLAIM_CARD, k) for k in kinds]
+
+    def on_demon_take(self, ev: list[Event], act: Act) -> None:
+        """Take one graveyard card into hand (public)."""
+        assert self.pending is not None
+        d = self.pending[1]
+        self.pending = None
+        if act.kind == PASS:
+            ev.append(public("demon_done", f"P{d} stops taking cards", d))
+            return
+        self.grave.remove(act.b)
+        self.hand_add(d, act.b, None)
+        ev.append(public("demon_take", f"P{d} takes {NAME[act.b]} from the graveyard", d, card=NAME[act.b]))
+        if self.grave:
+            self.pending = ("demon_take", d)
