@@ -1,0 +1,121 @@
+"""OpenSpiel adapter on the toy game: random_sim_test, tensors, resampling, IS-MCTS."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from regalia.rl import openspiel as rs  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"plays": 1}), (4, {"mode": "low"}), (2, {"plays": 3, "mode": "low"})],
+)
+def test_random_sim_test_with_fallback_encoder(toy: str, players: int, options: dict[str, object]) -> None:
+    game = rs.load_game(toy, players=players, rng_seed=players, **options)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_sim_test_with_game_encoder(toy_encoded: str, players: int) -> None:
+    game = rs.load_game(toy_encoded, players=players, rng_seed=1)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    enc = game.encoder
+    assert game.observation_tensor_shape() == [enc.size]
+    assert game.information_state_tensor_shape() == [enc.size + 8 * game.num_distinct_actions()]
+
+
+def test_game_type_and_parameters(toy: str) -> None:
+    assert rs.short_name("kings-blood") == "python_regalia_kings_blood"
+    game = rs.load_game(toy, players=3, plays=1)
+    gt = game.get_type()
+    assert gt.short_name == "python_regalia_toy"
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert (gt.min_num_players, gt.max_num_players) == (2, 4)
+    assert game.num_distinct_actions() == 13
+    assert game.spec.config.plays == 1
+    with pytest.raises(ValueError, match="unknown parameter 'colour'"):
+        rs.load_game(toy, colour="red")
+
+
+def test_rng_seed_makes_deals_reproducible(toy: str) -> None:
+    a = rs.load_game(toy, players=2, rng_seed=5).new_initial_state()
+    b = rs.load_game(toy, players=2, rng_seed=5, history=7).new_initial_state()
+    assert str(a) == str(b)
+
+
+def test_state_serialization_round_trip(toy_encoded: str) -> None:
+    game = rs.load_game(toy_encoded, players=3, rng_seed=2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        copy = game.deserialize_state(state.serialize())
+        assert str(copy) == str(state)
+        assert copy.history() == state.history()
+        assert copy.information_state_string(0) == state.information_state_string(0)
+        assert copy.observation_tensor(1) == state.observation_tensor(1)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_observations_strings_and_masks(toy_encoded: str) -> None:
+    game = rs.load_game(toy_encoded, players=2, rng_seed=3)
+    state = game.new_initial_state()
+    assert '"hand"' in state.observation_string(0)
+    mask = state.legal_actions_mask(0)
+    assert len(mask) == 9 and sum(mask) == len(state.legal_actions())
+    state.apply_action(state.legal_actions()[-1])
+    info = state.information_state_string(0)
+    assert info.startswith("p0 ") and info.endswith(state.action_to_string(0, state.history()[0]))
+    tensor = np.array(state.information_state_tensor(0))
+    own = tensor[game.encoder.size :].reshape(8, 9)
+    assert own[0, state.history()[0]] == 1.0 and own.sum() == 1.0
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    public.set_from(state, 0)
+    assert game.encoder.split(public.tensor)["hand"].sum() == 0.0  # a spectator sees no hand
+
+
+def test_resample_keeps_the_information_state(toy_encoded: str) -> None:
+    game = rs.load_game(toy_encoded, players=3, rng_seed=4)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = False
+    for _ in range(20):
+        for player in range(3):
+            twin = state.resample_from_infostate(player, sampler)
+            assert twin.information_state_string(player) == state.information_state_string(player)
+            assert twin.history() == state.history()
+            differs |= str(twin) != str(state)
+    assert differs
+
+
+def test_openspiel_ismcts_beats_random(toy_encoded: str) -> None:
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = rs.load_game(toy_encoded, players=2, rng_seed=0)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, 60, random_state=rng)
+    bot.set_resampler(rs.resampler(0))
+    wins = {"ismcts": 0, "random": 0}
+    for g in range(24):
+        seat = g % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == seat:
+                action = bot.step(state)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+        returns = state.returns()
+        wins["ismcts"] += int(returns[seat] == 1.0)
+        wins["random"] += int(returns[1 - seat] == 1.0)
+    assert wins["ismcts"] > 2 * wins["random"], wins
