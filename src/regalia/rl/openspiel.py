@@ -51,7 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from regalia.core.config import _allowed_types, parse_option
 from regalia.core.errors import IllegalActionError
