@@ -98,24 +98,58 @@ def test_resample_keeps_the_information_state(toy_encoded: str) -> None:
     assert differs
 
 
-def test_openspiel_ismcts_beats_random(toy_encoded: str) -> None:
+def _ismcts_bot(game: object, sims: int) -> object:
     ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
     mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-    game = rs.load_game(toy_encoded, players=2, rng_seed=0)
     rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, 60, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, sims, random_state=rng)
     bot.set_resampler(rs.resampler(0))
+    return bot
+
+
+def test_openspiel_ismcts_finds_the_sure_win(toy_encoded: str) -> None:
+    # one card each: seat 0 wins for sure by playing a card above every card it cannot see
+    for seed in range(100):
+        game = rs.load_game(toy_encoded, players=2, plays=1, rng_seed=seed)
+        state = game.new_initial_state()
+        hand = state.regalia_state.view(0)["hand"]
+        if 8 in hand and min(hand) < 7:
+            break
+    bot = _ismcts_bot(game, 100)
+    assert bot.step(state) == 8  # type: ignore[attr-defined]
+
+
+def test_openspiel_ismcts_beats_random(toy_encoded: str) -> None:
+    game = rs.load_game(toy_encoded, players=2, rng_seed=0)
+    bot = _ismcts_bot(game, 40)
+    rng = np.random.RandomState(1)
     wins = {"ismcts": 0, "random": 0}
-    for g in range(24):
+    for g in range(16):
         seat = g % 2
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player() == seat:
-                action = bot.step(state)
+                action = bot.step(state)  # type: ignore[attr-defined]
             else:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)
         returns = state.returns()
         wins["ismcts"] += int(returns[seat] == 1.0)
         wins["random"] += int(returns[1 - seat] == 1.0)
-    assert wins["ismcts"] > 2 * wins["random"], wins
+    assert wins["ismcts"] > wins["random"], wins
+
+
+def test_python_fast_paths_match_the_cpp_observer(toy_encoded: str) -> None:
+    game = rs.load_game(toy_encoded, players=3, rng_seed=6)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        for p in range(3):
+            assert state.observation_tensor(p) == pytest.approx(pyspiel.State.observation_tensor(state, p))
+            assert state.information_state_tensor(p) == pytest.approx(pyspiel.State.information_state_tensor(state, p))
+            assert state.observation_string(p) == pyspiel.State.observation_string(state, p)
+            assert state.information_state_string(p) == pyspiel.State.information_state_string(state, p)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="not a seat"):
+        state.observation_tensor(5)

@@ -75,6 +75,28 @@ def lookup(value: Any, path: Path) -> Any:
     return value
 
 
+def _make_getter(key: KeySpec) -> Callable[[Any], Any]:
+    """A fast reader for ``key`` (built once per slice)."""
+    if key is None:
+        return lambda container: container
+    if callable(key):
+        return key
+    path = _as_path(key)
+    if len(path) == 1 and isinstance(path[0], str):
+        name = path[0]
+
+        def get_one(container: Any) -> Any:
+            return container.get(name) if isinstance(container, dict) else None
+
+        return get_one
+
+    def get_path(container: Any) -> Any:
+        value = lookup(container, path)
+        return None if value is _MISSING else value
+
+    return get_path
+
+
 class Slice:
     """One named part of an encoding (base class).
 
@@ -98,13 +120,10 @@ class Slice:
 
     def extract(self, container: Any) -> Any:
         """The value this slice encodes, read from ``container`` (a view or a sub-value)."""
-        key = self.key
-        if key is None:
-            return container
-        if callable(key):
-            return key(container)
-        value = lookup(container, _as_path(key))
-        return None if value is _MISSING else value
+        getter = self.__dict__.get("_getter")
+        if getter is None:
+            getter = self.__dict__["_getter"] = _make_getter(self.key)
+        return getter(container)
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats)."""
@@ -199,6 +218,38 @@ class Scalar(Slice):
         else:
             x = self.default
         out[0] = min(self.high, max(self.low, x))
+
+
+class Numbers(Slice):
+    """Several numbers at fixed paths under the value, each times its scale (missing → 0).
+
+    Used by the fallback encoder (one slice per top-level key). Shape: ``(len(paths),)``;
+    every number is clipped to ``[low, high]``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        key: KeySpec,
+        paths: Sequence[Path],
+        scales: Sequence[float],
+        low: float = -1.0,
+        high: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.key = key
+        self.paths = [tuple(p) for p in paths]
+        self.scales = list(scales)
+        self.low = low
+        self.high = high
+        self.shape = (len(self.paths),)
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        lo, hi = self.low, self.high
+        for i, (path, scale) in enumerate(zip(self.paths, self.scales, strict=True)):
+            x = lookup(value, path) if path else value
+            if isinstance(x, (int, float)):
+                out[i] = min(hi, max(lo, float(x) * scale))
 
 
 class OneHot(Slice):
@@ -514,9 +565,10 @@ def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
     * ``cards:<key>`` — if card notations (strings of ``Game.all_cards``) occur under the key: a
       :class:`CardSet` of everything under it; if the key's value is always a list of
       ``players`` entries, a :class:`PerSeat` of card sets instead (rows relative to the seat);
-    * ``num:<path>`` — every numeric leaf path seen (dict keys and list positions; at most
-      ``FALLBACK_MAX_NUMBERS`` per key, in sorted path order), as a :class:`Scalar` scaled by
-      ``1 / max(1, largest absolute value seen)``;
+    * ``num:<key>`` — every numeric leaf path seen under the key (dict keys and list positions;
+      at most ``FALLBACK_MAX_NUMBERS``, in sorted path order; the paths are listed in the slice's
+      ``paths``), as a :class:`Numbers` slice, each scaled by ``1 / max(1, largest absolute value
+      seen)`` and clipped to ``[-1, 1]``;
     * ``cat:<path>`` — every leaf path holding other strings, as a :class:`OneHot` over the values
       seen (sorted; at most ``FALLBACK_MAX_CATEGORIES``).
 
@@ -573,8 +625,9 @@ def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
             else:
                 slices.append(CardSet(f"cards:{k}", k, universe))
         num_paths = sorted((p for p in numbers if p[0] == k), key=_sort_key)[:FALLBACK_MAX_NUMBERS]
-        for p in num_paths:
-            slices.append(Scalar(f"num:{_path_name(p)}", p, scale=1.0 / max(1.0, numbers[p]), low=-1.0, high=1.0))
+        if num_paths:
+            scales = [1.0 / max(1.0, numbers[p]) for p in num_paths]
+            slices.append(Numbers(f"num:{k}", k, [p[1:] for p in num_paths], scales))
         str_paths = sorted((p for p in strings if p[0] == k), key=_sort_key)[:FALLBACK_MAX_PATHS]
         for p in str_paths:
             values = sorted(strings[p])[:FALLBACK_MAX_CATEGORIES]
@@ -588,6 +641,7 @@ __all__ = [
     "EncoderFactory",
     "Func",
     "InfoStateEncoder",
+    "Numbers",
     "Observer",
     "OneHot",
     "PerSeat",

@@ -61,6 +61,7 @@ from regalia.rl.common import adapter_info
 from regalia.rl.encoding import Encoder, InfoStateEncoder, get_encoder
 
 PREFIX = "python_regalia_"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 DEFAULT_HISTORY = 8
 _REGISTERED: dict[str, Any] = {}
 
@@ -140,12 +141,13 @@ class _Core:
     ``State.clone()``; pickling stores the snapshot.
     """
 
-    __slots__ = ("_state", "own", "spec")
+    __slots__ = ("_state", "cur", "own", "spec")
 
     def __init__(self, spec: _Spec, state: State | None, own: list[list[int]]) -> None:
         self.spec = spec
         self._state = state
         self.own = own
+        self.cur: int | None = None  # cached OpenSpiel current player (None: not known yet)
 
     @property
     def state(self) -> State:
@@ -168,6 +170,7 @@ class _Core:
         self.spec = _spec_for(data["game"], json.loads(data["params"]))
         self._state = from_snapshot(data["snapshot"])
         self.own = [list(o) for o in data["own"]]
+        self.cur = None
 
 
 def _spec_for(game_name: str, params: dict[str, Any]) -> _Spec:
@@ -198,16 +201,17 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         """The action ids ``player`` has taken so far, oldest first."""
         return list(self._core.own[player])
 
-    def _truncated(self) -> bool:
-        return len(self._core.state.history) >= self._core.spec.max_game_length
-
     def current_player(self) -> int:
-        state = self._core.state
-        if state.is_terminal or self._truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = state.current_player
-        assert seat is not None
-        return seat
+        core = self._core
+        if core.cur is None:
+            state = core.state
+            if state.is_terminal or len(state.history) >= core.spec.max_game_length:
+                core.cur = _TERMINAL
+            else:
+                seat = state.current_player
+                assert seat is not None
+                core.cur = seat
+        return core.cur
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._core.state.legal_action_ids())
@@ -216,6 +220,7 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._core.state
         seat = state.current_player
         assert seat is not None
+        self._core.cur = None
         state.apply(int(action))
         self._core.own[seat].append(int(action))
 
@@ -226,10 +231,42 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._core.state.is_terminal or self._truncated()
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         return [float(r) for r in self._core.state.returns()]
+
+    # Python-side fast paths: the same values as OpenSpiel's C++ observer path (which also builds
+    # and observes a throwaway initial state on every call to learn the tensor shape).
+    def _player(self, player: int | None) -> int:
+        p = self.current_player() if player is None else int(player)
+        if not 0 <= p < self._core.spec.players:
+            raise ValueError(f"player: {p} is not a seat of this {self._core.spec.players}-player game")
+        return p
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (default: the player to act): the game's encoder
+        over ``view(player)``."""
+        p = self._player(player)
+        out: list[float] = self._core.spec.encoder.encode(self._core.state.view(p), p).tolist()
+        return out
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player``: view encoding + own last actions."""
+        p = self._player(player)
+        core = self._core
+        out: list[float] = core.spec.info_encoder.encode(core.state.view(p), p, core.own[p]).tolist()
+        return out
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``view(player)`` as compact JSON (sorted keys)."""
+        p = self._player(player)
+        return _view_string(self._core, p, info_state=False)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``view(player)`` as JSON plus ``player``'s whole own action history as text."""
+        p = self._player(player)
+        return _view_string(self._core, p, info_state=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RegaliaSpielState:
         """A state consistent with ``player_id``'s information: ``determinize(player_id, rng)``
@@ -250,6 +287,15 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._core.state
         hidden = json.dumps(state.snapshot()["state"], sort_keys=True, separators=(",", ":"))
         return f"{state.game.render_text(state.view(None))}\nmoves: {len(state.history)}\nstate: {hidden}"
+
+
+def _view_string(core: _Core, player: int, info_state: bool, seat: int | None = -1) -> str:
+    seat = player if seat == -1 else seat
+    text = json.dumps(core.state.view(seat), sort_keys=True, separators=(",", ":"))
+    if not info_state:
+        return text
+    own = [core.state.action_from_id(a) for a in core.own[player]]
+    return f"p{player} {text} own: {' | '.join(str(a) for a in own)}"
 
 
 class _RegaliaObserver:
@@ -280,13 +326,7 @@ class _RegaliaObserver:
             self.spec.encoder.encode_into(view, seat, self.tensor)
 
     def string_from(self, state: RegaliaSpielState, player: int) -> str:
-        core = state._core
-        seat = self._seat(player)
-        text = json.dumps(core.state.view(seat), sort_keys=True, separators=(",", ":"))
-        if self.kind != "info_state":
-            return text
-        own = [core.state.action_from_id(a) for a in core.own[player]]
-        return f"p{player} {text} own: {' | '.join(str(a) for a in own)}"
+        return _view_string(state._core, player, self.kind == "info_state", self._seat(player))
 
 
 class RegaliaSpielGame(pyspiel.Game):  # type: ignore[misc]
