@@ -120,3 +120,11 @@ def test_registered_encoder_is_used(toy_encoded: str) -> None:
     cfg = regalia.get_game(toy_encoded).make_config()
     enc = get_encoder(toy_encoded, 2, cfg)
     assert [i["name"] for i in enc.describe_layout()][:3] == ["observer", "hand", "played"]
+
+
+def test_layout_details_say_what_each_float_means(toy: str) -> None:
+    enc = fallback_encoder(toy, 2, regalia.get_game(toy).make_config())
+    played = next(d for d in enc.describe_layout(details=True) if d["name"] == "num:played")
+    assert played["paths"] == ["0.0", "0.1", "1.0", "1.1"] and len(played["scales"]) == 4
+    cards = Encoder([PerSeat("p", "p", CardSet("c", None, ["A", "B"]), 2)]).describe_layout(details=True)
+    assert cards[0]["cards"] == ["A", "B"] and cards[0]["rows"] == "relative to the observing seat"

@@ -129,6 +129,10 @@ class Slice:
         """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats)."""
         raise NotImplementedError
 
+    def details(self) -> dict[str, Any]:
+        """What each float of the slice means, when it is not obvious (JSON-ready)."""
+        return {}
+
 
 def _iter_leaves(value: Any) -> Any:
     if isinstance(value, dict):
@@ -171,6 +175,9 @@ class CardSet(Slice):
         self.inverse = [1.0 / c for c in copies]
         self.cards = list(self.index)
         self.shape = (len(copies),)
+
+    def details(self) -> dict[str, Any]:
+        return {"cards": list(self.cards)}
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         index = self.index
@@ -244,6 +251,9 @@ class Numbers(Slice):
         self.high = high
         self.shape = (len(self.paths),)
 
+    def details(self) -> dict[str, Any]:
+        return {"paths": [_path_name(p) for p in self.paths], "scales": list(self.scales)}
+
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         lo, hi = self.low, self.high
         for i, (path, scale) in enumerate(zip(self.paths, self.scales, strict=True)):
@@ -269,6 +279,9 @@ class OneHot(Slice):
             size = len(self.values)
         assert size is not None
         self.shape = (size,)
+
+    def details(self) -> dict[str, Any]:
+        return {"values": list(self.values)} if self.values is not None else {}
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         if self.values is not None:
@@ -319,6 +332,9 @@ class PerSeat(Slice):
         self.low = inner.low
         self.high = inner.high
         self.shape = (players, *inner.shape)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat", **self.inner.details()}
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         if not isinstance(value, (list, tuple)):
@@ -422,9 +438,14 @@ class Encoder:
         """The named, reshaped parts of a tensor made by this encoder (views, not copies)."""
         return {i.name: tensor[i.offset : i.offset + i.size].reshape(i.shape) for i in self.layout}
 
-    def describe_layout(self) -> list[dict[str, Any]]:
-        """The layout as JSON-ready dicts: ``name``, ``offset``, ``size``, ``shape``."""
-        return [i.to_dict() for i in self.layout]
+    def describe_layout(self, details: bool = False) -> list[dict[str, Any]]:
+        """The layout as JSON-ready dicts: ``name``, ``offset``, ``size``, ``shape`` (and, with
+        ``details``, what the floats mean: ``cards``, ``paths``/``scales``, ``values``, ``rows``)."""
+        out = [i.to_dict() for i in self.layout]
+        if details:
+            for d, s in zip(out, self.slices, strict=True):
+                d.update(s.details())
+        return out
 
     def layout_text(self) -> str:
         """The layout as a printable table (name, offset, size, shape)."""
