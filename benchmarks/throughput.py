@@ -11,7 +11,7 @@ steps/s through each research adapter beside the raw engine (:func:`bench_adapte
 (actions only, and with the observation tensor of the player to act), PettingZoo (``last()`` +
 ``step()``), Gymnasium (1-player games) and the language-model text interface
 (``observation_text`` + ``parse_reply``). ``--test-game`` registers the core tests' toy game
-(``tests/core/toygame.py``) so the adapters can be measured before any real game is installed.
+(``tests/core/toygame.py``, and its 1-player variant ``toy-solo`` from ``tests/rl/conftest.py``) so the adapters can be measured before any real game is installed.
 
 Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--adapters] [--json out.json]``
 """
@@ -329,6 +329,12 @@ def _register_test_game() -> None:
 
     registry._load_all()
     registry.register(ToyGame())
+    try:  # the 1-player variant of the adapter tests, for the Gymnasium row
+        from tests.rl.conftest import SoloToyGame
+
+        registry.register(SoloToyGame())
+    except ImportError:
+        pass
 
 
 def main() -> None:
@@ -343,8 +349,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.test_game:
         _register_test_game()
-        if "toy" not in args.games.split(","):
-            args.games = ",".join([g for g in args.games.split(",") if g] + ["toy"])
+        extra = [g for g in ("toy", "toy-solo") if g in regalia.core.registry._GAMES]
+        args.games = ",".join(dict.fromkeys([g for g in args.games.split(",") if g] + extra))
     rows = []
     for name in [g for g in args.games.split(",") if g]:
         row = bench_game(name, players_for(name, args.players), args.seconds)

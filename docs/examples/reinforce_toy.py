@@ -72,5 +72,7 @@ for episode in range(6000):
         g[a] += 1.0
         weights += 0.05 * (ret - baseline) * np.outer(x, g)
 after = win_rate(2000, learned=True, seed0=10**6)
-print(f"seat 0 win rate vs random: random policy {before:.3f} -> REINFORCE {after:.3f} "
-      f"({time.perf_counter() - start:.1f} s)")
+print(
+    f"seat 0 win rate vs random: random policy {before:.3f} -> REINFORCE {after:.3f} "
+    f"({time.perf_counter() - start:.1f} s)"
+)

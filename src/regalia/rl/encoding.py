@@ -256,10 +256,21 @@ class Numbers(Slice):
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         lo, hi = self.low, self.high
-        for i, (path, scale) in enumerate(zip(self.paths, self.scales, strict=True)):
-            x = lookup(value, path) if path else value
+        vals = [0.0] * len(self.paths)
+        for i, path in enumerate(self.paths):
+            x = value
+            for p in path:  # inline lookup: dict keys and list positions
+                if isinstance(x, dict):
+                    x = x.get(p)
+                elif isinstance(x, (list, tuple)) and isinstance(p, int) and -len(x) <= p < len(x):
+                    x = x[p]
+                else:
+                    x = None
+                    break
             if isinstance(x, (int, float)):
-                out[i] = min(hi, max(lo, float(x) * scale))
+                v = float(x) * self.scales[i]
+                vals[i] = hi if v > hi else lo if v < lo else v
+        out[:] = vals
 
 
 class OneHot(Slice):
