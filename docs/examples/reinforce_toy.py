@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from tests.core.toygame import ToyGame
+from tests.rl.conftest import toy_encoder
 
 from regalia.core import registry
 from regalia.rl import pettingzoo as rz
 from regalia.rl.encoding import register_encoder
-from tests.core.toygame import ToyGame
-from tests.rl.conftest import toy_encoder
 
 registry._load_all()
 registry.register(ToyGame())

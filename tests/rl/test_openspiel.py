@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
+
+from regalia.core.config import option, parse_option
+from regalia.rl import AdapterInfo, register_adapter_info
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -46,9 +50,29 @@ def test_game_type_and_parameters(toy: str) -> None:
 
 
 def test_rng_seed_makes_deals_reproducible(toy: str) -> None:
-    a = rs.load_game(toy, players=2, rng_seed=5).new_initial_state()
-    b = rs.load_game(toy, players=2, rng_seed=5, history=7).new_initial_state()
-    assert str(a) == str(b)
+    a = rs.load_game(toy, players=2, rng_seed=5)
+    b = rs.load_game(toy, players=2, rng_seed=5)
+    deals = [str(a.new_initial_state()) for _ in range(3)]
+    assert deals == [str(b.new_initial_state()) for _ in range(3)]
+    assert len(set(deals)) == 3
+
+
+def test_one_player_game_with_a_score_range(solo: str) -> None:
+    register_adapter_info(solo, AdapterInfo(min_utility=0.0, max_utility=30.0, max_game_length=20))
+    game = rs.load_game(solo, plays=3, rng_seed=0)
+    assert game.num_players() == 1 and game.max_utility() == 30.0 and game.max_game_length() == 20
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_options_of_other_types_are_passed_as_text() -> None:
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Config:
+        limit: int | None = option(None, doc="a limit")
+        fast: bool = option(False, doc="go fast")
+
+    kinds = rs._option_kinds(Config)
+    assert kinds == {"limit": (True, "none"), "fast": (False, False)}
+    assert parse_option(Config, "limit=none") == ("limit", None)
 
 
 def test_state_serialization_round_trip(toy_encoded: str) -> None:

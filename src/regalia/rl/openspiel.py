@@ -18,7 +18,8 @@ that many actions); ``history`` (own-action rows in the information-state tensor
 
 Game type: sequential, **sampled stochastic** (regalia's state owns its random generator:
 shuffles and draws happen inside ``apply``, so there are no OpenSpiel chance nodes), imperfect
-information, terminal rewards, general-sum (or constant-sum, from
+information, rewards after every action (the change of ``returns()``, so scored games such as
+King's Family reward as the score moves), general-sum (or constant-sum, from
 :func:`regalia.rl.common.adapter_info`). Actions are the game's integer action ids.
 
 Observations (``make_py_observer``):
@@ -130,9 +131,6 @@ class _Spec:
         return self.game.new_initial_state(self.players, self.rng.getrandbits(63), None, self.config)
 
 
-_SPECS: dict[tuple[str, str], _Spec] = {}
-
-
 class _Core:
     """The regalia state behind one OpenSpiel state, plus each seat's own action ids.
 
@@ -141,13 +139,14 @@ class _Core:
     ``State.clone()``; pickling stores the snapshot.
     """
 
-    __slots__ = ("_state", "cur", "own", "spec")
+    __slots__ = ("_state", "cur", "own", "prev", "spec")
 
-    def __init__(self, spec: _Spec, state: State | None, own: list[list[int]]) -> None:
+    def __init__(self, spec: _Spec, state: State | None, own: list[list[int]], prev: list[float] | None = None) -> None:
         self.spec = spec
         self._state = state
         self.own = own
         self.cur: int | None = None  # cached OpenSpiel current player (None: not known yet)
+        self.prev = prev  # returns() before the last action (None: before the first action)
 
     @property
     def state(self) -> State:
@@ -156,7 +155,7 @@ class _Core:
         return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        return _Core(self.spec, self.state.clone(), [list(o) for o in self.own])
+        return _Core(self.spec, self.state.clone(), [list(o) for o in self.own], self.prev)
 
     def __getstate__(self) -> dict[str, Any]:
         return {
@@ -164,6 +163,7 @@ class _Core:
             "params": json.dumps(self.spec.params, sort_keys=True),
             "snapshot": self.state.snapshot(),
             "own": self.own,
+            "prev": self.prev,
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -171,15 +171,12 @@ class _Core:
         self._state = from_snapshot(data["snapshot"])
         self.own = [list(o) for o in data["own"]]
         self.cur = None
+        self.prev = data.get("prev")
 
 
 def _spec_for(game_name: str, params: dict[str, Any]) -> _Spec:
-    key = (game_name, json.dumps(params, sort_keys=True))
-    spec = _SPECS.get(key)
-    if spec is None:
-        spec = _Spec(game_name, params)
-        _SPECS[key] = spec
-    return spec
+    # one spec per loaded game (its own rng_seed generator); encoders are cached by get_encoder
+    return _Spec(game_name, params)
 
 
 class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
@@ -220,8 +217,10 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._core.state
         seat = state.current_player
         assert seat is not None
-        self._core.cur = None
+        prev = [float(r) for r in state.returns()]
         state.apply(int(action))
+        self._core.cur = None
+        self._core.prev = prev
         self._core.own[seat].append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -235,6 +234,15 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         return [float(r) for r in self._core.state.returns()]
+
+    def rewards(self) -> list[float]:
+        """The change of ``returns()`` caused by the last action (the first reward also carries
+        any non-zero returns of the initial state), so rewards always add up to the returns."""
+        now = self.returns()
+        prev = self._core.prev
+        if prev is None:
+            return now
+        return [a - b for a, b in zip(now, prev, strict=True)]
 
     # Python-side fast paths: the same values as OpenSpiel's C++ observer path (which also builds
     # and observes a throwaway initial state on every call to learn the tensor shape).
@@ -280,7 +288,7 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         """A state consistent with ``player_id``'s information, sampled with ``rng``."""
         new: RegaliaSpielState = self.clone()
         core = self._core
-        new._core = _Core(core.spec, core.state.determinize(player_id, rng), [list(o) for o in core.own])
+        new._core = _Core(core.spec, core.state.determinize(player_id, rng), [list(o) for o in core.own], core.prev)
         return new
 
     def __str__(self) -> str:
@@ -404,7 +412,7 @@ def game_type(game_name: str) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
