@@ -72,3 +72,20 @@ def test_a_finished_game_takes_no_reply(state: regalia.State) -> None:
     with pytest.raises(IllegalActionError, match="the game is over"):
         parse_reply(state, "1")
     assert json.loads(observation_text(state, 0))["game_over"] is True
+
+
+def test_a_number_that_is_also_an_action_text_is_ambiguous(state: regalia.State) -> None:
+    class Named:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def __str__(self) -> str:
+            return self.text
+
+    legal = [Named("1"), Named("2")][::-1]  # number 1 is the action "2", number 2 is the action "1"
+    state._legal = legal
+    state.legal_actions = lambda: list(legal)  # type: ignore[method-assign]
+    with pytest.raises(IllegalActionError, match="'1' is ambiguous"):
+        parse_reply(state, "1")
+    assert parse_reply(state, '{"action": 1}') is legal[0]
+    assert parse_reply(state, '{"action": "1"}') is legal[1]

@@ -12,7 +12,11 @@ that seat's decision, the legal actions numbered from 1 in their canonical text 
 
 * the **number** of a legal action in that list (``"2"``, ``"2."``);
 * the **exact text** of an action (``"play KS"``; surrounding spaces and quotes ignored);
-* a JSON object ``{"action": 2}`` or ``{"action": "play KS"}`` (also inside a Markdown code fence).
+* a JSON object ``{"action": 2}`` or ``{"action": "play KS"}`` (also inside a Markdown code fence);
+  a JSON string is read as an action text first, then as a number.
+
+A bare reply that is both a list number and the text of a *different* legal action (possible in a
+game whose action texts are bare numbers) is refused as ambiguous, naming both readings.
 
 Anything else — a number out of range, an action that is not legal now, free text — raises
 :class:`~regalia.core.IllegalActionError` whose message says what was wrong and what to send.
@@ -93,13 +97,22 @@ def _by_number(n: int, reply: object, legal: list[Any]) -> Any:
     return legal[n - 1]
 
 
-def _by_text(state: State, text: str, reply: object, legal: list[Any]) -> Any:
+def _by_text(state: State, text: str, reply: object, legal: list[Any], text_first: bool = False) -> Any:
+    exact = next((a for a in legal if str(a) == text), None)
     m = _NUMBER.match(text)
-    if m:
-        return _by_number(int(m.group(1)), reply, legal)
-    for a in legal:
-        if str(a) == text:
-            return a
+    if m and not (text_first and exact is not None):
+        numbered = _by_number(int(m.group(1)), reply, legal)
+        if exact is not None and exact != numbered:
+            raise _refuse(
+                f"{text!r} is ambiguous: it is legal action number {m.group(1)} ({str(numbered)!r}) and also "
+                f'an action text; send {{"action": {m.group(1)}}} for the number or {{"action": "{text}"}} '
+                "for the text",
+                reply,
+                legal,
+            )
+        return numbered
+    if exact is not None:
+        return exact
     try:
         action = state.parse_action(text)
     except IllegalActionError:
@@ -144,7 +157,7 @@ def parse_reply(state: State, text: str) -> Any:
             raise _refuse('"action" must be a number or an action text', text, legal)
         if isinstance(value, int):
             return _by_number(value, text, legal)
-        return _by_text(state, _strip(value), text, legal)
+        return _by_text(state, _strip(value), text, legal, text_first=True)
     return _by_text(state, body, text, legal)
 
 
