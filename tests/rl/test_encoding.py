@@ -128,3 +128,12 @@ def test_layout_details_say_what_each_float_means(toy: str) -> None:
     assert played["paths"] == ["0.0", "0.1", "1.0", "1.1"] and len(played["scales"]) == 4
     cards = Encoder([PerSeat("p", "p", CardSet("c", None, ["A", "B"]), 2)]).describe_layout(details=True)
     assert cards[0]["cards"] == ["A", "B"] and cards[0]["rows"] == "relative to the observing seat"
+
+
+def test_large_action_spaces_use_binary_own_action_rows() -> None:
+    enc = InfoStateEncoder(Encoder([Scalar("x", "x")]), num_actions=5000, history=2)
+    assert enc.describe_layout()[-1]["shape"] == [2, 14]  # taken flag + 13 bits
+    t = enc.encode({"x": 0}, 0, [6])
+    row = t[1:15]
+    assert row[0] == 1.0 and row[1:].tolist() == [0, 1, 1] + [0] * 10  # 6 = 0b110, LSB first
+    assert t[15:].sum() == 0.0

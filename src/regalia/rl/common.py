@@ -3,7 +3,9 @@
 OpenSpiel wants a game's utility range and a bound on its length up front; the core protocol
 does not say them. A game (or a user) declares them with :func:`register_adapter_info`; games
 without an entry get :data:`DEFAULT_INFO` (returns in ``[0, 1]`` — one point to the winner —
-and at most 1,000 actions, after which the adapters truncate the game).
+and at most 2,000 actions, after which the adapters truncate the game). King's Family, whose
+return is its score, has a provisional built-in entry (scores 0-200) until the game registers
+its own.
 """
 
 from __future__ import annotations
@@ -24,13 +26,17 @@ class AdapterInfo:
 
     min_utility: float = 0.0
     max_utility: float = 1.0
-    max_game_length: int = 1000
+    max_game_length: int = 2000
     zero_sum: bool = False
     utility_sum: float = 0.0
 
 
 DEFAULT_INFO = AdapterInfo()
-_INFO: dict[str, AdapterInfo] = {}
+_INFO: dict[str, AdapterInfo] = {
+    # provisional: KF-9 scores one or two points per generation plus 10 per exhaustion of the
+    # draw pile; a loose bound until the game registers an exact one
+    "kings-family": AdapterInfo(min_utility=0.0, max_utility=200.0),
+}
 
 
 def register_adapter_info(game_name: str, info: AdapterInfo) -> None:

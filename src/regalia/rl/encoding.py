@@ -27,8 +27,9 @@ registered one or, for a game without one, the generic :func:`fallback_encoder` 
 views of a few fixed-seed random playouts; deterministic and of fixed size for a players/config).
 
 The information-state tensor (:class:`InfoStateEncoder`) is the view encoding followed by the
-seat's own last ``history`` action ids as a one-hot ``(history, num_actions)`` block (row 0 = the
-most recent own action; rows for actions not yet taken are zero).
+seat's own last ``history`` action ids as a ``(history, width)`` block (row 0 = the most recent
+own action; rows for actions not yet taken are zero): one-hot rows for action spaces of at most
+256 ids, otherwise a "taken" flag plus the id in binary.
 """
 
 from __future__ import annotations
@@ -134,15 +135,21 @@ class Slice:
         return {}
 
 
-def _iter_leaves(value: Any) -> Any:
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from _iter_leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _iter_leaves(v)
-    else:
-        yield value
+def _leaves(value: Any) -> list[Any]:
+    """Every non-container leaf under ``value`` (dict values and list items, depth first)."""
+    if not isinstance(value, (dict, list, tuple)):
+        return [value]
+    out: list[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        items = v.values() if isinstance(v, dict) else v
+        for item in items:
+            if isinstance(item, (dict, list, tuple)):
+                stack.append(item)
+            else:
+                out.append(item)
+    return out
 
 
 class CardSet(Slice):
@@ -182,7 +189,7 @@ class CardSet(Slice):
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         index = self.index
         inv = self.inverse
-        for leaf in _iter_leaves(value):
+        for leaf in _leaves(value):
             if isinstance(leaf, str):
                 i = index.get(leaf)
             elif self.numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
@@ -467,27 +474,38 @@ class Encoder:
         return "\n".join(rows)
 
 
+ONE_HOT_ACTIONS_LIMIT = 256
+"""Action spaces up to this size are one-hot in the own-action history; larger ones are binary."""
+
+
 class InfoStateEncoder:
     """The information-state tensor: a view :class:`Encoder` followed by the seat's own actions.
 
-    Layout: the view encoder's slices, then ``own_actions`` of shape ``(history, num_actions)``:
-    row 0 is the seat's most recent own action id (one-hot), row 1 the one before, ...; rows past
-    the number of actions taken are zero. Older own actions than ``history`` are dropped (the
-    tensor is fixed-size; the information-state *string* keeps the whole own history).
+    Layout: the view encoder's slices, then ``own_actions`` of shape ``(history, width)``: row 0
+    is the seat's most recent own action, row 1 the one before, ...; rows past the number of
+    actions taken are zero. Older own actions than ``history`` are dropped (the tensor is
+    fixed-size; the information-state *string* keeps the whole own history). A row is
+
+    * the one-hot action id when ``num_actions <= ONE_HOT_ACTIONS_LIMIT`` (``width = num_actions``);
+    * otherwise ``[1, bit 0, bit 1, ...]``: a "taken" flag then the id in binary, least
+      significant bit first (``width = 1 + bits``, ``bits = (num_actions - 1).bit_length()``) —
+      the real games have thousands of action ids.
     """
 
     def __init__(self, encoder: Encoder, num_actions: int, history: int = 8) -> None:
         self.encoder = encoder
         self.num_actions = num_actions
         self.history = history
+        self.one_hot = num_actions <= ONE_HOT_ACTIONS_LIMIT
+        self.width = num_actions if self.one_hot else 1 + max(1, (num_actions - 1).bit_length())
         self.layout = [
             *encoder.layout,
-            SliceInfo("own_actions", encoder.size, history * num_actions, (history, num_actions), 0.0, 1.0),
+            SliceInfo("own_actions", encoder.size, history * self.width, (history, self.width), 0.0, 1.0),
         ]
-        self.size = encoder.size + history * num_actions
+        self.size = encoder.size + history * self.width
 
     def encode(self, view: dict[str, Any], seat: int | None, own_actions: Sequence[int]) -> FloatArray:
-        """The tensor: the view's encoding, then the one-hot own-action rows. Shape ``(size,)``."""
+        """The tensor: the view's encoding, then the own-action rows. Shape ``(size,)``."""
         out = np.zeros(self.size, dtype=np.float32)
         self.encode_into(view, seat, own_actions, out)
         return out
@@ -497,10 +515,17 @@ class InfoStateEncoder:
         self.encoder.encode_into(view, seat, out[: self.encoder.size])
         hist = out[self.encoder.size :]
         hist[:] = 0.0
-        n = self.num_actions
+        w = self.width
         recent = list(own_actions[-self.history :])[::-1]
         for row, aid in enumerate(recent):
-            hist[row * n + aid] = 1.0
+            base = row * w
+            if self.one_hot:
+                hist[base + aid] = 1.0
+            else:
+                hist[base] = 1.0
+                for b in range(w - 1):
+                    if aid >> b & 1:
+                        hist[base + 1 + b] = 1.0
 
     def describe_layout(self) -> list[dict[str, Any]]:
         """The layout as JSON-ready dicts: ``name``, ``offset``, ``size``, ``shape``."""
@@ -668,6 +693,7 @@ def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
 
 
 __all__ = [
+    "ONE_HOT_ACTIONS_LIMIT",
     "CardSet",
     "Encoder",
     "EncoderFactory",
