@@ -177,3 +177,19 @@ def test_python_fast_paths_match_the_cpp_observer(toy_encoded: str) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     with pytest.raises(ValueError, match="not a seat"):
         state.observation_tensor(5)
+
+
+def test_openspiel_rl_environment_runs_episodes(toy_encoded: str) -> None:
+    rl_environment = pytest.importorskip("open_spiel.python.rl_environment")
+    game = rs.load_game(toy_encoded, players=3, rng_seed=0)
+    env = rl_environment.Environment(game)
+    assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
+    rng = np.random.RandomState(0)
+    for _ in range(3):
+        ts = env.reset()
+        totals = np.zeros(3)
+        while not ts.last():
+            p = ts.observations["current_player"]
+            ts = env.step([rng.choice(ts.observations["legal_actions"][p])])
+            totals += ts.rewards
+        assert totals.tolist() == env.get_state.returns()
