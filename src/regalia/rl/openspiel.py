@@ -34,7 +34,8 @@ Observations (``make_py_observer``):
 Resampling: ``state.resample_from_infostate(player, sampler)`` returns a state built with
 ``determinize(player, rng)``, keeping the own-action histories, so OpenSpiel's Python
 ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) runs on every game. OpenSpiel's C++
-``pyspiel.ISMCTSBot`` cannot call a Python resampler and is not supported.
+``pyspiel.ISMCTSBot`` cannot call a Python resampler (in open_spiel 2.0.2 it crashes on every
+Python game, OpenSpiel's own ``python_kuhn_poker`` included) and is not supported.
 
 Serialization: ``state.serialize()`` / ``game.deserialize_state`` work (the regalia state is
 pickled as its snapshot). A pickled *game* does not keep the position of its ``rng_seed``
