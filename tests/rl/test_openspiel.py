@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Literal
 
 import pytest
 
@@ -69,9 +70,10 @@ def test_options_of_other_types_are_passed_as_text() -> None:
     class Config:
         limit: int | None = option(None, doc="a limit")
         fast: bool = option(False, doc="go fast")
+        mode: Literal["a", "b"] = option("a", doc="a mode")
 
     kinds = rs._option_kinds(Config)
-    assert kinds == {"limit": (True, "none"), "fast": (False, False)}
+    assert kinds == {"limit": (True, "none"), "fast": (False, False), "mode": (False, "a")}
     assert parse_option(Config, "limit=none") == ("limit", None)
 
 

@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from regalia.core.config import _allowed_types, parse_option
+from regalia.core.config import parse_option
 from regalia.core.errors import IllegalActionError
 from regalia.core.registry import from_snapshot, games, get_game
 from regalia.core.state import State
@@ -73,13 +73,21 @@ def short_name(game_name: str) -> str:
     return PREFIX + game_name.replace("-", "_")
 
 
+def _simple_type(tp: Any) -> type | None:
+    """``bool``/``int``/``float``/``str`` when ``tp`` is exactly one of them (or a ``Literal`` of
+    values of one of them), else ``None``."""
+    if typing.get_origin(tp) is typing.Literal:
+        kinds = {type(a) for a in typing.get_args(tp)}
+        tp = kinds.pop() if len(kinds) == 1 else None
+    return tp if tp in (bool, int, float, str) else None
+
+
 def _option_kinds(config_class: type) -> dict[str, tuple[bool, Any]]:
     """Option name → (passed as text?, default as an OpenSpiel parameter value)."""
     hints = typing.get_type_hints(config_class)
     out: dict[str, tuple[bool, Any]] = {}
     for f in dataclasses.fields(config_class):
-        allowed = _allowed_types(hints[f.name])
-        if len(allowed) == 1 and allowed[0] in (bool, int, float, str):
+        if _simple_type(hints[f.name]) is not None:
             out[f.name] = (False, f.default)
         else:
             out[f.name] = (True, "none" if f.default is None else str(f.default))
