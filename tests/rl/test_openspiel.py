@@ -195,3 +195,18 @@ def test_openspiel_rl_environment_runs_episodes(toy_encoded: str) -> None:
             ts = env.step([rng.choice(ts.observations["legal_actions"][p])])
             totals += ts.rewards
         assert totals.tolist() == env.get_state.returns()
+
+
+def test_wrap_an_exact_deal(toy_encoded: str) -> None:
+    import regalia
+
+    game = rs.load_game(toy_encoded, players=2)
+    deal = regalia.make(toy_encoded, players=2, seed=0, deck=[str(c) for c in range(8, 0, -1)])
+    state = game.wrap(deal)
+    assert state.regalia_state.view(0)["hand"] == [6, 8] and state.history() == []
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False, specific_initial_state=state)
+    deal.apply("draw")
+    with pytest.raises(ValueError, match="no moves yet"):
+        game.wrap(deal)
+    with pytest.raises(ValueError, match="does not fit"):
+        game.wrap(regalia.make(toy_encoded, players=3, seed=0))

@@ -376,6 +376,25 @@ class RegaliaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> RegaliaSpielState:
         return RegaliaSpielState(self)
 
+    def wrap(self, state: State) -> RegaliaSpielState:
+        """An OpenSpiel initial state playing a given fresh regalia state (e.g. one made with
+        ``regalia.make(..., deck=[...])`` for an exact deal); the state is cloned.
+
+        Raises:
+            ValueError: the state is of another game, player count or config, or has moves.
+        """
+        spec = self.spec
+        if state.game.name != spec.game_name or state.num_players != spec.players or state.config != spec.config:
+            raise ValueError(
+                f"state: a {state.num_players}-player {state.game.name} state with config {state.config!r} "
+                f"does not fit this game ({spec.players}-player {spec.game_name}, {spec.config!r})"
+            )
+        if state.history:
+            raise ValueError("state: only a state with no moves yet can be wrapped (OpenSpiel keeps its own history)")
+        new = RegaliaSpielState(self)
+        new._core = _Core(spec, state.clone(), [[] for _ in range(spec.players)])
+        return new
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _RegaliaObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
