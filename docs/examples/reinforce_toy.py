@@ -2,7 +2,7 @@
 
 Seat 0 learns against a uniformly random seat 1 (2 players, "High Hand"); the policy sees the
 ``"observation"`` tensor and samples only among the actions of ``"action_mask"``. Run from the
-repository root: ``PYTHONPATH=src python docs/examples/reinforce_toy.py``.
+repository root: ``PYTHONPATH=src:. python docs/examples/reinforce_toy.py``.
 """
 
 from __future__ import annotations
