@@ -124,12 +124,13 @@ def test_resample_keeps_the_information_state(toy_encoded: str) -> None:
     assert differs
 
 
-def _ismcts_bot(game: object, sims: int) -> object:
+def _ismcts_bot(game: object, sims: int, own_resampler: bool = True) -> object:
     ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
     mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, sims, random_state=rng)
-    bot.set_resampler(rs.resampler(0))
+    if own_resampler:  # otherwise the bot calls state.resample_from_infostate itself
+        bot.set_resampler(rs.resampler(0))
     return bot
 
 
@@ -141,8 +142,9 @@ def test_openspiel_ismcts_finds_the_sure_win(toy_encoded: str) -> None:
         hand = state.regalia_state.view(0)["hand"]
         if 8 in hand and min(hand) < 7:
             break
-    bot = _ismcts_bot(game, 100)
-    assert bot.step(state) == 8  # type: ignore[attr-defined]
+    for own_resampler in (True, False):
+        bot = _ismcts_bot(game, 100, own_resampler)
+        assert bot.step(state) == 8  # type: ignore[attr-defined]
 
 
 def test_openspiel_ismcts_beats_random(toy_encoded: str) -> None:
