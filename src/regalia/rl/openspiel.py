@@ -428,6 +428,8 @@ def game_type(game_name: str) -> Any:
         "history": DEFAULT_HISTORY,
     }
     for name, (_textual, default) in _option_kinds(game.config_class).items():
+        if name in params:
+            raise ValueError(f"option {name!r} of {game_name} clashes with the OpenSpiel adapter's own parameter")
         params[name] = default
     if info.zero_sum:
         utility = pyspiel.GameType.Utility.ZERO_SUM if info.utility_sum == 0 else pyspiel.GameType.Utility.CONSTANT_SUM
