@@ -188,7 +188,7 @@ class CardSet(Slice):
 
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
         index = self.index
-        inv = self.inverse
+        found: dict[int, int] = {}
         for leaf in _leaves(value):
             if isinstance(leaf, str):
                 i = index.get(leaf)
@@ -197,7 +197,10 @@ class CardSet(Slice):
             else:
                 continue
             if i is not None:
-                out[i] = min(1.0, out[i] + inv[i])
+                found[i] = found.get(i, 0) + 1
+        inv = self.inverse
+        for i, n in found.items():
+            out[i] = min(1.0, n * inv[i])
 
 
 class Scalar(Slice):
