@@ -6,7 +6,14 @@ bytes held by one state and by one clone (tracemalloc), and optionally the peak 
 (``pip install -e ".[bench]"``) their random playouts are measured in the same run, and the
 ratios of each regalia game's steps/s to theirs are printed.
 
-Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--json out.json]``
+With ``--adapters`` (needs ``pip install -e ".[rl]"``) it also measures, per game, random-playout
+steps/s through each research adapter beside the raw engine (:func:`bench_adapters`): OpenSpiel
+(actions only, and with the observation tensor of the player to act), PettingZoo (``last()`` +
+``step()``), Gymnasium (1-player games) and the language-model text interface
+(``observation_text`` + ``parse_reply``). ``--test-game`` registers the core tests' toy game
+(``tests/core/toygame.py``, and its 1-player variant ``toy-solo`` from ``tests/rl/conftest.py``) so the adapters can be measured before any real game is installed.
+
+Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--adapters] [--json out.json]``
 """
 
 from __future__ import annotations
@@ -189,6 +196,147 @@ def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
     }
 
 
+def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, Any]]:
+    """Random-playout steps/s through each adapter, beside the raw engine (same game, same size).
+
+    Rows: ``raw engine`` (``legal_action_ids`` + ``apply(id)``), ``openspiel`` (``legal_actions``
+    + ``apply_action``), ``openspiel+obs`` (plus ``observation_tensor`` of the player to act),
+    ``pettingzoo`` (``last()`` + ``step()``, i.e. with observation and mask), ``gymnasium``
+    (1-player games only) and ``llm text`` (``observation_text`` + ``parse_reply`` of a number).
+    Each row has ``steps_per_s`` and ``ratio_vs_raw``.
+    """
+    from regalia.rl import llm
+
+    rows: list[dict[str, Any]] = []
+
+    def measure(label: str, one_game: Callable[[int], int]) -> None:
+        seed = [0]
+
+        def run() -> int:
+            seed[0] += 1
+            return one_game(seed[0])
+
+        elapsed, steps = _timed(run, seconds)
+        rows.append({"game": name, "players": players, "adapter": label, "steps_per_s": steps / elapsed})
+
+    def raw(seed: int) -> int:
+        state = regalia.make(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        while not state.is_terminal and n < 1000:
+            state.apply(rng.choice(state.legal_action_ids()))
+            n += 1
+        return n
+
+    measure("raw engine", raw)
+    try:
+        from regalia.rl import openspiel as rs
+
+        game = rs.load_game(name, players=players, rng_seed=0)
+
+        def spiel(with_obs: bool) -> Callable[[int], int]:
+            def one(seed: int) -> int:
+                state = game.new_initial_state()
+                rng = random.Random(seed)
+                n = 0
+                while not state.is_terminal():
+                    if with_obs:
+                        state.observation_tensor(state.current_player())
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    n += 1
+                return n
+
+            return one
+
+        measure("openspiel", spiel(False))
+        measure("openspiel+obs", spiel(True))
+    except ImportError:
+        pass
+    try:
+        import numpy as np
+
+        from regalia.rl import pettingzoo as rz
+
+        env = rz.raw_env(name, players=players)
+
+        def pz(seed: int) -> int:
+            env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            n = 0
+            for _agent in env.agent_iter():
+                obs, _r, term, trunc, _i = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                n += 1
+            return n
+
+        measure("pettingzoo", pz)
+    except ImportError:
+        pass
+    g = regalia.get_game(name)
+    if g.min_players <= 1 <= g.max_players:
+        try:
+            import numpy as np
+
+            from regalia.rl.gymnasium import SinglePlayerEnv
+
+            genv = SinglePlayerEnv(name)
+
+            def gym_one(seed: int) -> int:
+                _obs, info = genv.reset(seed=seed)
+                rng = np.random.default_rng(seed)
+                n = 0
+                done = False
+                while not done:
+                    _obs, _r, term, trunc, info = genv.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                    done = term or trunc
+                    n += 1
+                return n
+
+            measure("gymnasium", gym_one)
+        except ImportError:
+            pass
+
+    def text(seed: int) -> int:
+        state = regalia.make(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        while not state.is_terminal and n < 1000:
+            seat = state.current_player
+            assert seat is not None
+            llm.observation_text(state, seat)
+            state.apply(llm.parse_reply(state, str(rng.randint(1, len(state.legal_actions())))))
+            n += 1
+        return n
+
+    measure("llm text", text)
+    base = rows[0]["steps_per_s"]
+    for r in rows:
+        r["ratio_vs_raw"] = r["steps_per_s"] / base
+    return rows
+
+
+def _register_test_game() -> None:
+    """Register the core tests' toy game (``tests/core/toygame.py``) under the name ``toy``."""
+    import pathlib
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+    from tests.core.toygame import ToyGame
+
+    from regalia.core import registry
+
+    registry._load_all()
+    registry.register(ToyGame())
+    try:  # the 1-player variant of the adapter tests, for the Gymnasium row
+        from tests.rl.conftest import SoloToyGame
+
+        registry.register(SoloToyGame())
+    except ImportError:
+        pass
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
@@ -196,7 +344,13 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(regalia.games()), help="comma-separated game names")
     parser.add_argument("--rss", action="store_true", help="also measure peak RSS of a 1,000-game simulate")
     parser.add_argument("--json", help="write the results here as JSON")
+    parser.add_argument("--adapters", action="store_true", help="also measure steps/s through each RL adapter")
+    parser.add_argument("--test-game", action="store_true", help="register the tests' toy game as 'toy'")
     args = parser.parse_args()
+    if args.test_game:
+        _register_test_game()
+        extra = [g for g in ("toy", "toy-solo") if g in regalia.core.registry._GAMES]
+        args.games = ",".join(dict.fromkeys([g for g in args.games.split(",") if g] + extra))
     rows = []
     for name in [g for g in args.games.split(",") if g]:
         row = bench_game(name, players_for(name, args.players), args.seconds)
@@ -238,9 +392,20 @@ def main() -> None:
             f"{r['ratio_vs_rlcard']:.2f}" if "ratio_vs_rlcard" in r else "",
         ]
         print("| " + " | ".join(cells) + " |")
+    adapter_rows: list[dict[str, Any]] = []
+    if args.adapters:
+        for name in [g for g in args.games.split(",") if g]:
+            adapter_rows.extend(bench_adapters(name, players_for(name, args.players), args.seconds))
+        print()
+        print("| game | players | adapter | steps/s | ×raw |")
+        print("|---|---|---|---|---|")
+        for r in adapter_rows:
+            print(
+                f"| {r['game']} | {r['players']} | {r['adapter']} | {r['steps_per_s']:,.0f} | {r['ratio_vs_raw']:.2f} |"
+            )
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump(rows + refs, fh, indent=1)
+            json.dump(rows + refs + adapter_rows, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ def test_make_rejects_unknown_option_naming_it(toy: str) -> None:
 def test_make_rejects_bad_option_values_naming_the_option(toy: str) -> None:
     with pytest.raises(ValueError, match="option 'mode': 'middle' is not one of"):
         regalia.make(toy, players=2, mode="middle")
-    with pytest.raises(ValueError, match="option 'plays': 9 is above the maximum 2"):
+    with pytest.raises(ValueError, match="option 'plays': 9 is above the maximum 3"):
         regalia.make(toy, players=2, plays=9)
     with pytest.raises(ValueError, match="option 'plays': expected int"):
         regalia.make(toy, players=2, plays=True)

@@ -17,16 +17,16 @@ from regalia.core.events import Event, private
 
 @dataclass(frozen=True, kw_only=True)
 class ToyConfig:
-    plays: int = option(2, doc="cards each seat plays", minimum=1, maximum=2)
+    plays: int = option(2, doc="cards each seat plays", minimum=1, maximum=3)
     mode: str = option("high", doc="who wins", choices=("high", "low"))
 
 
 class ToyAction(NamedTuple):
-    kind: int  # 0 play, 1 draw
+    kind: int  # 0 play, 1 draw, 2 pass
     card: int
 
     def __str__(self) -> str:
-        return "draw" if self.kind == 1 else f"play {self.card}"
+        return ("draw", "pass")[self.kind - 1] if self.kind else f"play {self.card}"
 
 
 class ToyState(State):
@@ -50,6 +50,7 @@ class ToyState(State):
             for s in range(players):
                 self.hands[s].append(self.deck.pop())
         self.played: list[list[int]] = [[] for _ in range(players)]
+        self.passes = [0] * players
         self.to_move = 0
         self.turn_count = 1
 
@@ -58,25 +59,35 @@ class ToyState(State):
         out = [ToyAction(0, c) for c in sorted(hand)]
         if self.deck and len(hand) < 3:
             out.append(ToyAction(1, 0))
+        if not out:  # nothing to play or draw: pass, which counts as playing a 0
+            out.append(ToyAction(2, 0))
         return out
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
         if action.kind == 1:
             return ("you hold 3 cards or the deck is empty", "TOY-2")
+        if action.kind == 2:
+            return ("you can play or draw", "TOY-3")
         return (f"card {action.card} is not in your hand", "TOY-1")
 
     def _parse(self, text: str) -> Any:
         if text == "draw":
             return ToyAction(1, 0)
+        if text == "pass":
+            return ToyAction(2, 0)
         parts = text.split()
         if len(parts) == 2 and parts[0] == "play" and parts[1].isdigit():
             return ToyAction(0, int(parts[1]))
         raise IllegalActionError(f"cannot read {text!r}: expected 'play N' or 'draw'", None, text)
 
     def action_id(self, action: Any) -> int:
+        if action.kind == 2:
+            return 4 * self.num_players + 1
         return 0 if action.kind == 1 else action.card
 
     def action_from_id(self, action_id: int) -> Any:
+        if action_id == 4 * self.num_players + 1:
+            return ToyAction(2, 0)
         return ToyAction(1, 0) if action_id == 0 else ToyAction(0, action_id)
 
     def _apply(self, action: Any) -> list[Event]:
@@ -88,8 +99,11 @@ class ToyState(State):
                 public("draw", f"P{seat} draws a card", seat),
                 private("draw", f"P{seat} draws {card}", {seat}, seat),
             ]
-        self.hands[seat].remove(action.card)
-        self.played[seat].append(action.card)
+        if action.kind == 2:
+            self.passes[seat] += 1
+        else:
+            self.hands[seat].remove(action.card)
+            self.played[seat].append(action.card)
         self.to_move = (seat + 1) % self.num_players
         if not self.is_terminal:
             self.turn_count += 1
@@ -101,7 +115,7 @@ class ToyState(State):
 
     @property
     def is_terminal(self) -> bool:
-        return all(len(p) >= self.config.plays for p in self.played)
+        return all(len(p) + k >= self.config.plays for p, k in zip(self.played, self.passes, strict=True))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -136,6 +150,7 @@ class ToyState(State):
         new.deck = list(self.deck)
         new.hands = [list(h) for h in self.hands]
         new.played = [list(p) for p in self.played]
+        new.passes = list(self.passes)
         new.to_move = self.to_move
         new.turn_count = self.turn_count
         return new
@@ -168,6 +183,7 @@ class ToyState(State):
             "deck": self.deck,
             "hands": self.hands,
             "played": self.played,
+            "passes": self.passes,
             "to_move": self.to_move,
             "turn": self.turn_count,
         }
@@ -176,6 +192,7 @@ class ToyState(State):
         self.deck = list(data["deck"])
         self.hands = [list(h) for h in data["hands"]]
         self.played = [list(p) for p in data["played"]]
+        self.passes = list(data["passes"])
         self.to_move = data["to_move"]
         self.turn_count = data["turn"]
 
@@ -193,7 +210,7 @@ class ToyGame(Game):
         return ToyState(self, config, players, seed, deck)
 
     def num_actions(self, players: int, config: Any) -> int:
-        return 4 * players + 1
+        return 4 * players + 2
 
     def all_cards(self, players: int, config: Any) -> list[str]:
         return [str(c) for c in range(1, 4 * players + 1)]

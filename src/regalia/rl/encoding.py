@@ -1,0 +1,718 @@
+"""A small data-driven layer that turns one seat's ``view(seat)`` dict into a flat float tensor.
+
+An :class:`Encoder` is a list of named **slices**; each slice reads one part of the view (never
+the hidden state) and writes a fixed number of floats. The encoder's layout — every slice's
+name, offset, size and shape — is printable with :meth:`Encoder.describe_layout`, so a network's
+input can be read back by name (:meth:`Encoder.split`).
+
+Slices:
+
+* :class:`CardSet` — multi-hot over the game's card universe (``Game.all_cards``): for each
+  distinct card notation, the fraction of its copies found in the value (1.0 for a single-copy
+  card that is present).
+* :class:`Scalar` — one number times ``scale`` (``None`` or missing: ``default``).
+* :class:`OneHot` — one-hot of an integer (``0 .. size-1``) or of a value among ``values``.
+* :class:`PerSeat` — an inner slice applied to each entry of a per-seat list; rows are ordered
+  relative to the observing seat (row 0 = that seat, row 1 = the next seat, ...) unless
+  ``relative=False``.
+* :class:`Observer` — one-hot of the observing seat.
+* :class:`Func` — any function of the view returning ``size`` floats (escape hatch).
+
+Values are found by ``key``: a top-level key, a dotted path (``"players.0.hand"``; integer parts
+index lists), a tuple path, or ``None`` for "the value handed to the slice" (inside
+:class:`PerSeat`).
+
+Encoders are registered per game with :func:`register_encoder`; :func:`get_encoder` returns the
+registered one or, for a game without one, the generic :func:`fallback_encoder` (built by walking
+views of a few fixed-seed random playouts; deterministic and of fixed size for a players/config).
+
+The information-state tensor (:class:`InfoStateEncoder`) is the view encoding followed by the
+seat's own last ``history`` action ids as a ``(history, width)`` block (row 0 = the most recent
+own action; rows for actions not yet taken are zero): one-hot rows for action spaces of at most
+256 ids, otherwise a "taken" flag plus the id in binary.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from regalia.core.registry import get_game
+
+FloatArray = npt.NDArray[np.float32]
+Path = tuple[str | int, ...]
+KeySpec = str | Path | Callable[[Any], Any] | None
+
+_MISSING = object()
+
+
+def _as_path(key: str | Path) -> Path:
+    if isinstance(key, tuple):
+        return key
+    parts: list[str | int] = []
+    for p in key.split("."):
+        parts.append(int(p) if p.lstrip("-").isdigit() else p)
+    return tuple(parts)
+
+
+def lookup(value: Any, path: Path) -> Any:
+    """The item at ``path`` inside nested dicts/lists, or a private missing marker."""
+    for p in path:
+        if isinstance(p, int):
+            if isinstance(value, (list, tuple)) and -len(value) <= p < len(value):
+                value = value[p]
+            else:
+                return _MISSING
+        elif isinstance(value, dict) and p in value:
+            value = value[p]
+        else:
+            return _MISSING
+    return value
+
+
+def _make_getter(key: KeySpec) -> Callable[[Any], Any]:
+    """A fast reader for ``key`` (built once per slice)."""
+    if key is None:
+        return lambda container: container
+    if callable(key):
+        return key
+    path = _as_path(key)
+    if len(path) == 1 and isinstance(path[0], str):
+        name = path[0]
+
+        def get_one(container: Any) -> Any:
+            return container.get(name) if isinstance(container, dict) else None
+
+        return get_one
+
+    def get_path(container: Any) -> Any:
+        value = lookup(container, path)
+        return None if value is _MISSING else value
+
+    return get_path
+
+
+class Slice:
+    """One named part of an encoding (base class).
+
+    Attributes:
+        name: the slice's name in the layout.
+        key: where its value is found (see the module docstring).
+        shape: the shape of its part of the tensor.
+        low, high: bounds of every float it writes (for observation spaces).
+    """
+
+    name: str
+    key: KeySpec
+    shape: tuple[int, ...]
+    low: float = 0.0
+    high: float = 1.0
+
+    @property
+    def size(self) -> int:
+        """The number of floats this slice writes."""
+        return math.prod(self.shape)
+
+    def extract(self, container: Any) -> Any:
+        """The value this slice encodes, read from ``container`` (a view or a sub-value)."""
+        getter = self.__dict__.get("_getter")
+        if getter is None:
+            getter = self.__dict__["_getter"] = _make_getter(self.key)
+        return getter(container)
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats)."""
+        raise NotImplementedError
+
+    def details(self) -> dict[str, Any]:
+        """What each float of the slice means, when it is not obvious (JSON-ready)."""
+        return {}
+
+
+def _leaves(value: Any) -> list[Any]:
+    """Every non-container leaf under ``value`` (dict values and list items, depth first)."""
+    if not isinstance(value, (dict, list, tuple)):
+        return [value]
+    out: list[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        items = v.values() if isinstance(v, dict) else v
+        for item in items:
+            if isinstance(item, (dict, list, tuple)):
+                stack.append(item)
+            else:
+                out.append(item)
+    return out
+
+
+class CardSet(Slice):
+    """Multi-hot over a card universe: every card notation anywhere inside the value counts.
+
+    Args:
+        name: slice name.
+        key: where the cards are (a list, or any nesting of lists/dicts of notations).
+        universe: every card of the game (``Game.all_cards(players, config)``), duplicates
+            allowed; the slice has one float per distinct notation, in first-seen order, equal to
+            the number of copies found divided by the number of copies in the universe (clipped
+            to 1).
+        numeric: also count integers (``3`` as the card ``"3"``), for games whose views hold
+            cards as numbers.
+
+    Shape: ``(distinct cards,)``.
+    """
+
+    def __init__(self, name: str, key: KeySpec, universe: Sequence[str], numeric: bool = False) -> None:
+        self.name = name
+        self.key = key
+        self.numeric = numeric
+        self.index: dict[str, int] = {}
+        copies: list[int] = []
+        for card in universe:
+            if card not in self.index:
+                self.index[card] = len(copies)
+                copies.append(0)
+            copies[self.index[card]] += 1
+        self.inverse = [1.0 / c for c in copies]
+        self.cards = list(self.index)
+        self.shape = (len(copies),)
+
+    def details(self) -> dict[str, Any]:
+        return {"cards": list(self.cards)}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        index = self.index
+        found: dict[int, int] = {}
+        for leaf in _leaves(value):
+            if isinstance(leaf, str):
+                i = index.get(leaf)
+            elif self.numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
+                i = index.get(str(leaf))
+            else:
+                continue
+            if i is not None:
+                found[i] = found.get(i, 0) + 1
+        inv = self.inverse
+        for i, n in found.items():
+            out[i] = min(1.0, n * inv[i])
+
+
+class Scalar(Slice):
+    """One number: ``float(value) * scale`` (booleans count 0/1; ``None``/missing → ``default``).
+
+    Shape: ``(1,)``. Bounds ``low``/``high`` are declared for observation spaces (the value is
+    clipped to them).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        key: KeySpec,
+        scale: float = 1.0,
+        default: float = 0.0,
+        low: float = -math.inf,
+        high: float = math.inf,
+    ) -> None:
+        self.name = name
+        self.key = key
+        self.scale = scale
+        self.default = default
+        self.low = low
+        self.high = high
+        self.shape = (1,)
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if isinstance(value, (int, float)):
+            x = float(value) * self.scale
+        elif isinstance(value, (list, tuple, dict, str)):
+            x = float(len(value)) * self.scale
+        else:
+            x = self.default
+        out[0] = min(self.high, max(self.low, x))
+
+
+class Numbers(Slice):
+    """Several numbers at fixed paths under the value, each times its scale (missing → 0).
+
+    Used by the fallback encoder (one slice per top-level key). Shape: ``(len(paths),)``;
+    every number is clipped to ``[low, high]``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        key: KeySpec,
+        paths: Sequence[Path],
+        scales: Sequence[float],
+        low: float = -1.0,
+        high: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.key = key
+        self.paths = [tuple(p) for p in paths]
+        self.scales = list(scales)
+        self.low = low
+        self.high = high
+        self.shape = (len(self.paths),)
+
+    def details(self) -> dict[str, Any]:
+        return {"paths": [_path_name(p) for p in self.paths], "scales": list(self.scales)}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        lo, hi = self.low, self.high
+        vals = [0.0] * len(self.paths)
+        for i, path in enumerate(self.paths):
+            x = value
+            for p in path:  # inline lookup: dict keys and list positions
+                if isinstance(x, dict):
+                    x = x.get(p)
+                elif isinstance(x, (list, tuple)) and isinstance(p, int) and -len(x) <= p < len(x):
+                    x = x[p]
+                else:
+                    x = None
+                    break
+            if isinstance(x, (int, float)):
+                v = float(x) * self.scales[i]
+                vals[i] = hi if v > hi else lo if v < lo else v
+        out[:] = vals
+
+
+class OneHot(Slice):
+    """One-hot of an integer ``0 .. size-1`` or, with ``values``, of one value of that list.
+
+    ``None``, missing or out-of-range values leave the slice all zero. Shape: ``(size,)``.
+    """
+
+    def __init__(self, name: str, key: KeySpec, size: int | None = None, values: Sequence[Any] | None = None) -> None:
+        if (size is None) == (values is None):
+            raise ValueError("OneHot: give exactly one of size or values")
+        self.name = name
+        self.key = key
+        self.values: dict[Any, int] | None = None
+        if values is not None:
+            self.values = {v: i for i, v in enumerate(values)}
+            size = len(self.values)
+        assert size is not None
+        self.shape = (size,)
+
+    def details(self) -> dict[str, Any]:
+        return {"values": list(self.values)} if self.values is not None else {}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if self.values is not None:
+            try:
+                i = self.values.get(value)
+            except TypeError:  # unhashable
+                return
+            if i is not None:
+                out[i] = 1.0
+        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.shape[0]:
+            out[value] = 1.0
+
+
+class Observer(Slice):
+    """One-hot of the observing seat (all zero for a spectator). Shape: ``(players,)``."""
+
+    def __init__(self, name: str, players: int) -> None:
+        self.name = name
+        self.key = None
+        self.shape = (players,)
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if seat is not None:
+            out[seat] = 1.0
+
+
+class PerSeat(Slice):
+    """An inner slice applied to each entry of a per-seat list (``value[s]`` for seat ``s``).
+
+    Args:
+        name: slice name.
+        key: where the per-seat list is.
+        inner: the slice applied to each entry (its own ``key`` is read inside the entry;
+            ``None`` = the entry itself).
+        players: the number of seats.
+        relative: order rows from the observing seat (row ``r`` = seat ``(seat + r) % players``);
+            a spectator sees absolute order. With ``False`` row ``s`` is seat ``s``.
+
+    Shape: ``(players, *inner.shape)``.
+    """
+
+    def __init__(self, name: str, key: KeySpec, inner: Slice, players: int, relative: bool = True) -> None:
+        self.name = name
+        self.key = key
+        self.inner = inner
+        self.players = players
+        self.relative = relative
+        self.low = inner.low
+        self.high = inner.high
+        self.shape = (players, *inner.shape)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat", **self.inner.details()}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if not isinstance(value, (list, tuple)):
+            return
+        n = self.players
+        k = self.inner.size
+        base = seat if (self.relative and seat is not None) else 0
+        for r in range(n):
+            s = (base + r) % n
+            if s < len(value):
+                self.inner.fill(self.inner.extract(value[s]), out[r * k : (r + 1) * k], seat)
+
+
+class Func(Slice):
+    """``fn(view, seat)`` returning ``size`` floats (any custom feature)."""
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        fn: Callable[[Any, int | None], Sequence[float]],
+        low: float = -math.inf,
+        high: float = math.inf,
+    ) -> None:
+        self.name = name
+        self.key = None
+        self.fn = fn
+        self.low = low
+        self.high = high
+        self.shape = (size,)
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        out[:] = np.asarray(self.fn(value, seat), dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class SliceInfo:
+    """Where one slice sits in a tensor: name, offset, size, shape and bounds."""
+
+    name: str
+    offset: int
+    size: int
+    shape: tuple[int, ...]
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "offset": self.offset, "size": self.size, "shape": list(self.shape)}
+
+
+class Encoder:
+    """A list of slices encoding one seat's view into a flat ``float32`` vector.
+
+    Args:
+        slices: the slices, in tensor order; names must be unique.
+
+    Attributes:
+        size: the length of the tensor.
+    """
+
+    def __init__(self, slices: Sequence[Slice]) -> None:
+        names = [s.name for s in slices]
+        if len(set(names)) != len(names):
+            dup = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(f"encoder: duplicate slice names {dup}")
+        self.slices = list(slices)
+        self.layout: list[SliceInfo] = []
+        offset = 0
+        for s in self.slices:
+            self.layout.append(SliceInfo(s.name, offset, s.size, s.shape, s.low, s.high))
+            offset += s.size
+        self.size = offset
+
+    @property
+    def shape(self) -> tuple[int]:
+        """``(size,)``."""
+        return (self.size,)
+
+    def encode(self, view: dict[str, Any], seat: int | None = None) -> FloatArray:
+        """The tensor of ``view`` (the view of ``seat``; ``None`` = spectator): shape ``(size,)``."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.encode_into(view, seat, out)
+        return out
+
+    def encode_into(self, view: dict[str, Any], seat: int | None, out: FloatArray) -> None:
+        """Write the tensor of ``view`` into ``out`` (length ``size``; zeroed here first)."""
+        out[:] = 0.0
+        for s, info in zip(self.slices, self.layout, strict=True):
+            s.fill(s.extract(view), out[info.offset : info.offset + info.size], seat)
+
+    def bounds(self) -> tuple[FloatArray, FloatArray]:
+        """Per-float lower and upper bounds (for a ``Box`` observation space)."""
+        low = np.empty(self.size, dtype=np.float32)
+        high = np.empty(self.size, dtype=np.float32)
+        for info in self.layout:
+            low[info.offset : info.offset + info.size] = info.low
+            high[info.offset : info.offset + info.size] = info.high
+        return low, high
+
+    def split(self, tensor: FloatArray) -> dict[str, FloatArray]:
+        """The named, reshaped parts of a tensor made by this encoder (views, not copies)."""
+        return {i.name: tensor[i.offset : i.offset + i.size].reshape(i.shape) for i in self.layout}
+
+    def describe_layout(self, details: bool = False) -> list[dict[str, Any]]:
+        """The layout as JSON-ready dicts: ``name``, ``offset``, ``size``, ``shape`` (and, with
+        ``details``, what the floats mean: ``cards``, ``paths``/``scales``, ``values``, ``rows``)."""
+        out = [i.to_dict() for i in self.layout]
+        if details:
+            for d, s in zip(out, self.slices, strict=True):
+                d.update(s.details())
+        return out
+
+    def layout_text(self) -> str:
+        """The layout as a printable table (name, offset, size, shape)."""
+        rows = [f"{'slice':<28} {'offset':>7} {'size':>6}  shape"]
+        for i in self.layout:
+            rows.append(f"{i.name:<28} {i.offset:>7} {i.size:>6}  {i.shape}")
+        rows.append(f"{'total':<28} {'':>7} {self.size:>6}")
+        return "\n".join(rows)
+
+
+ONE_HOT_ACTIONS_LIMIT = 256
+"""Action spaces up to this size are one-hot in the own-action history; larger ones are binary."""
+
+
+class InfoStateEncoder:
+    """The information-state tensor: a view :class:`Encoder` followed by the seat's own actions.
+
+    Layout: the view encoder's slices, then ``own_actions`` of shape ``(history, width)``: row 0
+    is the seat's most recent own action, row 1 the one before, ...; rows past the number of
+    actions taken are zero. Older own actions than ``history`` are dropped (the tensor is
+    fixed-size; the information-state *string* keeps the whole own history). A row is
+
+    * the one-hot action id when ``num_actions <= ONE_HOT_ACTIONS_LIMIT`` (``width = num_actions``);
+    * otherwise ``[1, bit 0, bit 1, ...]``: a "taken" flag then the id in binary, least
+      significant bit first (``width = 1 + bits``, ``bits = (num_actions - 1).bit_length()``) —
+      the real games have thousands of action ids.
+    """
+
+    def __init__(self, encoder: Encoder, num_actions: int, history: int = 8) -> None:
+        self.encoder = encoder
+        self.num_actions = num_actions
+        self.history = history
+        self.one_hot = num_actions <= ONE_HOT_ACTIONS_LIMIT
+        self.width = num_actions if self.one_hot else 1 + max(1, (num_actions - 1).bit_length())
+        self.layout = [
+            *encoder.layout,
+            SliceInfo("own_actions", encoder.size, history * self.width, (history, self.width), 0.0, 1.0),
+        ]
+        self.size = encoder.size + history * self.width
+
+    def encode(self, view: dict[str, Any], seat: int | None, own_actions: Sequence[int]) -> FloatArray:
+        """The tensor: the view's encoding, then the own-action rows. Shape ``(size,)``."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.encode_into(view, seat, own_actions, out)
+        return out
+
+    def encode_into(self, view: dict[str, Any], seat: int | None, own_actions: Sequence[int], out: FloatArray) -> None:
+        """Write the tensor into ``out`` (length ``size``)."""
+        self.encoder.encode_into(view, seat, out[: self.encoder.size])
+        hist = out[self.encoder.size :]
+        hist[:] = 0.0
+        w = self.width
+        recent = list(own_actions[-self.history :])[::-1]
+        for row, aid in enumerate(recent):
+            base = row * w
+            if self.one_hot:
+                hist[base + aid] = 1.0
+            else:
+                hist[base] = 1.0
+                for b in range(w - 1):
+                    if aid >> b & 1:
+                        hist[base + 1 + b] = 1.0
+
+    def describe_layout(self) -> list[dict[str, Any]]:
+        """The layout as JSON-ready dicts: ``name``, ``offset``, ``size``, ``shape``."""
+        return [i.to_dict() for i in self.layout]
+
+    def layout_text(self) -> str:
+        """The layout as a printable table."""
+        rows = [f"{'slice':<28} {'offset':>7} {'size':>6}  shape"]
+        for i in self.layout:
+            rows.append(f"{i.name:<28} {i.offset:>7} {i.size:>6}  {i.shape}")
+        rows.append(f"{'total':<28} {'':>7} {self.size:>6}")
+        return "\n".join(rows)
+
+
+# --------------------------------------------------------------------------- registry
+EncoderFactory = Callable[[int, Any], Encoder]
+_ENCODERS: dict[str, EncoderFactory] = {}
+_CACHE: dict[tuple[str, int, Any], Encoder] = {}
+
+
+def register_encoder(game_name: str, factory: EncoderFactory) -> None:
+    """Register ``factory(players, config) -> Encoder`` as the encoder of ``game_name``.
+
+    Replaces any earlier factory for that game (and forgets the encoders it built).
+    """
+    _ENCODERS[game_name] = factory
+    for key in [k for k in _CACHE if k[0] == game_name]:
+        del _CACHE[key]
+
+
+def unregister_encoder(game_name: str) -> None:
+    """Forget the encoder factory of ``game_name`` (it then uses the fallback)."""
+    _ENCODERS.pop(game_name, None)
+    for key in [k for k in _CACHE if k[0] == game_name]:
+        del _CACHE[key]
+
+
+def has_encoder(game_name: str) -> bool:
+    """Whether ``game_name`` has a registered encoder (otherwise the fallback is used)."""
+    return game_name in _ENCODERS
+
+
+def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
+    """The encoder of a game for this player count and config (built once, then cached).
+
+    Returns the registered encoder, or :func:`fallback_encoder` when the game has none.
+
+    Raises:
+        ValueError: an unknown game.
+    """
+    key = (game_name, players, config)
+    enc = _CACHE.get(key)
+    if enc is None:
+        factory = _ENCODERS.get(game_name)
+        enc = factory(players, config) if factory is not None else fallback_encoder(game_name, players, config)
+        _CACHE[key] = enc
+    return enc
+
+
+# --------------------------------------------------------------------------- fallback
+FALLBACK_PROBE_GAMES = 4
+FALLBACK_PROBE_STEPS = 300
+FALLBACK_MAX_NUMBERS = 64  # numeric leaves kept per top-level key
+FALLBACK_MAX_CATEGORIES = 16  # distinct strings kept per path
+FALLBACK_MAX_PATHS = 16  # categorical paths kept per top-level key
+
+
+def _walk(value: Any, path: Path, out: list[tuple[Path, Any]]) -> None:
+    if isinstance(value, dict):
+        for k in value:
+            _walk(value[k], (*path, str(k)), out)
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _walk(v, (*path, i), out)
+    else:
+        out.append((path, value))
+
+
+def _path_name(path: Path) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _sort_key(path: Path) -> tuple[tuple[int, str, int], ...]:
+    return tuple((0, p, 0) if isinstance(p, str) else (1, "", p) for p in path)
+
+
+def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
+    """A generic encoder for a game without its own, built from the views alone.
+
+    It plays ``FALLBACK_PROBE_GAMES`` random games (seeds ``0, 1, ...``, at most
+    ``FALLBACK_PROBE_STEPS`` actions each) and walks every seat's view after every action. Then,
+    for every top-level key of the views, in sorted order:
+
+    * ``cards:<key>`` — if card notations (strings of ``Game.all_cards``) occur under the key: a
+      :class:`CardSet` of everything under it; if the key's value is always a list of
+      ``players`` entries, a :class:`PerSeat` of card sets instead (rows relative to the seat);
+    * ``num:<key>`` — every numeric leaf path seen under the key (dict keys and list positions;
+      at most ``FALLBACK_MAX_NUMBERS``, in sorted path order; the paths are listed in the slice's
+      ``paths``), as a :class:`Numbers` slice, each scaled by ``1 / max(1, largest absolute value
+      seen)`` and clipped to ``[-1, 1]``;
+    * ``cat:<path>`` — every leaf path holding other strings, as a :class:`OneHot` over the values
+      seen (sorted; at most ``FALLBACK_MAX_CATEGORIES``).
+
+    Plus ``observer`` (one-hot of the seat). The result depends only on the game, players and
+    config, and has a fixed size; values at paths never seen in the probe are not encoded.
+
+    Raises:
+        ValueError: an unknown game.
+    """
+    game = get_game(game_name)
+    universe = game.all_cards(players, config)
+    notations = set(universe)
+    # per top-level key: card presence, per-seat shape, numeric paths (max abs), string paths (values)
+    has_cards: dict[str, bool] = {}
+    per_seat: dict[str, bool] = {}
+    numbers: dict[Path, float] = {}
+    strings: dict[Path, set[str]] = {}
+    top_keys: set[str] = set()
+
+    def visit(view: dict[str, Any]) -> None:
+        for key, value in view.items():
+            k = str(key)
+            top_keys.add(k)
+            seatlike = isinstance(value, list) and len(value) == players
+            per_seat[k] = per_seat.get(k, True) and seatlike
+            leaves: list[tuple[Path, Any]] = []
+            _walk(value, (k,), leaves)
+            for path, leaf in leaves:
+                if isinstance(leaf, (bool, int, float)):
+                    if isinstance(leaf, float) and not math.isfinite(leaf):
+                        continue
+                    numbers[path] = max(numbers.get(path, 0.0), abs(float(leaf)))
+                elif isinstance(leaf, str):
+                    if leaf in notations:
+                        has_cards[k] = True
+                    else:
+                        strings.setdefault(path, set()).add(leaf)
+
+    for probe in range(FALLBACK_PROBE_GAMES):
+        state = game.new_initial_state(players, probe, None, config)
+        rng = random.Random(probe)
+        for _ in range(FALLBACK_PROBE_STEPS + 1):
+            for seat in range(players):
+                visit(state.view(seat))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+    slices: list[Slice] = [Observer("observer", players)]
+    for k in sorted(top_keys):
+        if has_cards.get(k):
+            if per_seat.get(k):
+                slices.append(PerSeat(f"cards:{k}", k, CardSet("cards", None, universe), players))
+            else:
+                slices.append(CardSet(f"cards:{k}", k, universe))
+        num_paths = sorted((p for p in numbers if p[0] == k), key=_sort_key)[:FALLBACK_MAX_NUMBERS]
+        if num_paths:
+            scales = [1.0 / max(1.0, numbers[p]) for p in num_paths]
+            slices.append(Numbers(f"num:{k}", k, [p[1:] for p in num_paths], scales))
+        str_paths = sorted((p for p in strings if p[0] == k), key=_sort_key)[:FALLBACK_MAX_PATHS]
+        for p in str_paths:
+            values = sorted(strings[p])[:FALLBACK_MAX_CATEGORIES]
+            slices.append(OneHot(f"cat:{_path_name(p)}", p, values=values))
+    return Encoder(slices)
+
+
+__all__ = [
+    "ONE_HOT_ACTIONS_LIMIT",
+    "CardSet",
+    "Encoder",
+    "EncoderFactory",
+    "Func",
+    "InfoStateEncoder",
+    "Numbers",
+    "Observer",
+    "OneHot",
+    "PerSeat",
+    "Scalar",
+    "Slice",
+    "SliceInfo",
+    "fallback_encoder",
+    "get_encoder",
+    "has_encoder",
+    "lookup",
+    "register_encoder",
+    "unregister_encoder",
+]

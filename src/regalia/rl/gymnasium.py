@@ -1,0 +1,170 @@
+"""Gymnasium adapter: any 1-player regalia game (King's Family) as a single-agent environment.
+
+::
+
+    import gymnasium as gym
+    import regalia.rl.gymnasium  # registers regalia/KingsFamily-v0
+
+    env = gym.make("regalia/KingsFamily-v0")
+    obs, info = env.reset(seed=0)
+    action = env.action_space.sample(info["action_mask"])
+    obs, reward, terminated, truncated, info = env.step(action)
+
+:class:`SinglePlayerEnv` works for every game that can be played alone
+(``SinglePlayerEnv("kings-family", **options)``):
+
+* observation: the game's encoder over ``view(0)`` — ``Box(low, high, (size,), float32)``;
+* action: ``Discrete(num_actions)`` integer ids; ``info["action_mask"]`` is the ``int8`` legal
+  mask (all zero at the end);
+* reward: the change of ``state.returns()[0]`` (for King's Family, its score) caused by the step;
+* terminated: the game is over; truncated: ``max_steps`` actions were taken (default
+  :func:`regalia.rl.common.adapter_info` ``.max_game_length``);
+* an illegal action id leaves the state unchanged and, with ``illegal_action="penalize"`` (the
+  default, so that unmasked random agents can run), gives ``illegal_reward`` and
+  ``info["illegal_action"]`` (the reason); with ``illegal_action="raise"`` it raises
+  :class:`~regalia.core.IllegalActionError`.
+
+``regalia/KingsFamily-v0`` is registered on import; registering does not need the
+``kings-family`` game — ``gym.make`` fails with a ``ValueError`` naming it if it is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from regalia.core.errors import IllegalActionError
+from regalia.core.registry import get_game
+from regalia.core.state import State
+from regalia.rl.common import adapter_info
+from regalia.rl.encoding import get_encoder
+
+KINGS_FAMILY_ID = "regalia/KingsFamily-v0"
+
+
+class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+    """A 1-player regalia game as a Gymnasium environment (see the module docs).
+
+    Args:
+        game_name: a registered game that can be played by one player.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns ``Game.render_text`` of the view).
+        max_steps: truncate after this many steps.
+        illegal_action: ``"penalize"`` or ``"raise"``.
+        illegal_reward: the reward of an illegal action when penalized.
+        **options: rule options.
+
+    Raises:
+        ValueError: an unknown game or option, a game that cannot be played alone, a bad
+            ``render_mode`` or ``illegal_action``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_name: str,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+        **options: Any,
+    ) -> None:
+        game = get_game(game_name)
+        if not game.min_players <= 1 <= game.max_players:
+            raise ValueError(f"game: {game.title} cannot be played by one player")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if illegal_action not in ("penalize", "raise"):
+            raise ValueError(f"illegal_action: {illegal_action!r} is not 'penalize' or 'raise'")
+        self.game = game
+        self.game_name = game_name
+        self.config = game.make_config(**options)
+        self.render_mode = render_mode
+        self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.encoder = get_encoder(game_name, 1, self.config)
+        self.num_actions = game.num_actions(1, self.config)
+        low, high = self.encoder.bounds()
+        self.observation_space = spaces.Box(low, high, (self.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self.num_actions)
+        self.state: State | None = None
+        self.steps = 0
+        self._score = 0.0
+
+    def _state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        return self.state
+
+    def _obs(self) -> npt.NDArray[np.float32]:
+        return self.encoder.encode(self._state().view(0), 0)
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        state = self._state()
+        mask = np.zeros(self.num_actions, np.int8)
+        if not state.is_terminal and self.steps < self.max_steps:
+            mask[state.legal_action_ids()] = 1
+        return mask
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game (its regalia seed drawn from the env's ``np_random``)."""
+        super().reset(seed=seed)
+        regalia_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.state = self.game.new_initial_state(1, regalia_seed, None, self.config)
+        self.steps = 0
+        self._score = float(self.state.returns()[0])
+        return self._obs(), {"action_mask": self._mask()}
+
+    def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Apply an action id; returns ``(observation, reward, terminated, truncated, info)``.
+
+        Raises:
+            IllegalActionError: an illegal action with ``illegal_action="raise"``.
+        """
+        state = self._state()
+        self.steps += 1
+        info: dict[str, Any] = {}
+        try:
+            state.apply(int(action))
+        except IllegalActionError as exc:
+            if self.illegal_action == "raise":
+                self.steps -= 1
+                raise
+            reward = self.illegal_reward
+            info["illegal_action"] = str(exc)
+        else:
+            score = float(state.returns()[0])
+            reward = score - self._score
+            self._score = score
+        terminated = state.is_terminal
+        truncated = not terminated and self.steps >= self.max_steps
+        info["action_mask"] = self._mask()
+        return self._obs(), reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        """The player's view drawn with ``Game.render_text`` (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.game.render_text(self._state().view(0))
+
+
+def register_envs() -> None:
+    """Register ``regalia/KingsFamily-v0`` with Gymnasium (once; safe without the game)."""
+    if KINGS_FAMILY_ID not in gym.registry:
+        gym.register(
+            id=KINGS_FAMILY_ID,
+            entry_point="regalia.rl.gymnasium:SinglePlayerEnv",
+            kwargs={"game_name": "kings-family"},
+        )
+
+
+register_envs()
+
+__all__ = ["KINGS_FAMILY_ID", "SinglePlayerEnv", "register_envs"]
