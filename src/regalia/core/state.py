@@ -43,7 +43,7 @@ def rng_state_from_json(data: list[Any]) -> tuple[Any, ...]:
 
 def copy_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``."""
-    new = random.Random()
+    new = random.Random.__new__(random.Random)  # no __init__: it would seed from os.urandom first
     new.setstate(rng.getstate())
     return new
 
