@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from regalia.bots import bot_names, make_bot
 from regalia.bots.backends import BACKENDS, MissingExtraError
@@ -133,15 +134,15 @@ def rules(game: GameArg) -> None:
         f"[bold]{g.title}[/bold] ({g.name}), {g.min_players}–{g.max_players} players, rules version {g.rules_version}"
     )
     if g.source:
-        console.print(f"[dim]Source:[/dim] {g.source}", highlight=False)
+        console.print(f"[dim]Source:[/dim] {escape(g.source)}", highlight=False)
     if g.summary:
-        console.print(f"\n{g.summary}", highlight=False)
+        console.print(Text(f"\n{g.summary}"))
     table = Table(title="Options")
     for col in ("option", "default", "choices", "ruling", "meaning"):
         table.add_column(col)
     for o in g.options():
         table.add_row(
-            o["name"], repr(o["default"]), ", ".join(map(repr, o["choices"] or [])), o["ruling"] or "", o["doc"]
+            o["name"], repr(o["default"]), ", ".join(map(repr, o["choices"] or [])), o["ruling"] or "", Text(o["doc"])
         )
     console.print(table)
     if g.rulings:
@@ -149,12 +150,14 @@ def rules(game: GameArg) -> None:
         rt.add_column("id", style="cyan", no_wrap=True)
         rt.add_column("ruling")
         for r in g.rulings:
-            rt.add_row(r.id, r.text + (f" (option `{r.option}`)" if r.option else ""))
+            rt.add_row(r.id, Text(r.text + (f" (option `{r.option}`)" if r.option else "")))
         console.print(rt)
     if g.notation:
-        console.print(f"\n[bold]Notation[/bold]\n{g.notation}", highlight=False)
+        console.print("\n[bold]Notation[/bold]")
+        console.print(Text(g.notation))
     if g.provenance:
-        console.print(f"\n[bold]Deck provenance[/bold]\n{g.provenance}", highlight=False)
+        console.print("\n[bold]Deck provenance[/bold]")
+        console.print(Text(g.provenance))
 
 
 def _series_direction(state: Any) -> str:
@@ -219,9 +222,9 @@ def play(
             console.rule("log")
             for e in session.log:
                 if e.visible_to is None:
-                    console.print(f"  {e.text}", highlight=False)
+                    console.print(Text(f"  {e.text}"))
         console.rule("result")
-        console.print(g.render_text(final.view(None)), highlight=False)
+        console.print(Text(g.render_text(final.view(None))))
         winners = ", ".join(f"seat {w}" for w in final.winners) or "nobody"
         console.print(f"[bold]Winner: {winners}[/bold]  (turns: {final.turns}, moves: {len(final.history)})")
         if record is not None:
@@ -546,8 +549,8 @@ def replay_cmd(
     for i, text in enumerate(data["actions"]):
         for e in state.apply(text):
             if e.is_visible_to(seat):
-                console.print(f"  {i:4d}  {e.text}", highlight=False)
-    console.print(g.render_text(state.view(seat)), highlight=False)
+                console.print(Text(f"  {i:4d}  {e.text}"))
+    console.print(Text(g.render_text(state.view(seat))))
     winners = ", ".join(f"seat {w}" for w in state.winners) or (
         "nobody" if state.is_terminal else "(game not finished)"
     )

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from regalia.bots import Bot, InfoSet, make_bot
 from regalia.core.errors import IllegalActionError
@@ -71,17 +73,17 @@ class Session:
 
     def print_events(self, events: list[Event]) -> None:
         for e in self._visible(events, self.viewer):
-            self.console.print(f"  [dim]•[/dim] {e.text}", highlight=False)
+            self.console.print(f"  [dim]•[/dim] {escape(e.text)}", highlight=False)
 
     def show(self, seat: int | None) -> None:
         view = self.state.view(seat)
         title = f"{self.state.game.title} — " + (f"seat {seat}" if seat is not None else "table")
-        self.console.print(Panel(self.state.game.render_text(view), title=title, expand=False), highlight=False)
+        self.console.print(Panel(Text(self.state.game.render_text(view)), title=escape(title), expand=False))
 
     def show_actions(self, actions: list[Any]) -> None:
         table = Table(show_header=False, box=None, padding=(0, 1))
         for i, a in enumerate(actions, 1):
-            table.add_row(f"[bold cyan]{i}[/bold cyan]", str(a))
+            table.add_row(f"[bold cyan]{i}[/bold cyan]", Text(str(a)))
         self.console.print(table)
 
     def ask(self, seat: int) -> Any:
@@ -110,7 +112,7 @@ class Session:
                 continue
             if word == "log":
                 for e in self._visible(self.log, seat):
-                    self.console.print(f"  {e.text}", highlight=False)
+                    self.console.print(Text(f"  {e.text}"))
                 continue
             if word == "hint":
                 self.hint(seat)
@@ -128,7 +130,7 @@ class Session:
             try:
                 return self.state.verify_action(raw)
             except IllegalActionError as exc:
-                self.console.print(f"[red]{exc}[/red]", highlight=False)
+                self.console.print(Text(str(exc), style="red"))
 
     def hint(self, seat: int) -> None:
         if self.hint_bot is None:
@@ -139,7 +141,7 @@ class Session:
         action = bot.choose(info)
         detail = getattr(bot, "last_estimate", None)
         extra = f" (expected {detail:.1f})" if isinstance(detail, (int, float)) else ""
-        self.console.print(f"[green]hint ({self.hint_bot}):[/green] {action}{extra}", highlight=False)
+        self.console.print(f"[green]hint ({escape(self.hint_bot)}):[/green] {escape(str(action))}{extra}", highlight=False)
 
     def undo(self, seat: int) -> bool:
         if self.humans != 1 or self.state.num_players != 1:
