@@ -26,7 +26,9 @@ def test_kd_x2_window_only_for_players_with_a_usable_card(deal: Deal) -> None:
     st = deal(["QH 7H 2S 3S 4S 5S 6S", "QC Joker 2D 3D 4D 5D 6D"], draws="2H 3H")
     run(st, "play QH")
     assert st.current_player == 1 and st.decision() == "respond"
-    assert st.view(0)["to_act"] == 1 and st.view(0)["window"] == "after-action"
+    assert st.view(1)["to_act"] == 1 and st.view(1)["window"] == "after-action"
+    # P0 cannot tell that P1 was asked: its view shows its own main phase going on
+    assert (st.view(0)["to_act"], st.view(0)["decision"], st.view(0)["window"]) == (0, "main", None)
     assert "joker recruit QH" not in legal(st)  # Recruit only on your own turn [KD-9]
     with pytest.raises(IllegalActionError) as info:
         st.apply("joker recruit QH")
@@ -103,7 +105,8 @@ def test_kd_10_and_kd_x4_assassinated_blocker_leaves_attacker_blocked(deal: Deal
     run(st, "play QC", "bring 9C with QC", "end")
     run(st, "attack P1", "attacker 7H", "done", "block 7H with 9C", "done")
     # after the blocks every kingdom may respond, the attacker last: P0 holds AH + ready QH
-    assert st.current_player == 0 and st.decision() == "respond" and st.view(1)["window"] == "after-blockers"
+    assert st.current_player == 0 and st.decision() == "respond" and st.view(0)["window"] == "after-blockers"
+    assert st.view(1)["window"] is None  # the window is P0's alone [KD-X2]
     run(st, "assassin AH using QH", "target 9C")
     # the 7H stays blocked: no territories [KD-X4]; it survives
     assert st.territories == [20, 20]

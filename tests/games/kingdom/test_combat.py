@@ -198,7 +198,9 @@ def test_kd_x2_defender_assassinates_an_attacker_after_attackers_are_declared(de
     run(st, "play QH", "bring 9H with QH", "end")
     run(st, "play QC", "end")
     run(st, "attack P1", "attacker 9H", "done")
-    assert st.current_player == 1 and st.decision() == "respond" and st.view(0)["window"] == "after-attackers"
+    assert st.current_player == 1 and st.decision() == "respond" and st.view(1)["window"] == "after-attackers"
+    # the window is P1's alone: P0 sees only that the defender is to block [KD-X2]
+    assert st.view(0)["window"] is None and (st.view(0)["to_act"], st.view(0)["decision"]) == (1, "blockers")
     run(st, "assassin AC using QC", "target 9H")
     # the attacker is gone; P1 has no ready card left, so no block decision; nothing is lost
     assert st.current_player == 0 and st.decision() == "main"

@@ -89,7 +89,8 @@ OWN: tuple[Ruling, ...] = (
         "change, Assassin, Joker, Recruit) every other kingdom is asked; after the attackers are declared every "
         "other kingdom; after the blockers are declared every kingdom, the attacker last. Seats are asked in turn "
         "order from the active player's left, and only seats that hold a usable play are asked at all. A seat that "
-        "plays is asked again until it passes.",
+        "plays is asked again until it passes. A window is invisible to every seat but the one asked: the others' "
+        "views show the decision the game waits for underneath (the active player's phase or the defender's block).",
     ),
     Ruling(
         "KD-X3",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingdom.cards import NAME, RANK, SUIT, SUITS, role
+from regalia.games.kingdom.phases import BLOCKERS, PHASE_NAMES
 
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
@@ -84,9 +85,7 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
         "turn": st.turn_no,
         "max_turns": st.config.max_turns,
         "active": st.active,
-        "to_act": st.current_player,
-        "decision": st.decision(),
-        "window": _WINDOW[st.window_point] if st.window else None,
+        **_public_decision(st, seat),
         "first_round": st.turn_no <= n,
         "noble_played": st.noble_played,
         "attacked": st.attacked,
@@ -162,3 +161,24 @@ def render_text(view: dict[str, Any]) -> str:
         extra = f" ({view['window']})" if view["window"] else ""
         lines.append(f"  to act: P{view['to_act']} — {view['decision']}{extra}")
     return "\n".join(lines)
+
+
+def _public_decision(st: KingdomState, seat: int | None) -> dict[str, Any]:
+    """Who is to act and on what, as ``seat`` may know it (KD-X2).
+
+    A response window (``respond``) or a counter window (``counter``) is offered only to a seat
+    holding a usable out-of-turn play, so its existence would reveal that seat's hand: every other
+    seat (and a spectator) sees the decision the game is waiting for underneath — the active
+    player's phase, or the defender's block — never the window.
+    """
+    d = st.decision()
+    if d in ("respond", "counter") and seat != st.current_player:
+        if d == "counter" and st.chain:
+            return {"to_act": st.chain[-1][1], "decision": "chain", "window": None}
+        actor = st.defender if st.phase == BLOCKERS else st.active
+        return {"to_act": actor, "decision": PHASE_NAMES[st.phase], "window": None}
+    return {
+        "to_act": st.current_player,
+        "decision": d,
+        "window": _WINDOW[st.window_point] if st.window else None,
+    }
