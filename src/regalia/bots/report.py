@@ -25,7 +25,7 @@ from typing import Any
 
 from regalia.bots.backends import Backend, require
 from regalia.bots.simulate import GameSummary, SimulationSpec, iter_games
-from regalia.bots.tournament import wilson95
+from regalia.bots.stats import wilson95, wins_by_seat
 
 
 def collect(
@@ -133,10 +133,7 @@ def balance(spec: SimulationSpec, summaries: list[GameSummary]) -> dict[str, Any
     summaries = sorted(summaries, key=lambda s: s.index)
     n = len(summaries)
     p = spec.players
-    wins = [0] * p
-    for s in summaries:
-        for w in s.winners:
-            wins[w] += 1
+    wins = wins_by_seat((s.winners for s in summaries), p)
     rates = [w / n if n else math.nan for w in wins]
     seats = []
     for seat in range(p):

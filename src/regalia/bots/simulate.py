@@ -7,7 +7,6 @@ Game ``i`` of a run with seed ``S`` uses game seed ``S + i`` and bot seed ``S + 
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -19,6 +18,7 @@ from typing import Any
 from regalia.bots import make_bot
 from regalia.bots.backends import Backend, get_backend, iter_indexed
 from regalia.bots.play import play_game
+from regalia.bots.stats import mean_ci95, wins_by_seat
 from regalia.core.registry import make
 
 
@@ -141,17 +141,6 @@ def iter_games(
             yield from results
 
 
-def mean_ci95(values: list[float]) -> tuple[float, float, float]:
-    """Mean and the bounds of its 95% normal-approximation confidence interval."""
-    if not values:
-        return (math.nan, math.nan, math.nan)
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return (m, m, m)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return (m, m - half, m + half)
-
-
 def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float) -> dict[str, Any]:
     """The statistics of a run as a JSON-ready dict.
 
@@ -163,10 +152,7 @@ def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float
     summaries = sorted(summaries, key=lambda s: s.index)
     n = len(summaries)
     p = spec.players
-    wins = [0] * p
-    for s in summaries:
-        for w in s.winners:
-            wins[w] += 1
+    wins = wins_by_seat((s.winners for s in summaries), p)
     out: dict[str, Any] = {
         "game": spec.game,
         "players": p,

@@ -42,12 +42,12 @@ from typing import Any
 from regalia.bots import make_bot
 from regalia.bots.backends import Backend, get_backend, require, run_indexed
 from regalia.bots.play import play_game
+from regalia.bots.stats import Z95, mean_ci95, wilson95
 from regalia.core.registry import make
 
 SEATINGS = ("rotations", "permutations")
 RESULT_FORMAT = "regalia.tournament"
 RESULT_VERSION = 1
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -198,28 +198,6 @@ def play_one(spec: TournamentSpec, index: int) -> TournamentGame:
 
 def _play_chunk(spec: TournamentSpec, indices: list[int]) -> list[TournamentGame]:
     return [play_one(spec, i) for i in indices]
-
-
-def wilson95(successes: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion ``successes / n`` (``(nan, nan)`` when ``n == 0``)."""
-    if n == 0:
-        return (math.nan, math.nan)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_ci95(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% normal-approximation interval (``nan`` for no values)."""
-    if not values:
-        return (math.nan, math.nan, math.nan)
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return (m, m, m)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return (m, m - half, m + half)
 
 
 def rate(spec: TournamentSpec, games: list[TournamentGame]) -> list[dict[str, float]]:
