@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import regalia
+from regalia.bots.base import RandomBot
 from regalia.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
@@ -172,3 +174,17 @@ def test_ray_backend_without_ray_names_the_extra(toy: str) -> None:
         result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--backend", "ray"])
     assert result.exit_code == 1
     assert 'pip install "regalia[ray]"' in result.output
+
+
+def test_ctrl_c_while_a_bot_thinks_stops_cleanly_and_saves(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(self: RandomBot, infoset: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(RandomBot, "choose", interrupted)
+    path = tmp_path / "partial.json"
+    result = runner.invoke(app, ["play", "toy", "--humans", "0", "--bot", "random", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "stopped" in result.output
+    assert json.loads(path.read_text())["actions"] == []

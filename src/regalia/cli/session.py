@@ -157,7 +157,14 @@ class Session:
         return True
 
     def run(self) -> State:
-        """Play until the end or until a person stops (raises :class:`Quit`)."""
+        """Play until the end or until a person stops (raises :class:`Quit`, also on Ctrl-C
+        while a bot is thinking)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            raise Quit() from None
+
+    def _run(self) -> State:
         while not self.state.is_terminal:
             seat = self.state.current_player
             assert seat is not None
