@@ -16,6 +16,11 @@ Slices:
   relative to the observing seat (row 0 = that seat, row 1 = the next seat, ...) unless
   ``relative=False``.
 * :class:`Observer` — one-hot of the observing seat.
+* :class:`SeatRef` / :class:`SeatSet` — one-hot / multi-hot of seat numbers, relative to the
+  observing seat.
+* :class:`Counts` — how often each of a list of values occurs.
+* :class:`CardTable` — one row of features per card (e.g. a Genealogy's row, position, Active
+  flag and attachments).
 * :class:`Func` — any function of the view returning ``size`` floats (escape hatch).
 
 Values are found by ``key``: a top-level key, a dotted path (``"players.0.hand"``; integer parts
@@ -369,6 +374,150 @@ class PerSeat(Slice):
                 self.inner.fill(self.inner.extract(value[s]), out[r * k : (r + 1) * k], seat)
 
 
+class SeatRef(Slice):
+    """One-hot of a seat number (an ``int``, or text ``"P<n>"``), relative to the observer.
+
+    Row ``r`` = seat ``(seat + r) % players`` (row 0 = the observing seat itself); a spectator
+    (or ``relative=False``) gets absolute seats. ``None``, missing or out-of-range → all zero.
+    Shape: ``(players,)``.
+    """
+
+    def __init__(self, name: str, key: KeySpec, players: int, relative: bool = True) -> None:
+        self.name = name
+        self.key = key
+        self.players = players
+        self.relative = relative
+        self.shape = (players,)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat"}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        s = _seat_number(value)
+        if s is None or not 0 <= s < self.players:
+            return
+        if self.relative and seat is not None:
+            s = (s - seat) % self.players
+        out[s] = 1.0
+
+
+def _seat_number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value[:1] in ("P", "p") and value[1:].isdigit():
+        return int(value[1:])
+    return None
+
+
+class SeatSet(Slice):
+    """Multi-hot of several seats (a list of seat numbers), relative to the observer like
+    :class:`SeatRef`. Shape: ``(players,)``."""
+
+    def __init__(self, name: str, key: KeySpec, players: int, relative: bool = True) -> None:
+        self.name = name
+        self.key = key
+        self.players = players
+        self.relative = relative
+        self.shape = (players,)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat"}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if not isinstance(value, (list, tuple)):
+            return
+        base = seat if (self.relative and seat is not None) else 0
+        n = self.players
+        for v in value:
+            s = _seat_number(v)
+            if s is not None and 0 <= s < n:
+                out[(s - base) % n] = 1.0
+
+
+class Counts(Slice):
+    """How many times each of ``values`` occurs among the leaves of the value, times ``scale``
+    (clipped to ``[0, high]``). Shape: ``(len(values),)``."""
+
+    def __init__(self, name: str, key: KeySpec, values: Sequence[Any], scale: float = 1.0, high: float = 1.0) -> None:
+        self.name = name
+        self.key = key
+        self.index = {v: i for i, v in enumerate(values)}
+        self.scale = scale
+        self.high = high
+        self.shape = (len(self.index),)
+
+    def details(self) -> dict[str, Any]:
+        return {"values": list(self.index), "scale": self.scale}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        index = self.index
+        for leaf in _leaves(value) if value is not None else ():
+            try:
+                i = index.get(leaf)
+            except TypeError:
+                continue
+            if i is not None:
+                out[i] = min(self.high, out[i] + self.scale)
+
+
+class CardTable(Slice):
+    """One row of features per card of a universe, for zones whose cards carry attributes (a
+    Genealogy: row, position, Active, attachments).
+
+    Args:
+        name: slice name.
+        key: where the list of items is.
+        cards: the distinct card notations, one row each (in this order).
+        columns: the feature names (one column each).
+        row: ``row(item) -> (notation, features)`` for one item of the list (``None``: skip it);
+            ``features`` has one float per column, written into the card's row.
+        low, high: bounds of the features (each float is clipped to them).
+
+    Shape: ``(len(cards), len(columns))``; rows of cards not in the list are zero.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        key: KeySpec,
+        cards: Sequence[str],
+        columns: Sequence[str],
+        row: Callable[[Any], tuple[str, Sequence[float]] | None],
+        low: float = -1.0,
+        high: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.key = key
+        self.cards = list(dict.fromkeys(cards))
+        self.index = {c: i for i, c in enumerate(self.cards)}
+        self.columns = list(columns)
+        self.row = row
+        self.low = low
+        self.high = high
+        self.shape = (len(self.cards), len(self.columns))
+
+    def details(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "columns": list(self.columns)}
+
+    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+        if not isinstance(value, (list, tuple)):
+            return
+        width = len(self.columns)
+        lo, hi = self.low, self.high
+        for item in value:
+            r = self.row(item)
+            if r is None:
+                continue
+            i = self.index.get(r[0])
+            if i is None:
+                continue
+            base = i * width
+            for j, x in enumerate(r[1]):
+                out[base + j] = hi if x > hi else lo if x < lo else x
+
+
 class Func(Slice):
     """``fn(view, seat)`` returning ``size`` floats (any custom feature)."""
 
@@ -552,8 +701,10 @@ _CACHE: dict[tuple[str, int, Any], Encoder] = {}
 def register_encoder(game_name: str, factory: EncoderFactory) -> None:
     """Register ``factory(players, config) -> Encoder`` as the encoder of ``game_name``.
 
-    Replaces any earlier factory for that game (and forgets the encoders it built).
+    Replaces any earlier factory for that game (and forgets the encoders it built), the
+    built-in ones of :mod:`regalia.rl.encoders` included.
     """
+    _load_builtin()
     _ENCODERS[game_name] = factory
     for key in [k for k in _CACHE if k[0] == game_name]:
         del _CACHE[key]
@@ -561,20 +712,33 @@ def register_encoder(game_name: str, factory: EncoderFactory) -> None:
 
 def unregister_encoder(game_name: str) -> None:
     """Forget the encoder factory of ``game_name`` (it then uses the fallback)."""
+    _load_builtin()
     _ENCODERS.pop(game_name, None)
     for key in [k for k in _CACHE if k[0] == game_name]:
         del _CACHE[key]
 
 
+_BUILTIN = [False]
+
+
+def _load_builtin() -> None:
+    """Import :mod:`regalia.rl.encoders` once, which registers the games' own encoders."""
+    if not _BUILTIN[0]:
+        _BUILTIN[0] = True
+        import regalia.rl.encoders  # noqa: F401
+
+
 def has_encoder(game_name: str) -> bool:
     """Whether ``game_name`` has a registered encoder (otherwise the fallback is used)."""
+    _load_builtin()
     return game_name in _ENCODERS
 
 
 def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
     """The encoder of a game for this player count and config (built once, then cached).
 
-    Returns the registered encoder, or :func:`fallback_encoder` when the game has none.
+    Returns the registered encoder (the built-in ones of :mod:`regalia.rl.encoders` are
+    registered on first use), or :func:`fallback_encoder` when the game has none.
 
     Raises:
         ValueError: an unknown game.
@@ -582,6 +746,7 @@ def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
     key = (game_name, players, config)
     enc = _CACHE.get(key)
     if enc is None:
+        _load_builtin()
         factory = _ENCODERS.get(game_name)
         enc = factory(players, config) if factory is not None else fallback_encoder(game_name, players, config)
         _CACHE[key] = enc
@@ -698,6 +863,8 @@ def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
 __all__ = [
     "ONE_HOT_ACTIONS_LIMIT",
     "CardSet",
+    "CardTable",
+    "Counts",
     "Encoder",
     "EncoderFactory",
     "Func",
@@ -707,6 +874,8 @@ __all__ = [
     "OneHot",
     "PerSeat",
     "Scalar",
+    "SeatRef",
+    "SeatSet",
     "Slice",
     "SliceInfo",
     "fallback_encoder",
