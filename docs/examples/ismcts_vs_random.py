@@ -107,7 +107,9 @@ def main() -> None:
     n = args.games
     for label, wins in results.items():
         lo, hi = wilson(wins, n)
-        print(f"{args.game} ({args.players} players), seat 0 {label:>7}: {wins / n:.3f} wins  [95% {lo:.3f}, {hi:.3f}]  ({n} games)")
+        print(
+            f"{args.game} ({args.players} players), seat 0 {label:>7}: {wins / n:.3f} wins  [95% {lo:.3f}, {hi:.3f}]  ({n} games)"
+        )
     print(f"IS-MCTS {args.sims} simulations per decision, random rollouts; {elapsed:.1f} s")
 
 
