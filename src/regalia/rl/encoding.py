@@ -131,9 +131,28 @@ class Slice:
             getter = self.__dict__["_getter"] = _make_getter(self.key)
         return getter(container)
 
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        """Append the non-zero floats of the encoding of ``value``: their positions (``base`` +
+        position in the slice) to ``idx`` and their values to ``vals`` (each position once).
+
+        The built-in slices implement this (the encoder then writes a whole tensor with one
+        NumPy assignment); a custom slice may implement :meth:`fill` instead.
+        """
+        tmp = np.zeros(self.size, dtype=np.float32)
+        self.fill(value, tmp, seat)
+        nz = np.flatnonzero(tmp)
+        idx.extend((nz + base).tolist())
+        vals.extend(tmp[nz].tolist())
+
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
-        """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats)."""
-        raise NotImplementedError
+        """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats).
+
+        A slice implements this or :meth:`emit` (each default calls the other)."""
+        idx: list[int] = []
+        vals: list[float] = []
+        self.emit(value, seat, 0, idx, vals)
+        if idx:
+            out[idx] = vals
 
     def details(self) -> dict[str, Any]:
         """What each float of the slice means, when it is not obvious (JSON-ready)."""
@@ -141,19 +160,24 @@ class Slice:
 
 
 def _leaves(value: Any) -> list[Any]:
-    """Every non-container leaf under ``value`` (dict values and list items, depth first)."""
-    if not isinstance(value, (dict, list, tuple)):
+    """Every non-container leaf under ``value`` (dict values and list items, in order)."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, (dict, list, tuple)):
+                break
+        else:
+            return value if isinstance(value, list) else list(value)  # flat: the common case
+        items: Any = value
+    elif isinstance(value, dict):
+        items = value.values()
+    else:
         return [value]
     out: list[Any] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        items = v.values() if isinstance(v, dict) else v
-        for item in items:
-            if isinstance(item, (dict, list, tuple)):
-                stack.append(item)
-            else:
-                out.append(item)
+    for item in items:
+        if isinstance(item, (dict, list, tuple)):
+            out.extend(_leaves(item))
+        else:
+            out.append(item)
     return out
 
 
@@ -191,13 +215,16 @@ class CardSet(Slice):
     def details(self) -> dict[str, Any]:
         return {"cards": list(self.cards)}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         index = self.index
         found: dict[int, int] = {}
+        numeric = self.numeric
+        if value is None:
+            return
         for leaf in _leaves(value):
             if isinstance(leaf, str):
                 i = index.get(leaf)
-            elif self.numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
+            elif numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
                 i = index.get(str(leaf))
             else:
                 continue
@@ -205,7 +232,9 @@ class CardSet(Slice):
                 found[i] = found.get(i, 0) + 1
         inv = self.inverse
         for i, n in found.items():
-            out[i] = min(1.0, n * inv[i])
+            idx.append(base + i)
+            x = n * inv[i]
+            vals.append(1.0 if x > 1.0 else x)
 
 
 class Scalar(Slice):
@@ -232,14 +261,17 @@ class Scalar(Slice):
         self.high = high
         self.shape = (1,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if isinstance(value, (int, float)):
             x = float(value) * self.scale
         elif isinstance(value, (list, tuple, dict, str)):
             x = float(len(value)) * self.scale
         else:
             x = self.default
-        out[0] = min(self.high, max(self.low, x))
+        x = self.high if x > self.high else self.low if x < self.low else x
+        if x:
+            idx.append(base)
+            vals.append(x)
 
 
 class Numbers(Slice):
@@ -269,9 +301,8 @@ class Numbers(Slice):
     def details(self) -> dict[str, Any]:
         return {"paths": [_path_name(p) for p in self.paths], "scales": list(self.scales)}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         lo, hi = self.low, self.high
-        vals = [0.0] * len(self.paths)
         for i, path in enumerate(self.paths):
             x = value
             for p in path:  # inline lookup: dict keys and list positions
@@ -282,10 +313,10 @@ class Numbers(Slice):
                 else:
                     x = None
                     break
-            if isinstance(x, (int, float)):
+            if isinstance(x, (int, float)) and x:
                 v = float(x) * self.scales[i]
-                vals[i] = hi if v > hi else lo if v < lo else v
-        out[:] = vals
+                idx.append(base + i)
+                vals.append(hi if v > hi else lo if v < lo else v)
 
 
 class OneHot(Slice):
@@ -309,16 +340,18 @@ class OneHot(Slice):
     def details(self) -> dict[str, Any]:
         return {"values": list(self.values)} if self.values is not None else {}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if self.values is not None:
             try:
                 i = self.values.get(value)
             except TypeError:  # unhashable
                 return
             if i is not None:
-                out[i] = 1.0
+                idx.append(base + i)
+                vals.append(1.0)
         elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.shape[0]:
-            out[value] = 1.0
+            idx.append(base + value)
+            vals.append(1.0)
 
 
 class Observer(Slice):
@@ -329,9 +362,10 @@ class Observer(Slice):
         self.key = None
         self.shape = (players,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if seat is not None:
-            out[seat] = 1.0
+            idx.append(base + seat)
+            vals.append(1.0)
 
 
 class PerSeat(Slice):
@@ -353,6 +387,7 @@ class PerSeat(Slice):
         self.name = name
         self.key = key
         self.inner = inner
+        self._inner = (_make_getter(inner.key), inner.emit)
         self.players = players
         self.relative = relative
         self.low = inner.low
@@ -362,16 +397,18 @@ class PerSeat(Slice):
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat", **self.inner.details()}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if not isinstance(value, (list, tuple)):
             return
         n = self.players
         k = self.inner.size
-        base = seat if (self.relative and seat is not None) else 0
+        get, emit = self._inner
+        start = seat if (self.relative and seat is not None) else 0
+        m = len(value)
         for r in range(n):
-            s = (base + r) % n
-            if s < len(value):
-                self.inner.fill(self.inner.extract(value[s]), out[r * k : (r + 1) * k], seat)
+            s = (start + r) % n
+            if s < m:
+                emit(get(value[s]), seat, base + r * k, idx, vals)
 
 
 class SeatRef(Slice):
@@ -392,13 +429,14 @@ class SeatRef(Slice):
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat"}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         s = _seat_number(value)
         if s is None or not 0 <= s < self.players:
             return
         if self.relative and seat is not None:
             s = (s - seat) % self.players
-        out[s] = 1.0
+        idx.append(base + s)
+        vals.append(1.0)
 
 
 def _seat_number(value: Any) -> int | None:
@@ -425,15 +463,19 @@ class SeatSet(Slice):
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat"}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if not isinstance(value, (list, tuple)):
             return
-        base = seat if (self.relative and seat is not None) else 0
+        start = seat if (self.relative and seat is not None) else 0
         n = self.players
+        done: set[int] = set()
         for v in value:
             s = _seat_number(v)
             if s is not None and 0 <= s < n:
-                out[(s - base) % n] = 1.0
+                done.add((s - start) % n)
+        for r in sorted(done):
+            idx.append(base + r)
+            vals.append(1.0)
 
 
 class Counts(Slice):
@@ -451,15 +493,21 @@ class Counts(Slice):
     def details(self) -> dict[str, Any]:
         return {"values": list(self.index), "scale": self.scale}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        if value is None:
+            return
         index = self.index
-        for leaf in _leaves(value) if value is not None else ():
+        found: dict[int, float] = {}
+        for leaf in _leaves(value):
             try:
                 i = index.get(leaf)
             except TypeError:
                 continue
             if i is not None:
-                out[i] = min(self.high, out[i] + self.scale)
+                found[i] = found.get(i, 0.0) + self.scale
+        for i, x in found.items():
+            idx.append(base + i)
+            vals.append(self.high if x > self.high else x)
 
 
 class CardTable(Slice):
@@ -501,25 +549,30 @@ class CardTable(Slice):
     def details(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "columns": list(self.columns)}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if not isinstance(value, (list, tuple)):
             return
         width = len(self.columns)
         lo, hi = self.low, self.high
+        index = self.index
+        row = self.row
         for item in value:
-            r = self.row(item)
+            r = row(item)
             if r is None:
                 continue
-            i = self.index.get(r[0])
+            i = index.get(r[0])
             if i is None:
                 continue
-            base = i * width
+            at = base + i * width
             for j, x in enumerate(r[1]):
-                out[base + j] = hi if x > hi else lo if x < lo else x
+                if x:
+                    idx.append(at + j)
+                    vals.append(hi if x > hi else lo if x < lo else x)
 
 
 class Func(Slice):
-    """``fn(view, seat)`` returning ``size`` floats (any custom feature)."""
+    """``fn(view, seat)`` returning ``size`` floats (any custom feature; a shorter result leaves
+    the rest zero, so an empty list means all zero)."""
 
     def __init__(
         self,
@@ -536,8 +589,11 @@ class Func(Slice):
         self.high = high
         self.shape = (size,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
-        out[:] = np.asarray(self.fn(value, seat), dtype=np.float32)
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        for j, x in enumerate(self.fn(value, seat)):
+            if x:
+                idx.append(base + j)
+                vals.append(float(x))
 
 
 @dataclass(frozen=True)
@@ -577,6 +633,8 @@ class Encoder:
             self.layout.append(SliceInfo(s.name, offset, s.size, s.shape, s.low, s.high))
             offset += s.size
         self.size = offset
+        # (value getter, emit, offset) per slice, bound once
+        self._plan = [(_make_getter(s.key), s.emit, i.offset) for s, i in zip(self.slices, self.layout, strict=True)]
 
     @property
     def shape(self) -> tuple[int]:
@@ -591,9 +649,14 @@ class Encoder:
 
     def encode_into(self, view: dict[str, Any], seat: int | None, out: FloatArray) -> None:
         """Write the tensor of ``view`` into ``out`` (length ``size``; zeroed here first)."""
+        idx: list[int] = []
+        vals: list[float] = []
+        for get, emit, offset in self._plan:
+            emit(get(view), seat, offset, idx, vals)
         out[:] = 0.0
-        for s, info in zip(self.slices, self.layout, strict=True):
-            s.fill(s.extract(view), out[info.offset : info.offset + info.size], seat)
+        n = len(idx)
+        if n:
+            out[np.fromiter(idx, np.intp, n)] = np.fromiter(vals, np.float32, n)
 
     def bounds(self) -> tuple[FloatArray, FloatArray]:
         """Per-float lower and upper bounds (for a ``Box`` observation space)."""

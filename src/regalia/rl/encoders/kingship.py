@@ -68,9 +68,13 @@ def law_encoder(players: int, key: Callable[[Any], Any]) -> Callable[[Any, int |
     observer (players)]``; several laws add up (clipped to 1)."""
     nk = len(LAW_WORDS)
 
+    size = law_size(players)
+
     def fn(view: Any, seat: int | None) -> list[float]:
-        out = [0.0] * law_size(players)
         codes = key(view)
+        if not codes:
+            return []
+        out = [0.0] * size
         if isinstance(codes, str):
             codes = [codes]
         for code in codes or ():
@@ -109,8 +113,10 @@ def _info(name: str) -> Callable[[Any], Any]:
 
 def _spec_slice(name: str, key: Callable[[Any], Any]) -> Func:
     def fn(view: Any, seat: int | None) -> list[float]:
-        out = [0.0] * SPEC_SIZE
         text = key(view)
+        if not text:
+            return []
+        out = [0.0] * SPEC_SIZE
         spec_floats(text if isinstance(text, str) else None, out)
         return out
 
@@ -119,7 +125,9 @@ def _spec_slice(name: str, key: Callable[[Any], Any]) -> Func:
 
 def _merchant(view: Any, seat: int | None) -> list[float]:
     """Whether a Merchant offer/ask/counters are on the table, and whether titles are involved."""
-    info = view.get("decision_info") or {}
+    info = view.get("decision_info")
+    if not info:
+        return []
     offer, ask, counters = info.get("offer"), info.get("ask"), info.get("counters")
     return [
         1.0 if offer else 0.0,
