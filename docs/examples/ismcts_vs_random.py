@@ -7,8 +7,9 @@ regalia engine itself (a clone of the determinized state played out to the end, 
 ``returns()`` as the value), which is about twice as fast as a rollout through OpenSpiel. When
 seat 0 has a single legal action it plays it without searching.
 
-Games are shared among ``--workers`` processes (default 2). Prints seat 0's win rate over N games with a 95 % Wilson interval, beside the rate a random
-seat 0 gets on the same deals (same seeds), and the time taken::
+Games are shared among ``--workers`` processes (default 2). Prints seat 0's win rate over N
+games with a 95 % Wilson interval, beside the rate a random seat 0 gets on the same deals (same
+seeds), the paired comparison by deal (exact sign test) and the time taken::
 
     PYTHONPATH=src python docs/examples/ismcts_vs_random.py            # King's Blood, 2 players
     PYTHONPATH=src python docs/examples/ismcts_vs_random.py --game kingship --players 4 --games 10
@@ -87,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="kings-blood")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=40, help="games per side (IS-MCTS and random)")
+    parser.add_argument("--games", type=int, default=32, help="games per side (IS-MCTS and random)")
     parser.add_argument("--sims", type=int, default=24, help="IS-MCTS simulations per decision")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games in parallel")
     parser.add_argument("--option", action="append", default=[], help="rule option name=value (repeatable)")
@@ -102,14 +103,23 @@ def main() -> None:
         for label, sims in (("random", None), ("IS-MCTS", args.sims)):
             # the same deals for both: game k of each run is dealt from seed k
             jobs = [(args.game, args.players, options, k, sims) for k in range(args.games)]
-            results[label] = sum(pool.map(play, jobs, chunksize=1))
+            results[label] = pool.map(play, jobs, chunksize=1)
     elapsed = time.perf_counter() - start
     n = args.games
-    for label, wins in results.items():
+    for label, per_deal in results.items():
+        wins = sum(per_deal)
         lo, hi = wilson(wins, n)
         print(
             f"{args.game} ({args.players} players), seat 0 {label:>7}: {wins / n:.3f} wins  [95% {lo:.3f}, {hi:.3f}]  ({n} games)"
         )
+    # paired by deal: deals IS-MCTS won and random lost, and the reverse; exact two-sided sign test
+    better = sum(1 for a, b in zip(results["IS-MCTS"], results["random"], strict=True) if a > b)
+    worse = sum(1 for a, b in zip(results["IS-MCTS"], results["random"], strict=True) if a < b)
+    m = better + worse
+    tail = sum(math.comb(m, i) for i in range(min(better, worse) + 1)) / 2**m if m else 1.0
+    print(
+        f"same deals: IS-MCTS won {better} that random lost, lost {worse} that random won (sign test p = {min(1.0, 2 * tail):.3f})"
+    )
     print(f"IS-MCTS {args.sims} simulations per decision, random rollouts; {elapsed:.1f} s")
 
 
