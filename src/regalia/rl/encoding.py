@@ -23,6 +23,10 @@ Slices:
   flag and attachments).
 * :class:`Func` — any function of the view returning ``size`` floats (escape hatch).
 
+A slice appends only its non-zero floats to two lists (:meth:`Slice.emit`) and the encoder
+writes the tensor with one NumPy assignment; a custom slice may implement :meth:`Slice.fill`
+instead.
+
 Values are found by ``key``: a top-level key, a dotted path (``"players.0.hand"``; integer parts
 index lists), a tuple path, or ``None`` for "the value handed to the slice" (inside
 :class:`PerSeat`).
