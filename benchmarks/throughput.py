@@ -10,7 +10,8 @@ With ``--adapters`` (needs ``pip install -e ".[rl]"``) it also measures, per gam
 steps/s through each research adapter beside the raw engine (:func:`bench_adapters`): OpenSpiel
 (actions only, and with the observation tensor of the player to act), PettingZoo (``last()`` +
 ``step()``), Gymnasium (1-player games) and the language-model text interface
-(``observation_text`` + ``parse_reply``). ``--test-game`` registers the core tests' toy game
+(``observation_text`` + ``parse_reply``), and the cost of one observation (:func:`bench_encoders`:
+``view`` alone, the game's own encoder and the generic fallback encoder, µs per view). ``--test-game`` registers the core tests' toy game
 (``tests/core/toygame.py``, and its 1-player variant ``toy-solo`` from ``tests/rl/conftest.py``) so the adapters can be measured before any real game is installed.
 
 Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--adapters] [--json out.json]``
@@ -193,6 +194,61 @@ def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
         "players": players,
         "games_per_s": n / elapsed,
         "steps_per_s": steps[0] / elapsed,
+    }
+
+
+def bench_encoders(name: str, players: int, seconds: float) -> dict[str, Any]:
+    """Microseconds per observation: ``view(seat)`` alone, the game's registered encoder and the
+    generic fallback encoder, over the views of every seat along random playouts (seeds 1, 2, ...,
+    at most 2,000 views)."""
+    from regalia.rl.encoding import fallback_encoder, get_encoder, has_encoder
+
+    game = regalia.get_game(name)
+    config = game.make_config()
+    views: list[tuple[Any, int]] = []
+    states: list[Any] = []
+    seed = 0
+    while len(views) < 2000 and seed < 50:
+        seed += 1
+        state = regalia.make(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        while not state.is_terminal and n < 300 and len(views) < 2000:
+            seat = state.current_player
+            views.append((state.view(seat), seat))
+            states.append((state.clone(), seat))
+            state.apply(rng.choice(state.legal_action_ids()))
+            n += 1
+
+    def per_view(fn: Callable[[Any, int], Any]) -> float:
+        def run() -> int:
+            for v, s in views:
+                fn(v, s)
+            return len(views)
+
+        elapsed, count = _timed(run, seconds)
+        return 1e6 * elapsed / count
+
+    def view_only() -> float:
+        def run() -> int:
+            for st, s in states:
+                st.view(s)
+            return len(states)
+
+        elapsed, count = _timed(run, seconds)
+        return 1e6 * elapsed / count
+
+    own = get_encoder(name, players, config)
+    fallback = fallback_encoder(name, players, config)
+    return {
+        "game": name,
+        "players": players,
+        "has_encoder": has_encoder(name),
+        "size": own.size,
+        "fallback_size": fallback.size,
+        "view_us": view_only(),
+        "encode_us": per_view(own.encode),
+        "fallback_encode_us": per_view(fallback.encode),
     }
 
 
@@ -396,10 +452,26 @@ def main() -> None:
     if args.adapters:
         for name in [g for g in args.games.split(",") if g]:
             adapter_rows.extend(bench_adapters(name, players_for(name, args.players), args.seconds))
+        encoder_rows = [
+            bench_encoders(name, players_for(name, args.players), args.seconds)
+            for name in args.games.split(",")
+            if name
+        ]
+        adapter_rows.extend(encoder_rows)
+        print()
+        print("| game | players | view µs | encoder | floats | encode µs | fallback floats | fallback encode µs |")
+        print("|---|---|---|---|---|---|---|---|")
+        for r in encoder_rows:
+            print(
+                f"| {r['game']} | {r['players']} | {r['view_us']:.0f} | {'own' if r['has_encoder'] else 'fallback'} "
+                f"| {r['size']:,} | {r['encode_us']:.0f} | {r['fallback_size']:,} | {r['fallback_encode_us']:.0f} |"
+            )
         print()
         print("| game | players | adapter | steps/s | ×raw |")
         print("|---|---|---|---|---|")
         for r in adapter_rows:
+            if "adapter" not in r:
+                continue
             print(
                 f"| {r['game']} | {r['players']} | {r['adapter']} | {r['steps_per_s']:,.0f} | {r['ratio_vs_raw']:.2f} |"
             )

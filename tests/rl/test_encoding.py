@@ -137,3 +137,40 @@ def test_large_action_spaces_use_binary_own_action_rows() -> None:
     row = t[1:15]
     assert row[0] == 1.0 and row[1:].tolist() == [0, 1, 1] + [0] * 10  # 6 = 0b110, LSB first
     assert t[15:].sum() == 0.0
+
+
+def test_seat_slices_are_relative_to_the_observer() -> None:
+    from regalia.rl.encoding import SeatRef, SeatSet
+
+    enc = Encoder([SeatRef("to_act", "to_act", 4), SeatSet("winners", "winners", 4), SeatRef("named", "named", 4)])
+    parts = enc.split(enc.encode({"to_act": 3, "winners": [0, 3], "named": "P1"}, seat=3))
+    assert parts["to_act"].tolist() == [1, 0, 0, 0]  # seat 3 is the observer itself
+    assert parts["winners"].tolist() == [1, 1, 0, 0]  # seats 3 and 0
+    assert parts["named"].tolist() == [0, 0, 1, 0]  # seat 1 is two seats after 3
+    spectator = enc.split(enc.encode({"to_act": 3, "winners": [], "named": None}, seat=None))
+    assert spectator["to_act"].tolist() == [0, 0, 0, 1] and not spectator["named"].any()
+
+
+def test_counts_and_card_table() -> None:
+    from regalia.rl.encoding import CardTable, Counts
+
+    table = CardTable("g", "g", ["A", "B"], ["present", "row"], lambda it: (it["card"], [1.0, it["row"] / 2]))
+    enc = Encoder([Counts("h", "h", ["x?", "y?"], scale=0.5), table])
+    parts = enc.split(enc.encode({"h": [["x?", "x?", "x?"], ["y?"]], "g": [{"card": "B", "row": 4}]}))
+    assert parts["h"].tolist() == [1.0, 0.5]  # clipped to 1
+    assert parts["g"].tolist() == [[0, 0], [1, 1]]  # row 4 / 2 clipped to 1
+    assert enc.describe_layout(details=True)[1]["columns"] == ["present", "row"]
+
+
+def test_a_custom_slice_may_implement_fill_only() -> None:
+    from regalia.rl.encoding import Slice
+
+    class Twos(Slice):
+        def __init__(self) -> None:
+            self.name, self.key, self.shape = "twos", None, (3,)
+
+        def fill(self, value: Any, out: Any, seat: int | None) -> None:
+            out[1:] = 2.0
+
+    enc = Encoder([Scalar("x", "x"), Twos()])
+    assert enc.encode({"x": 1}).tolist() == [1, 0, 2, 2]

@@ -69,3 +69,33 @@ def test_llm_text_round_trip_on_every_game() -> None:
             assert parse_reply(state, str(i + 1)) == legal[i], name
             assert parse_reply(state, str(legal[i])) == legal[i], name
             state.apply(legal[i])
+
+
+def test_openspiel_ismcts_runs_on_every_game() -> None:
+    """OpenSpiel's own Python IS-MCTS bot (random-rollout evaluator) with the adapter's
+    resampler: a few searched moves of every game, each one legal, and every resampled state
+    keeps the searching seat's information state."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    first = {}
+    for name, players, options in _cases():
+        first.setdefault(name, (players, options))
+    for name, (players, options) in first.items():
+        game = rs.load_game(name, players=players, rng_seed=3, **options)
+        rng = np.random.RandomState(3)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, 4, random_state=rng)
+        bot.set_resampler(rs.resampler(seed=3))
+        state = game.new_initial_state()
+        searched = 0
+        while searched < 3 and not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                player = state.current_player()
+                sample = state.resample(player, random.Random(searched))
+                assert sample.information_state_string(player) == state.information_state_string(player), name
+                action = bot.step(state)
+                searched += 1
+                assert action in legal, name
+            else:
+                action = legal[0]
+            state.apply_action(action)

@@ -16,7 +16,16 @@ Slices:
   relative to the observing seat (row 0 = that seat, row 1 = the next seat, ...) unless
   ``relative=False``.
 * :class:`Observer` — one-hot of the observing seat.
+* :class:`SeatRef` / :class:`SeatSet` — one-hot / multi-hot of seat numbers, relative to the
+  observing seat.
+* :class:`Counts` — how often each of a list of values occurs.
+* :class:`CardTable` — one row of features per card (e.g. a Genealogy's row, position, Active
+  flag and attachments).
 * :class:`Func` — any function of the view returning ``size`` floats (escape hatch).
+
+A slice appends only its non-zero floats to two lists (:meth:`Slice.emit`) and the encoder
+writes the tensor with one NumPy assignment; a custom slice may implement :meth:`Slice.fill`
+instead.
 
 Values are found by ``key``: a top-level key, a dotted path (``"players.0.hand"``; integer parts
 index lists), a tuple path, or ``None`` for "the value handed to the slice" (inside
@@ -126,9 +135,28 @@ class Slice:
             getter = self.__dict__["_getter"] = _make_getter(self.key)
         return getter(container)
 
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        """Append the non-zero floats of the encoding of ``value``: their positions (``base`` +
+        position in the slice) to ``idx`` and their values to ``vals`` (each position once).
+
+        The built-in slices implement this (the encoder then writes a whole tensor with one
+        NumPy assignment); a custom slice may implement :meth:`fill` instead.
+        """
+        tmp = np.zeros(self.size, dtype=np.float32)
+        self.fill(value, tmp, seat)
+        nz = np.flatnonzero(tmp)
+        idx.extend((nz + base).tolist())
+        vals.extend(tmp[nz].tolist())
+
     def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
-        """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats)."""
-        raise NotImplementedError
+        """Write the encoding of ``value`` into ``out`` (a zeroed flat array of ``size`` floats).
+
+        A slice implements this or :meth:`emit` (each default calls the other)."""
+        idx: list[int] = []
+        vals: list[float] = []
+        self.emit(value, seat, 0, idx, vals)
+        if idx:
+            out[idx] = vals
 
     def details(self) -> dict[str, Any]:
         """What each float of the slice means, when it is not obvious (JSON-ready)."""
@@ -136,19 +164,24 @@ class Slice:
 
 
 def _leaves(value: Any) -> list[Any]:
-    """Every non-container leaf under ``value`` (dict values and list items, depth first)."""
-    if not isinstance(value, (dict, list, tuple)):
+    """Every non-container leaf under ``value`` (dict values and list items, in order)."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, (dict, list, tuple)):
+                break
+        else:
+            return value if isinstance(value, list) else list(value)  # flat: the common case
+        items: Any = value
+    elif isinstance(value, dict):
+        items = value.values()
+    else:
         return [value]
     out: list[Any] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        items = v.values() if isinstance(v, dict) else v
-        for item in items:
-            if isinstance(item, (dict, list, tuple)):
-                stack.append(item)
-            else:
-                out.append(item)
+    for item in items:
+        if isinstance(item, (dict, list, tuple)):
+            out.extend(_leaves(item))
+        else:
+            out.append(item)
     return out
 
 
@@ -186,13 +219,16 @@ class CardSet(Slice):
     def details(self) -> dict[str, Any]:
         return {"cards": list(self.cards)}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         index = self.index
         found: dict[int, int] = {}
+        numeric = self.numeric
+        if value is None:
+            return
         for leaf in _leaves(value):
             if isinstance(leaf, str):
                 i = index.get(leaf)
-            elif self.numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
+            elif numeric and isinstance(leaf, int) and not isinstance(leaf, bool):
                 i = index.get(str(leaf))
             else:
                 continue
@@ -200,7 +236,9 @@ class CardSet(Slice):
                 found[i] = found.get(i, 0) + 1
         inv = self.inverse
         for i, n in found.items():
-            out[i] = min(1.0, n * inv[i])
+            idx.append(base + i)
+            x = n * inv[i]
+            vals.append(1.0 if x > 1.0 else x)
 
 
 class Scalar(Slice):
@@ -227,14 +265,17 @@ class Scalar(Slice):
         self.high = high
         self.shape = (1,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if isinstance(value, (int, float)):
             x = float(value) * self.scale
         elif isinstance(value, (list, tuple, dict, str)):
             x = float(len(value)) * self.scale
         else:
             x = self.default
-        out[0] = min(self.high, max(self.low, x))
+        x = self.high if x > self.high else self.low if x < self.low else x
+        if x:
+            idx.append(base)
+            vals.append(x)
 
 
 class Numbers(Slice):
@@ -264,9 +305,8 @@ class Numbers(Slice):
     def details(self) -> dict[str, Any]:
         return {"paths": [_path_name(p) for p in self.paths], "scales": list(self.scales)}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         lo, hi = self.low, self.high
-        vals = [0.0] * len(self.paths)
         for i, path in enumerate(self.paths):
             x = value
             for p in path:  # inline lookup: dict keys and list positions
@@ -277,10 +317,10 @@ class Numbers(Slice):
                 else:
                     x = None
                     break
-            if isinstance(x, (int, float)):
+            if isinstance(x, (int, float)) and x:
                 v = float(x) * self.scales[i]
-                vals[i] = hi if v > hi else lo if v < lo else v
-        out[:] = vals
+                idx.append(base + i)
+                vals.append(hi if v > hi else lo if v < lo else v)
 
 
 class OneHot(Slice):
@@ -304,16 +344,18 @@ class OneHot(Slice):
     def details(self) -> dict[str, Any]:
         return {"values": list(self.values)} if self.values is not None else {}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if self.values is not None:
             try:
                 i = self.values.get(value)
             except TypeError:  # unhashable
                 return
             if i is not None:
-                out[i] = 1.0
+                idx.append(base + i)
+                vals.append(1.0)
         elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.shape[0]:
-            out[value] = 1.0
+            idx.append(base + value)
+            vals.append(1.0)
 
 
 class Observer(Slice):
@@ -324,9 +366,10 @@ class Observer(Slice):
         self.key = None
         self.shape = (players,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if seat is not None:
-            out[seat] = 1.0
+            idx.append(base + seat)
+            vals.append(1.0)
 
 
 class PerSeat(Slice):
@@ -348,6 +391,7 @@ class PerSeat(Slice):
         self.name = name
         self.key = key
         self.inner = inner
+        self._inner = (_make_getter(inner.key), inner.emit)
         self.players = players
         self.relative = relative
         self.low = inner.low
@@ -357,20 +401,182 @@ class PerSeat(Slice):
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat", **self.inner.details()}
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if not isinstance(value, (list, tuple)):
             return
         n = self.players
         k = self.inner.size
-        base = seat if (self.relative and seat is not None) else 0
+        get, emit = self._inner
+        start = seat if (self.relative and seat is not None) else 0
+        m = len(value)
         for r in range(n):
-            s = (base + r) % n
-            if s < len(value):
-                self.inner.fill(self.inner.extract(value[s]), out[r * k : (r + 1) * k], seat)
+            s = (start + r) % n
+            if s < m:
+                emit(get(value[s]), seat, base + r * k, idx, vals)
+
+
+class SeatRef(Slice):
+    """One-hot of a seat number (an ``int``, or text ``"P<n>"``), relative to the observer.
+
+    Row ``r`` = seat ``(seat + r) % players`` (row 0 = the observing seat itself); a spectator
+    (or ``relative=False``) gets absolute seats. ``None``, missing or out-of-range → all zero.
+    Shape: ``(players,)``.
+    """
+
+    def __init__(self, name: str, key: KeySpec, players: int, relative: bool = True) -> None:
+        self.name = name
+        self.key = key
+        self.players = players
+        self.relative = relative
+        self.shape = (players,)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat"}
+
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        s = _seat_number(value)
+        if s is None or not 0 <= s < self.players:
+            return
+        if self.relative and seat is not None:
+            s = (s - seat) % self.players
+        idx.append(base + s)
+        vals.append(1.0)
+
+
+def _seat_number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value[:1] in ("P", "p") and value[1:].isdigit():
+        return int(value[1:])
+    return None
+
+
+class SeatSet(Slice):
+    """Multi-hot of several seats (a list of seat numbers), relative to the observer like
+    :class:`SeatRef`. Shape: ``(players,)``."""
+
+    def __init__(self, name: str, key: KeySpec, players: int, relative: bool = True) -> None:
+        self.name = name
+        self.key = key
+        self.players = players
+        self.relative = relative
+        self.shape = (players,)
+
+    def details(self) -> dict[str, Any]:
+        return {"rows": "relative to the observing seat" if self.relative else "by seat"}
+
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        if not isinstance(value, (list, tuple)):
+            return
+        start = seat if (self.relative and seat is not None) else 0
+        n = self.players
+        done: set[int] = set()
+        for v in value:
+            s = _seat_number(v)
+            if s is not None and 0 <= s < n:
+                done.add((s - start) % n)
+        for r in sorted(done):
+            idx.append(base + r)
+            vals.append(1.0)
+
+
+class Counts(Slice):
+    """How many times each of ``values`` occurs among the leaves of the value, times ``scale``
+    (clipped to ``[0, high]``). Shape: ``(len(values),)``."""
+
+    def __init__(self, name: str, key: KeySpec, values: Sequence[Any], scale: float = 1.0, high: float = 1.0) -> None:
+        self.name = name
+        self.key = key
+        self.index = {v: i for i, v in enumerate(values)}
+        self.scale = scale
+        self.high = high
+        self.shape = (len(self.index),)
+
+    def details(self) -> dict[str, Any]:
+        return {"values": list(self.index), "scale": self.scale}
+
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        if value is None:
+            return
+        index = self.index
+        found: dict[int, float] = {}
+        for leaf in _leaves(value):
+            try:
+                i = index.get(leaf)
+            except TypeError:
+                continue
+            if i is not None:
+                found[i] = found.get(i, 0.0) + self.scale
+        for i, x in found.items():
+            idx.append(base + i)
+            vals.append(self.high if x > self.high else x)
+
+
+class CardTable(Slice):
+    """One row of features per card of a universe, for zones whose cards carry attributes (a
+    Genealogy: row, position, Active, attachments).
+
+    Args:
+        name: slice name.
+        key: where the list of items is.
+        cards: the distinct card notations, one row each (in this order).
+        columns: the feature names (one column each).
+        row: ``row(item) -> (notation, features)`` for one item of the list (``None``: skip it);
+            ``features`` has one float per column, written into the card's row.
+        low, high: bounds of the features (each float is clipped to them).
+
+    Shape: ``(len(cards), len(columns))``; rows of cards not in the list are zero.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        key: KeySpec,
+        cards: Sequence[str],
+        columns: Sequence[str],
+        row: Callable[[Any], tuple[str, Sequence[float]] | None],
+        low: float = -1.0,
+        high: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.key = key
+        self.cards = list(dict.fromkeys(cards))
+        self.index = {c: i for i, c in enumerate(self.cards)}
+        self.columns = list(columns)
+        self.row = row
+        self.low = low
+        self.high = high
+        self.shape = (len(self.cards), len(self.columns))
+
+    def details(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "columns": list(self.columns)}
+
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        if not isinstance(value, (list, tuple)):
+            return
+        width = len(self.columns)
+        lo, hi = self.low, self.high
+        index = self.index
+        row = self.row
+        for item in value:
+            r = row(item)
+            if r is None:
+                continue
+            i = index.get(r[0])
+            if i is None:
+                continue
+            at = base + i * width
+            for j, x in enumerate(r[1]):
+                if x:
+                    idx.append(at + j)
+                    vals.append(hi if x > hi else lo if x < lo else x)
 
 
 class Func(Slice):
-    """``fn(view, seat)`` returning ``size`` floats (any custom feature)."""
+    """``fn(view, seat)`` returning ``size`` floats (any custom feature; a shorter result leaves
+    the rest zero, so an empty list means all zero)."""
 
     def __init__(
         self,
@@ -387,8 +593,11 @@ class Func(Slice):
         self.high = high
         self.shape = (size,)
 
-    def fill(self, value: Any, out: FloatArray, seat: int | None) -> None:
-        out[:] = np.asarray(self.fn(value, seat), dtype=np.float32)
+    def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
+        for j, x in enumerate(self.fn(value, seat)):
+            if x:
+                idx.append(base + j)
+                vals.append(float(x))
 
 
 @dataclass(frozen=True)
@@ -428,6 +637,8 @@ class Encoder:
             self.layout.append(SliceInfo(s.name, offset, s.size, s.shape, s.low, s.high))
             offset += s.size
         self.size = offset
+        # (value getter, emit, offset) per slice, bound once
+        self._plan = [(_make_getter(s.key), s.emit, i.offset) for s, i in zip(self.slices, self.layout, strict=True)]
 
     @property
     def shape(self) -> tuple[int]:
@@ -442,9 +653,14 @@ class Encoder:
 
     def encode_into(self, view: dict[str, Any], seat: int | None, out: FloatArray) -> None:
         """Write the tensor of ``view`` into ``out`` (length ``size``; zeroed here first)."""
+        idx: list[int] = []
+        vals: list[float] = []
+        for get, emit, offset in self._plan:
+            emit(get(view), seat, offset, idx, vals)
         out[:] = 0.0
-        for s, info in zip(self.slices, self.layout, strict=True):
-            s.fill(s.extract(view), out[info.offset : info.offset + info.size], seat)
+        n = len(idx)
+        if n:
+            out[np.fromiter(idx, np.intp, n)] = np.fromiter(vals, np.float32, n)
 
     def bounds(self) -> tuple[FloatArray, FloatArray]:
         """Per-float lower and upper bounds (for a ``Box`` observation space)."""
@@ -552,8 +768,10 @@ _CACHE: dict[tuple[str, int, Any], Encoder] = {}
 def register_encoder(game_name: str, factory: EncoderFactory) -> None:
     """Register ``factory(players, config) -> Encoder`` as the encoder of ``game_name``.
 
-    Replaces any earlier factory for that game (and forgets the encoders it built).
+    Replaces any earlier factory for that game (and forgets the encoders it built), the
+    built-in ones of :mod:`regalia.rl.encoders` included.
     """
+    _load_builtin()
     _ENCODERS[game_name] = factory
     for key in [k for k in _CACHE if k[0] == game_name]:
         del _CACHE[key]
@@ -561,20 +779,33 @@ def register_encoder(game_name: str, factory: EncoderFactory) -> None:
 
 def unregister_encoder(game_name: str) -> None:
     """Forget the encoder factory of ``game_name`` (it then uses the fallback)."""
+    _load_builtin()
     _ENCODERS.pop(game_name, None)
     for key in [k for k in _CACHE if k[0] == game_name]:
         del _CACHE[key]
 
 
+_BUILTIN = [False]
+
+
+def _load_builtin() -> None:
+    """Import :mod:`regalia.rl.encoders` once, which registers the games' own encoders."""
+    if not _BUILTIN[0]:
+        _BUILTIN[0] = True
+        import regalia.rl.encoders  # noqa: F401
+
+
 def has_encoder(game_name: str) -> bool:
     """Whether ``game_name`` has a registered encoder (otherwise the fallback is used)."""
+    _load_builtin()
     return game_name in _ENCODERS
 
 
 def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
     """The encoder of a game for this player count and config (built once, then cached).
 
-    Returns the registered encoder, or :func:`fallback_encoder` when the game has none.
+    Returns the registered encoder (the built-in ones of :mod:`regalia.rl.encoders` are
+    registered on first use), or :func:`fallback_encoder` when the game has none.
 
     Raises:
         ValueError: an unknown game.
@@ -582,6 +813,7 @@ def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
     key = (game_name, players, config)
     enc = _CACHE.get(key)
     if enc is None:
+        _load_builtin()
         factory = _ENCODERS.get(game_name)
         enc = factory(players, config) if factory is not None else fallback_encoder(game_name, players, config)
         _CACHE[key] = enc
@@ -698,6 +930,8 @@ def fallback_encoder(game_name: str, players: int, config: Any) -> Encoder:
 __all__ = [
     "ONE_HOT_ACTIONS_LIMIT",
     "CardSet",
+    "CardTable",
+    "Counts",
     "Encoder",
     "EncoderFactory",
     "Func",
@@ -707,6 +941,8 @@ __all__ = [
     "OneHot",
     "PerSeat",
     "Scalar",
+    "SeatRef",
+    "SeatSet",
     "Slice",
     "SliceInfo",
     "fallback_encoder",

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.errors import IllegalActionError
 from regalia.core.registry import get_game
 from regalia.core.state import State

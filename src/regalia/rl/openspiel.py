@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.config import parse_option
 from regalia.core.errors import IllegalActionError
 from regalia.core.registry import from_snapshot, games, get_game

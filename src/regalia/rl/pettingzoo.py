@@ -38,6 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info, agent_name
