@@ -46,52 +46,56 @@ def evaluate(state: KingsFamilyState) -> float:
     return value
 
 
-def rollout_choice(state: KingsFamilyState, legal: list[KFAction], rng: random.Random) -> KFAction:
-    """A fast playout policy on a full (sampled) state, without look-ahead.
+def priority(state: KingsFamilyState, a: KFAction) -> float:
+    """A quick preference for one legal action on a full (sampled) state, without look-ahead.
 
     Priorities: an Enthronement on the top row while none is in play (doubles every generation,
-    KF-9); a Marriage placed in the deepest row (a child adds a generation); a play of a card
-    with a drawing ability (KF-6); a play into the deepest row; otherwise a random play, avoiding
-    Assassination, Exile and Enthronement elsewhere (they can cost generations).
+    KF-9); a Marriage, best in the deepest row (a child adds a generation); a card with a drawing
+    ability (KF-6: more cards drawn, towards the next exhaustion); a play into a deep row;
+    Assassination, Exile and other Enthronements are avoided where they can cost generations.
     """
-    if len(legal) == 1:
-        return legal[0]
     gen = state.gen
     rows = gen.rows()
     top = rows[0][0]
     bottom = rows[-1][0]
-    has_ent = any(gen.has_attachment(c, ENTHRONEMENT) for c in gen.cards())
-    best: list[KFAction] = []
+    k = a.kind
+    if k == A.PLACE or k == A.SIBLING:
+        t = a.target if k == A.PLACE else state.sib_last
+        row = gen.position(t)[0]
+        s = 1.0 + 0.5 * (row - top)
+        if k == A.PLACE and not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[t] and GENDER[a.card] != GENDER[t]:
+            s += 3.0 + (1.5 if row == bottom else 0.0)
+        ab = state._abil[a.card]
+        if ab:
+            s += 1.0 + ab * 0.5
+        return s
+    if k == A.ENTHRONE:
+        row = gen.position(a.target)[0]
+        has_ent = any(gen.has_attachment(c, ENTHRONEMENT) for c in gen.cards())
+        return 8.0 if (row == top and not has_ent) else -2.0
+    if k == A.CONNECT:
+        if not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target]:
+            return 2.0
+        return 0.0
+    if k == A.DRAW:
+        return 0.0
+    row = gen.position(a.target)[0]  # Assassination / Exile
+    alone = gen.row_size(row) == 1
+    return -3.0 if alone or gen.has_attachment(a.target, ENTHRONEMENT) else 0.5
+
+
+def rollout_choice(state: KingsFamilyState, legal: list[KFAction], rng: random.Random) -> KFAction:
+    """The playout policy: the legal action of highest :func:`priority`, with a little noise."""
+    if len(legal) == 1:
+        return legal[0]
+    best = legal[0]
     best_score = -1e9
-    abil = state._abil
     for a in legal:
-        k = a.kind
-        if k == A.PLACE or k == A.SIBLING:
-            t = a.target if k == A.PLACE else state.sib_last
-            row = gen.position(t)[0]
-            s = 1.0 + 0.5 * (row - top)
-            if k == A.PLACE and not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[t] and GENDER[a.card] != GENDER[t]:
-                s += 3.0 + (1.5 if row == bottom else 0.0)
-            if abil[a.card]:
-                s += 1.0 + abil[a.card] * 0.5
-        elif k == A.ENTHRONE:
-            row = gen.position(a.target)[0]
-            s = 8.0 if (row == top and not has_ent) else -2.0
-        elif k == A.CONNECT:
-            s = 0.0
-            if not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target]:
-                s = 2.0
-        elif k == A.DRAW:
-            s = 0.0
-        else:  # Assassination / Exile
-            row = gen.position(a.target)[0]
-            alone = gen.row_size(row) == 1
-            s = -3.0 if alone or gen.has_attachment(a.target, ENTHRONEMENT) else 0.5
-        s += rng.random() * 0.5
+        s = priority(state, a) + rng.random() * 0.5
         if s > best_score:
             best_score = s
-            best = [a]
-    return best[0]
+            best = a
+    return best
 
 
 def playout(state: KingsFamilyState, rng: random.Random, max_steps: int = 400) -> float:
@@ -112,30 +116,19 @@ def _sample(infoset: InfoSet) -> KingsFamilyState:
 
 
 class HeuristicBot(Bot):
-    """One-step look-ahead: applies each legal action to a sampled state and keeps the one with
-    the best :func:`evaluate` (ties broken at random).
-
-    Args:
-        samples: how many determinizations each action is tried on (default 1).
+    """Rule-based: plays the legal action of highest :func:`priority` (Enthronement on the top
+    row, Marriages in the deepest row, drawing abilities, deep plays; ties broken at random).
+    The priorities read only the Genealogy and the hand, which the view shows; a sample is used
+    as a convenient full state.
     """
 
     name = "heuristic"
 
-    def __init__(self, samples: int | str = 1) -> None:
-        self.samples = max(1, int(samples))
-
     def scores(self, infoset: InfoSet) -> list[tuple[float, Any]]:
-        """``(value, action)`` for every legal action, best first."""
-        legal = infoset.legal_actions
-        bases = [_sample(infoset) for _ in range(self.samples)]
-        out = []
-        for a in legal:
-            total = 0.0
-            for base in bases:
-                s = base.clone()
-                s.apply(a)
-                total += evaluate(s)
-            out.append((total / len(bases) + infoset.rng.random() * 1e-6, a))
+        """``(priority, action)`` for every legal action, best first (ties in random order)."""
+        base = _sample(infoset)
+        rng = infoset.rng
+        out = [(priority(base, a) + rng.random() * 0.5, a) for a in infoset.legal_actions]
         out.sort(key=lambda p: -p[0])
         return out
 
@@ -147,21 +140,22 @@ class HeuristicBot(Bot):
 
 
 class SearchBot(Bot):
-    """Monte Carlo planning over the unknown draw order.
+    """Monte Carlo planning over the unknown draw order, by successive halving.
 
-    The heuristic ranks the legal actions; the best ``width`` are each tried on fresh
-    determinizations (``infoset.sample()``: the draw pile reshuffled) and played out to the end
-    with :func:`rollout_choice`; the action with the best mean final score is chosen. Rollouts
-    go round-robin until ``rollouts`` per candidate are done or ``budget`` seconds have passed.
-    Forced moves (one legal action) are played at once.
+    The heuristic's :func:`priority` ranks the legal actions and the best ``width`` become
+    candidates. Each round draws ``rollouts`` determinizations (``infoset.sample()``: the draw
+    pile reshuffled); every surviving candidate is applied to each of them and played out to the
+    end with :func:`rollout_choice` (common random numbers: the same draw orders and playout
+    noise for every candidate); then the worse half is dropped. The candidate with the best mean
+    final score is played. Forced moves (one legal action) are played at once.
 
     Args:
-        level: ``"<n>"`` rollouts per candidate (default 12) or ``"<t>s"`` a time budget in
-            seconds per move (default cap 0.3 s).
-        width: how many candidates are searched.
+        level: ``"<n>"`` determinizations per round (default 6) or ``"<t>s"`` a time budget in
+            seconds per move (rounds stop when it is spent).
+        width: how many candidates enter the first round (default 8).
 
     Attributes:
-        last_estimate: the mean final score (points) expected after the last chosen action,
+        last_estimate: the mean final score (points) of the chosen action over its playouts,
             or ``None`` after a forced move.
 
     Raises:
@@ -170,17 +164,20 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, level: str = "12", width: int = 4) -> None:
-        self.rollouts = 12
-        self.budget = 0.3
+    def __init__(self, level: str = "6", width: int = 8) -> None:
+        self.rollouts = 6
+        self.budget: float | None = None
         if level.endswith("s"):
-            self.budget = float(level[:-1])
-            self.rollouts = 1_000_000
+            try:
+                self.budget = float(level[:-1])
+            except ValueError:
+                raise ValueError(f"bot: search level {level!r}: expected a count ('6') or seconds ('0.2s')") from None
+            self.rollouts = 4
         else:
             try:
-                self.rollouts = int(level)
+                self.rollouts = max(1, int(level))
             except ValueError:
-                raise ValueError(f"bot: search level {level!r}: expected a rollout count ('12') or seconds ('0.2s')") from None
+                raise ValueError(f"bot: search level {level!r}: expected a count ('6') or seconds ('0.2s')") from None
         self.width = width
         self.last_estimate: float | None = None
 
@@ -192,19 +189,25 @@ class SearchBot(Bot):
         ranked = HeuristicBot().scores(infoset)
         cands = [a for _, a in ranked[: self.width]]
         rng = infoset.rng
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        deadline = time.perf_counter() + self.budget
-        for _ in range(self.rollouts):
-            for i, a in enumerate(cands):
-                s = _sample(infoset)
-                s.apply(a)
-                totals[i] += playout(s, rng)
-                counts[i] += 1
-            if time.perf_counter() > deadline:
+        totals = dict.fromkeys(range(len(cands)), 0.0)
+        counts = dict.fromkeys(range(len(cands)), 0)
+        alive = list(range(len(cands)))
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        while True:
+            for _ in range(self.rollouts):
+                # common random numbers: every candidate is tried on the same draw order and
+                # the same playout noise, so the comparison measures the action, not the luck
+                base = _sample(infoset)
+                seed = rng.getrandbits(32)
+                for i in alive:
+                    s = base.clone()
+                    s.apply(cands[i])
+                    totals[i] += playout(s, random.Random(seed))
+                    counts[i] += 1
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
-        means = [t / c for t, c in zip(totals, counts, strict=True)]
-        best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        self.last_estimate = means[best]
+            alive = alive[: max(1, len(alive) // 2)]
+        best = alive[0]
+        self.last_estimate = totals[best] / counts[best]
         return cands[best]
-
