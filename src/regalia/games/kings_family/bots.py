@@ -46,7 +46,15 @@ def evaluate(state: KingsFamilyState) -> float:
     return value
 
 
-def priority(state: KingsFamilyState, a: KFAction) -> float:
+def context(state: KingsFamilyState) -> tuple[int, int, bool]:
+    """``(top row, bottom row, an Enthronement is in play)`` of a state, for :func:`priority`."""
+    gen = state.gen
+    rows = gen.rows()
+    has_ent = any(gen.has_attachment(c, ENTHRONEMENT) for c in gen.cards())
+    return rows[0][0], rows[-1][0], has_ent
+
+
+def priority(state: KingsFamilyState, a: KFAction, ctx: tuple[int, int, bool]) -> float:
     """A quick preference for one legal action on a full (sampled) state, without look-ahead.
 
     Priorities: an Enthronement on the top row while none is in play (doubles every generation,
@@ -55,9 +63,7 @@ def priority(state: KingsFamilyState, a: KFAction) -> float:
     Assassination, Exile and other Enthronements are avoided where they can cost generations.
     """
     gen = state.gen
-    rows = gen.rows()
-    top = rows[0][0]
-    bottom = rows[-1][0]
+    top, bottom, has_ent = ctx
     k = a.kind
     if k == A.PLACE or k == A.SIBLING:
         t = a.target if k == A.PLACE else state.sib_last
@@ -71,7 +77,6 @@ def priority(state: KingsFamilyState, a: KFAction) -> float:
         return s
     if k == A.ENTHRONE:
         row = gen.position(a.target)[0]
-        has_ent = any(gen.has_attachment(c, ENTHRONEMENT) for c in gen.cards())
         return 8.0 if (row == top and not has_ent) else -2.0
     if k == A.CONNECT:
         if not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target]:
@@ -90,8 +95,9 @@ def rollout_choice(state: KingsFamilyState, legal: list[KFAction], rng: random.R
         return legal[0]
     best = legal[0]
     best_score = -1e9
+    ctx = context(state)
     for a in legal:
-        s = priority(state, a) + rng.random() * 0.5
+        s = priority(state, a, ctx) + rng.random() * 0.5
         if s > best_score:
             best_score = s
             best = a
@@ -128,7 +134,8 @@ class HeuristicBot(Bot):
         """``(priority, action)`` for every legal action, best first (ties in random order)."""
         base = _sample(infoset)
         rng = infoset.rng
-        out = [(priority(base, a) + rng.random() * 0.5, a) for a in infoset.legal_actions]
+        ctx = context(base)
+        out = [(priority(base, a, ctx) + rng.random() * 0.5, a) for a in infoset.legal_actions]
         out.sort(key=lambda p: -p[0])
         return out
 
@@ -150,7 +157,7 @@ class SearchBot(Bot):
     final score is played. Forced moves (one legal action) are played at once.
 
     Args:
-        level: ``"<n>"`` determinizations per round (default 6) or ``"<t>s"`` a time budget in
+        level: ``"<n>"`` determinizations per round (default 4) or ``"<t>s"`` a time budget in
             seconds per move (rounds stop when it is spent).
         width: how many candidates enter the first round (default 8).
 
@@ -164,8 +171,8 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, level: str = "6", width: int = 8) -> None:
-        self.rollouts = 6
+    def __init__(self, level: str = "4", width: int = 8) -> None:
+        self.rollouts = 4
         self.budget: float | None = None
         if level.endswith("s"):
             try:
