@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.games.kings_family.helpers import build, texts, top_of_pile, where
 
 import regalia
 from regalia.core import IllegalActionError
-from tests.games.kings_family.helpers import build, texts, top_of_pile, where
 
 # ----------------------------------------------------------------------------- KB-M1..M3
 
@@ -195,7 +195,7 @@ def test_deck_file_option(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
     s = regalia.make("kings-family", players=1, seed=2, deck_file=str(path))
     assert len(s.game.all_cards(1, s.config)) == 38
-    assert sorted(sum(s.zones().values(), [])) == sorted(s.game.all_cards(1, s.config))
+    assert sorted(c for z in s.zones().values() for c in z) == sorted(s.game.all_cards(1, s.config))
     assert s.view(0)["abilities"] == {"M3f": "Skip"}
     with pytest.raises(ValueError, match="deck_file"):
         regalia.make("kings-family", players=1, seed=2, deck_file=str(tmp_path / "missing.txt"))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.kings_family.helpers import build, enthroned, texts, top_of_pile, where
 
 import regalia
 from regalia.core import IllegalActionError
-from tests.games.kings_family.helpers import build, enthroned, texts, top_of_pile, where
 
 # ----------------------------------------------------------------------------- KF-1 setup
 
@@ -59,7 +59,7 @@ def test_kf_1_partial_deck_is_completed_at_random_by_the_seed() -> None:
     a = regalia.make("kings-family", players=1, seed=9, deck=["M1m", "M2m"])
     b = regalia.make("kings-family", players=1, seed=9, deck=["M1m", "M2m"])
     assert a.snapshot() == b.snapshot()
-    assert sorted(sum(a.zones().values(), [])) == sorted(a.game.all_cards(1, a.config))
+    assert sorted(c for z in a.zones().values() for c in z) == sorted(a.game.all_cards(1, a.config))
     assert "M1m" in a.zones()["hand:0"] and "M2m" in a.zones()["hand:0"]
 
 

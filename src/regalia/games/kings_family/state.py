@@ -21,42 +21,34 @@ from regalia.core.state import State
 from regalia.games.kings_blood.cards import (
     ABILITY_NAMES,
     ASSASSINATION,
-    DRAW3,
     ENTHRONEMENT,
     EVENT_NAMES,
     EXILE,
     GENDER,
-    NEW_CONNECTION,
     NOTATION,
     NUM_CHARACTERS,
     NUMBER,
     PHILOSOPHY,
-    REVERSE,
-    SKIP,
     DeckList,
 )
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.refusals import explain_illegal
+from regalia.games.kings_family.rules_data import (
+    ABILITY_DRAWS,
+    EVENT_DRAWS,
+    EVENT_OF_KIND,
+    EVENT_TITLE,
+    EXHAUSTION_POINTS,
+    HAND_LIMIT,
+    INITIAL_HAND,
+    KIND_OF_EVENT,
+    RESHUFFLE_MINIMUM,
+    ROW_LIMIT,
+    marries,
+)
 from regalia.games.kings_family.setup import deck_list, draw_order
-
-HAND_LIMIT = 10
-"""KF-3: the most cards the hand may hold."""
-ROW_LIMIT = 10
-"""KF-4: the most cards one generation (row) may hold."""
-INITIAL_HAND = 7
-"""KF-1: cards drawn at the start."""
-RESHUFFLE_MINIMUM = 21
-"""KF-7: the discard pile is reshuffled only when it holds more than 20 cards."""
-EXHAUSTION_POINTS = 10
-"""KF-9: points for each exhaustion of the draw pile."""
-
-# KF-6: how many cards each special effect draws (characters by ability, Events by face)
-_ABILITY_DRAWS = {SKIP: 1, REVERSE: 2, DRAW3: 3}
-_EVENT_DRAWS = {ASSASSINATION: 1, EXILE: 2}
-_EVENT_OF_KIND = {A.ASSASSINATE: ASSASSINATION, A.EXILE: EXILE, A.ENTHRONE: ENTHRONEMENT, A.CONNECT: NEW_CONNECTION}
-_KIND_OF_EVENT = {v: k for k, v in _EVENT_OF_KIND.items()}
-_EVENT_TITLE = {ASSASSINATION: "Assassination", EXILE: "Exile", ENTHRONEMENT: "Enthronement", NEW_CONNECTION: "New Connection"}
 
 SEAT = 0
 _ME = frozenset({SEAT})
@@ -66,11 +58,6 @@ DECISION_PLAY = "play"
 DECISION_DRAW = "draw"
 DECISION_EVENT = "drawn_event"
 DECISION_SIBLING = "second_sibling"
-
-
-def _marries(a: int, b: int) -> bool:
-    """KB-M1: same colour (philosophy), opposite gender."""
-    return PHILOSOPHY[a] == PHILOSOPHY[b] and GENDER[a] != GENDER[b]
 
 
 class KingsFamilyState(State):
@@ -236,7 +223,7 @@ class KingsFamilyState(State):
         gen = self.gen
         active = gen.active()
         if face in (ASSASSINATION, EXILE):
-            kind = _KIND_OF_EVENT[face]
+            kind = KIND_OF_EVENT[face]
             out.extend(KFAction(kind, 0, t) for t in active)
             return False
         if face == ENTHRONEMENT:
@@ -253,7 +240,7 @@ class KingsFamilyState(State):
                     capped = True  # KF-4
                     continue
                 out.append(KFAction(A.CONNECT, c, dest, side, 0))
-                if optional and _marries(c, dest):
+                if optional and marries(c, dest):
                     out.append(KFAction(A.CONNECT, c, dest, side, 1))
         return capped
 
@@ -339,7 +326,7 @@ class KingsFamilyState(State):
                 e = self.pending_event
                 self.pending_event = -1
                 self.discard.append(e)
-                ev.append(public("discard", f"the {_EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]", None, card=NOTATION[e]))
+                ev.append(public("discard", f"the {EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]", None, card=NOTATION[e]))
                 continue
             if self.gen.is_empty:
                 if not self._refound(ev):
@@ -399,13 +386,13 @@ class KingsFamilyState(State):
         """KF-6: the special ability of a Character played from the hand draws cards."""
         ab = self._abil[card]
         if ab:
-            self._draw_to_hand(_ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_NAMES[ab]}", ev)
+            self._draw_to_hand(ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_NAMES[ab]}", ev)
 
     def _play_character(self, a: KFAction, ev: list[Event]) -> None:
         h, t = a.card, a.target
         self.hand.remove(h)
         self.gen.place(h, t, a.side)
-        marry = _marries(h, t) and not a.flag
+        marry = marries(h, t) and not a.flag
         note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
         ev.append(public("play", f"P0 plays {NOTATION[h]} {SIDE_NAMES[a.side]} of {NOTATION[t]}{note}", SEAT, card=NOTATION[h], target=NOTATION[t], side=SIDE_NAMES[a.side]))
         # KF-5: resolve the special effect, then the Marriage
@@ -425,7 +412,7 @@ class KingsFamilyState(State):
         self._effect(h, ev)
 
     def _play_event(self, a: KFAction, ev: list[Event]) -> None:
-        face = _EVENT_OF_KIND[a.kind]
+        face = EVENT_OF_KIND[a.kind]
         if self.pending_event >= 0:
             self.pending_event = -1  # the Event drawn at the Marriage (KB-M3)
             source = " (drawn at the Marriage)"
@@ -439,7 +426,7 @@ class KingsFamilyState(State):
             c = a.card
             self.discard.append(face)
             gen.move(c, dest, a.side)
-            marry = _marries(c, dest) and not a.flag
+            marry = marries(c, dest) and not a.flag
             note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
             ev.append(public("connect", f"P0 plays New Connection{source}: {NOTATION[c]} moves {SIDE_NAMES[a.side]} of {NOTATION[dest]}{note}", SEAT, card=NOTATION[c], target=NOTATION[dest]))
             if marry:
@@ -462,8 +449,8 @@ class KingsFamilyState(State):
         self.discard.extend(att)
         self.discard.append(face)
         extra = f" (with {' '.join(NOTATION[c] for c in att)})" if att else ""
-        ev.append(public("discard", f"P0 plays {_EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}", SEAT, target=NOTATION[t], event=EVENT_NAMES[face]))
-        self._draw_to_hand(_EVENT_DRAWS[face], _EVENT_TITLE[face], ev)
+        ev.append(public("discard", f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}", SEAT, target=NOTATION[t], event=EVENT_NAMES[face]))
+        self._draw_to_hand(EVENT_DRAWS[face], EVENT_TITLE[face], ev)
 
     def _marriage(self, a: int, b: int, ev: list[Event]) -> None:
         """KB-M3: draw the top card; a Character is born under the parents, an Event must be
@@ -476,7 +463,7 @@ class KingsFamilyState(State):
             return
         if c >= NUM_CHARACTERS:
             self.pending_event = c
-            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {_EVENT_TITLE[c]}, which must be played at once [KB-M3]", None, drawn=NOTATION[c]))
+            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {EVENT_TITLE[c]}, which must be played at once [KB-M3]", None, drawn=NOTATION[c]))
             return
         row, _ = self.gen.child_spot(a, b)
         if self.gen.row_size(row) >= ROW_LIMIT:
@@ -492,81 +479,7 @@ class KingsFamilyState(State):
 
     # ------------------------------------------------------------------ refusals
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        a: KFAction = action
-        gen = self.gen
-        kind = a.kind
-        if self.pending_event >= 0:
-            e = self.pending_event
-            if kind != _KIND_OF_EVENT[e]:
-                return (f"the {_EVENT_TITLE[e]} drawn at the Marriage must be played first", "KB-M3")
-        elif self.sib_child >= 0 and self.sib_count == 1 and kind != A.SIBLING:
-            return (f"a sibling group has two or more siblings: play a second sibling {SIDE_NAMES[self.sib_side]} of {NOTATION[self.sib_last]}", "KB-M4")
-        if kind == A.DRAW:
-            if len(self.hand) >= HAND_LIMIT:
-                return ("your hand holds 10 cards: you may not draw", "KF-3")
-            if not self.can_draw():
-                return ("no card can be drawn (the draw pile is exhausted)", "KF-7")
-            return (f"you may not draw while you hold a legal play (e.g. {self.legal_actions()[0]})", "KF-2")
-        if kind == A.SIBLING:
-            return self._explain_sibling(a)
-        face = _EVENT_OF_KIND.get(kind)
-        if face is not None and self.pending_event < 0 and face not in self.hand:
-            return (f"you hold no {_EVENT_TITLE[face]} card", "KB-T1")
-        if kind == A.PLACE:
-            return self._explain_place(a.card, a.target, a.side, a.flag, from_hand=True)
-        t = a.target if kind != A.CONNECT else a.card
-        if t not in gen:
-            return (f"{NOTATION[t]} is not in the Genealogy", "KB-G3")
-        if not gen.is_active(t):
-            return (f"{NOTATION[t]} is not Active", "KB-G3")
-        if kind == A.ENTHRONE:
-            return (f"{NOTATION[t]} already has an Enthronement attached", "KB-E4")
-        if kind == A.CONNECT:
-            return self._explain_place(a.card, a.target, a.side, a.flag, from_hand=False)
-        return ("not legal now", None)
-
-    def _explain_place(self, h: int, t: int, side: int, flag: int, from_hand: bool) -> tuple[str, str | None]:
-        gen = self.gen
-        if from_hand and h not in self.hand:
-            return (f"{NOTATION[h]} is not in your hand", "KB-T1")
-        if t not in gen:
-            return (f"{NOTATION[t]} is not in the Genealogy", "KB-G3")
-        if not from_hand:
-            if (t, side) not in gen.connection_moves(h):
-                return (f"New Connection cannot move {NOTATION[h]} {SIDE_NAMES[side]} of {NOTATION[t]} (the destination must be an Active card with that side open, not the spot it left)", "KB-G5")
-        else:
-            if not gen.is_active(t):
-                return (f"{NOTATION[t]} is not Active", "KB-G3")
-            if not gen.can_place(t, side):
-                return (f"the {SIDE_NAMES[side]} side of {NOTATION[t]} is not open (a card there, a card beyond it, or a child below)", "KB-G2")
-            if PHILOSOPHY[h] != PHILOSOPHY[t] and NUMBER[h] != NUMBER[t]:
-                return (f"{NOTATION[h]} matches neither colour nor number of {NOTATION[t]}", "KB-T1")
-        row = gen.position(t)[0]
-        moving_within = not from_hand and gen.position(h)[0] == row
-        if not moving_within and gen.row_size(row) >= ROW_LIMIT:
-            return (f"generation {row - self._top_row() + 1} already holds 10 cards", "KF-4")
-        if flag and not _marries(h, t):
-            return (f"nomarry: {NOTATION[h]} and {NOTATION[t]} would not marry (same colour, opposite gender)", "KB-M2")
-        if flag and not self.config.marriage_optional:
-            return ("a Marriage may not be declined (marriage_optional is off)", "KB-M2")
-        return ("not legal now", None)
-
-    def _explain_sibling(self, a: KFAction) -> tuple[str, str | None]:
-        if self.sib_child < 0:
-            return ("siblings may be played only right after a birth", "KB-M4")
-        h = a.card
-        if h not in self.hand:
-            return (f"{NOTATION[h]} is not in your hand", "KB-T1")
-        if NUMBER[h] != NUMBER[self.sib_child]:
-            return (f"{NOTATION[h]} does not have the number of the child {NOTATION[self.sib_child]}", "KB-M4")
-        if self.sib_count == 0 and sum(1 for c in self.hand if c < NUM_CHARACTERS and NUMBER[c] == NUMBER[h]) < 2:
-            return ("a sibling group needs two or more cards of the child's number in hand", "KB-M4")
-        if self.sib_count > 0 and a.side != self.sib_side:
-            return (f"siblings go on one side of the child only ({SIDE_NAMES[self.sib_side]})", "KB-M4")
-        row = self.gen.position(self.sib_child)[0]
-        if self.gen.row_size(row) + (2 if self.sib_count == 0 else 1) > ROW_LIMIT:
-            return ("the generation has no room for the sibling group (10 cards at most)", "KF-4")
-        return (f"the {SIDE_NAMES[a.side]} side has no room for a line of siblings", "KB-G2")
+        return explain_illegal(self, action)
 
     def _parse(self, text: str) -> Any:
         return A.parse_action(text)
