@@ -199,3 +199,12 @@ def test_deck_file_option(tmp_path: Path) -> None:
     assert s.view(0)["abilities"] == {"M3f": "Skip"}
     with pytest.raises(ValueError, match="deck_file"):
         regalia.make("kings-family", players=1, seed=2, deck_file=str(tmp_path / "missing.txt"))
+
+
+def test_kf_x1_the_marriage_draw_ignores_the_hand_limit() -> None:
+    hand = ["M3f", "A1m", "A2m", "A4m", "A6m", "A8m", "R1m", "R2m", "R4m", "R6m"]  # 10 cards
+    s = build(hand=hand, genealogy=[("M1m", 0, 0)], pile=["B8m", "R9m", "A9m"])
+    s.apply("play M3f right of M1m")  # 9 cards; Skip draws B8m: 10 cards; then the Marriage
+    assert len(s.hand) == 10 and "B8m" in s.zones()["hand:0"]
+    assert where(s, "R9m") == (1, 1)  # the child is born although the hand is full
+    assert s.winners == ()  # KF-X7: the solitaire has no winner
