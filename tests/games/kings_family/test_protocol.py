@@ -158,3 +158,14 @@ def test_search_bot_sets_last_estimate() -> None:
     assert isinstance(bot.last_estimate, float)
     with pytest.raises(ValueError, match="search level"):
         SearchBot("lots")
+
+
+def test_spectator_view_reveals_nothing_the_hand_would_tell() -> None:
+    s = build(hand=["M2f", "R4f", "B4m", "A9m"], genealogy=[("M1m", 0, 0)], pile=["R4m", "A1m", "A2m"])
+    s.apply("play M2f right of M1m")  # R4m born; the hand could start a sibling group
+    assert s.view(0)["sibling"] is not None
+    assert s.view(None)["sibling"] is None
+    assert s.view(None)["decision"] == "play_or_draw" and s.view(0)["decision"] == "play"
+    s.apply("sibling R4f right")
+    assert s.view(None)["sibling"] == {"child": "R4m", "last": "R4f", "side": "right", "count": 1}
+    assert s.view(None)["decision"] == "second_sibling"

@@ -582,7 +582,10 @@ class KingsFamilyState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator, who does not see the hand).
 
-        Keys: ``game``, ``current_player``, ``decision``, ``pending_event``, ``sibling``,
+        Keys: ``game``, ``current_player``, ``decision`` (see :meth:`decision`; a spectator
+        sees ``"play_or_draw"`` for ``"play"`` and ``"draw"``), ``pending_event``, ``sibling``
+        (the newborn child and the sibling line: for seat 0 while a group can be played, for a
+        spectator once the line has started),
         ``hand`` (``None`` for a spectator), ``hand_size``, ``hand_limit``, ``row_limit``,
         ``draw_pile_size``, ``drawing_closed``, ``discard_pile`` (in order; the discards are
         face up), ``genealogy`` (``[card, row, x, [attached]]``), ``generations`` (row sizes, top
@@ -595,7 +598,12 @@ class KingsFamilyState(State):
         self._check_seat(seat)
         gen = self.gen
         sib = None
-        if self.sib_child >= 0 and not self.over:
+        # whether a sibling group can start depends on the hand: a spectator sees the line only
+        # once it has started, and sees "play_or_draw" instead of "play" / "draw"
+        decision = self.decision()
+        if seat is None and decision in (DECISION_PLAY, DECISION_DRAW):
+            decision = "play_or_draw"
+        if self.sib_child >= 0 and not self.over and (self.sib_count > 0 or (seat == SEAT and self._sibling_actions())):
             sib = {
                 "child": NOTATION[self.sib_child],
                 "last": NOTATION[self.sib_last],
@@ -606,7 +614,7 @@ class KingsFamilyState(State):
         return {
             "game": "kings-family",
             "current_player": self.current_player,
-            "decision": self.decision(),
+            "decision": decision,
             "pending_event": NOTATION[self.pending_event] if self.pending_event >= 0 else None,
             "sibling": sib,
             "hand": [NOTATION[c] for c in self.hand] if seat == SEAT else None,
