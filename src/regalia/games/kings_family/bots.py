@@ -46,47 +46,75 @@ def evaluate(state: KingsFamilyState) -> float:
     return value
 
 
-def context(state: KingsFamilyState) -> tuple[int, int, bool]:
-    """``(top row, bottom row, an Enthronement is in play)`` of a state, for :func:`priority`."""
+Context = tuple[int, int, list[int], int | None]
+
+
+def context(state: KingsFamilyState) -> Context:
+    """``(top row, bottom row, rows holding cards, topmost Enthronement row or None)`` of a
+    state, for :func:`priority`."""
     gen = state.gen
-    rows = gen.rows()
-    has_ent = any(gen.has_attachment(c, ENTHRONEMENT) for c in gen.cards())
-    return rows[0][0], rows[-1][0], has_ent
+    rows = [r for r, _ in gen.rows()]
+    ent = None
+    for c in gen.cards():
+        if gen.has_attachment(c, ENTHRONEMENT):
+            r = gen.position(c)[0]
+            ent = r if ent is None or r < ent else ent
+    return rows[0], rows[-1], rows, ent
 
 
-def priority(state: KingsFamilyState, a: KFAction, ctx: tuple[int, int, bool]) -> float:
+def _generation_points(rows: list[int], ent: int | None) -> int:
+    """KF-9 without the exhaustion bonus: rows, plus the rows from the Enthronement down."""
+    return len(rows) + (0 if ent is None else sum(1 for r in rows if r >= ent))
+
+
+def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
     """A quick preference for one legal action on a full (sampled) state, without look-ahead.
 
-    Priorities: an Enthronement on the top row while none is in play (doubles every generation,
-    KF-9); a Marriage, best in the deepest row (a child adds a generation); a card with a drawing
-    ability (KF-6: more cards drawn, towards the next exhaustion); a play into a deep row;
-    Assassination, Exile and other Enthronements are avoided where they can cost generations.
+    Generations are only gained by a child born under parents of the bottom row, so: a Marriage
+    in the bottom row first (a new generation), an Enthronement by the exact change of the KF-9
+    score it makes (doubling from the top row is worth most), plays that widen the bottom row
+    (room for the next Marriage), cards that draw (KF-6: more cards, a longer game); and never
+    an Assassination, Exile or New Connection that empties a generation or takes away the
+    Enthronement.
     """
     gen = state.gen
-    top, bottom, has_ent = ctx
+    top, bottom, rows, ent = ctx
     k = a.kind
     if k == A.PLACE or k == A.SIBLING:
         t = a.target if k == A.PLACE else state.sib_last
         row = gen.position(t)[0]
-        s = 1.0 + 0.5 * (row - top)
+        s = 1.0 + 0.3 * (row - top)
+        if row == bottom:
+            s += 1.5
         if k == A.PLACE and not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[t] and GENDER[a.card] != GENDER[t]:
-            s += 3.0 + (1.5 if row == bottom else 0.0)
+            s += 6.0 if row == bottom else 1.0
         ab = state._abil[a.card]
         if ab:
-            s += 1.0 + ab * 0.5
+            s += 0.6 * ab
         return s
     if k == A.ENTHRONE:
         row = gen.position(a.target)[0]
-        return 8.0 if (row == top and not has_ent) else -2.0
-    if k == A.CONNECT:
-        if not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target]:
-            return 2.0
-        return 0.0
+        kept = [r for r in rows if r >= row]
+        delta = 2 * len(kept) - _generation_points(rows, ent)
+        return 3.0 + 2.0 * delta if delta > 0 else -4.0 + delta
     if k == A.DRAW:
         return 0.0
-    row = gen.position(a.target)[0]  # Assassination / Exile
-    alone = gen.row_size(row) == 1
-    return -3.0 if alone or gen.has_attachment(a.target, ENTHRONEMENT) else 0.5
+    if k == A.CONNECT:
+        c, dest = a.card, a.target
+        crow = gen.position(c)[0]
+        drow = gen.position(dest)[0]
+        s = -0.5
+        if drow != crow and gen.row_size(crow) == 1:
+            s -= 5.0
+        if gen.has_attachment(c, ENTHRONEMENT):
+            s -= 3.0
+        if not a.flag and PHILOSOPHY[c] == PHILOSOPHY[dest] and GENDER[c] != GENDER[dest]:
+            s += 6.0 if drow == bottom else 1.0
+        return s
+    row = gen.position(a.target)[0]  # Assassination / Exile: discard, then draw 1 / 2
+    if gen.row_size(row) == 1 or gen.has_attachment(a.target, ENTHRONEMENT):
+        return -5.0
+    return 0.5 - (1.0 if row == bottom else 0.0)
 
 
 def rollout_choice(state: KingsFamilyState, legal: list[KFAction], rng: random.Random) -> KFAction:
