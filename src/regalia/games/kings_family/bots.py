@@ -185,9 +185,9 @@ class SearchBot(Bot):
     final score is played. Forced moves (one legal action) are played at once.
 
     Args:
-        level: ``"<n>"`` determinizations per round (default 4) or ``"<t>s"`` a time budget in
+        level: ``"<n>"`` determinizations per round (default 6) or ``"<t>s"`` a time budget in
             seconds per move (rounds stop when it is spent).
-        width: how many candidates enter the first round (default 8).
+        width: how many candidates enter the first round (default 12).
 
     Attributes:
         last_estimate: the mean final score (points) of the chosen action over its playouts,
@@ -199,15 +199,15 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, level: str = "4", width: int = 8) -> None:
-        self.rollouts = 4
+    def __init__(self, level: str = "6", width: int = 12) -> None:
+        self.rollouts = 6
         self.budget: float | None = None
         if level.endswith("s"):
             try:
                 self.budget = float(level[:-1])
             except ValueError:
                 raise ValueError(f"bot: search level {level!r}: expected a count ('6') or seconds ('0.2s')") from None
-            self.rollouts = 4
+            self.rollouts = 6
         else:
             try:
                 self.rollouts = max(1, int(level))
