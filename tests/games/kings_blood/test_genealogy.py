@@ -253,3 +253,44 @@ def test_render_rows_at_positions() -> None:
     g.add_child(c("B5m"), c("B5f"), c("A1m"))
     lines = g.render(lambda x: f"[{NOTATION[x]}]", width=3)
     assert lines == ["G1 | [B5m] [B5f]", "G2 |    [A1m]"]
+
+
+def _oracle(g: Genealogy) -> list[tuple[int, tuple[int, ...]]]:
+    """KB-G3 computed from scratch with the public KB-G2 checks."""
+    out = []
+    for card in g.cards():
+        if g.is_covered(card):
+            continue
+        sides = tuple(sd for sd in (LEFT, RIGHT) if g.can_place(card, sd))
+        if sides and (len(sides) == 2 or not g.both_sides):
+            out.append((card, sides))
+    return out
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_kb_g3_incremental_active_matches_full_recomputation(both: bool) -> None:
+    import random
+
+    import regalia
+
+    for seed in range(15):
+        s = regalia.make("kings-blood", players=4, seed=seed, active_needs_both_sides=both)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            gen = s.gen  # type: ignore[attr-defined]
+            assert gen.active_sides() == _oracle(gen)
+            assert Genealogy.from_json(gen.to_json(), both).active_sides() == _oracle(gen)
+            s.apply(rng.choice(s.legal_actions()))
+
+
+def test_kb_x4_generations_count_rows_holding_a_card() -> None:
+    g = Genealogy()
+    g.found(c("B5m"))
+    g.place(c("B5f"), c("B5m"), RIGHT)
+    g.add_child(c("B5m"), c("B5f"), c("A1m"))
+    g.place(c("A1f"), c("A1m"), RIGHT)
+    g.add_child(c("A1m"), c("A1f"), c("R2m"))
+    assert g.generations() == 3
+    g.remove(c("A1m"))
+    g.remove(c("A1f"))
+    assert g.generations() == 2  # the emptied middle row no longer counts

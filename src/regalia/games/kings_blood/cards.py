@@ -43,7 +43,12 @@ ENTHRONEMENT = 75
 KINGS_BLOOD = 76
 NUM_FACES = 77
 
-EVENT_NAMES = {ASSASSINATION: "Assassination", EXILE: "Exile", NEW_CONNECTION: "NewConnection", ENTHRONEMENT: "Enthronement"}
+EVENT_NAMES = {
+    ASSASSINATION: "Assassination",
+    EXILE: "Exile",
+    NEW_CONNECTION: "NewConnection",
+    ENTHRONEMENT: "Enthronement",
+}
 
 NO_ABILITY = 0
 SKIP = 1
@@ -177,7 +182,9 @@ def parse_deck_text(text: str, source: str) -> DeckList:
         try:
             face = parse_card(fields[0])
         except ValueError:
-            raise ValueError(f"{where}: card: unknown card {fields[0]!r} (characters are M/A/R/B, 1-9, m/f as in B5m)") from None
+            raise ValueError(
+                f"{where}: card: unknown card {fields[0]!r} (characters are M/A/R/B, 1-9, m/f as in B5m)"
+            ) from None
         ability = NO_ABILITY
         if len(fields) == 2:
             names = {n.lower(): i for i, n in enumerate(ABILITY_NAMES) if n}
@@ -193,8 +200,10 @@ def parse_deck_text(text: str, source: str) -> DeckList:
             has_kb = True
             continue
         if is_character(face):
-            if face in seen:
-                raise ValueError(f"{where}: card: duplicate character {NOTATION[face]} (first on line {seen[face]}); each character may appear once")
+            if face in seen:  # KB-X13
+                raise ValueError(
+                    f"{where}: card: duplicate character {NOTATION[face]} (first on line {seen[face]}); each character may appear once"
+                )
             seen[face] = lineno
             abilities[face] = ability
         cards.append(face)

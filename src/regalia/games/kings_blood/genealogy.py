@@ -35,14 +35,16 @@ class Genealogy:
         both_sides: the KB-G3 switch given above.
     """
 
-    __slots__ = ("_active", "_att", "_pos", "_rows", "both_sides")
+    __slots__ = ("_active", "_att", "_pos", "_rows", "_sides", "both_sides")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
         self._rows: dict[int, dict[int, int]] = {}
         self._pos: dict[int, tuple[int, int]] = {}
         self._att: dict[int, list[int]] = {}
-        self._active: list[int] | None = None
+        self._sides: dict[int, tuple[int, ...]] = {}
+        """card -> its placeable sides if Active (KB-G3), ``()`` if not; kept up to date."""
+        self._active: list[tuple[int, tuple[int, ...]]] | None = None
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -114,6 +116,11 @@ class Genealogy:
         below = self._rows.get(row + 1)
         return below is None or ((spot - 1) not in below and (spot + 1) not in below)
 
+    def is_open_beside(self, row: int, x: int, side: int) -> bool:
+        """Whether a Character could go beside the spot ``(row, x)`` on ``side`` (KB-G2), whether
+        or not a card is at ``(row, x)`` (used to plan a line of siblings)."""
+        return self._side_open(row, x, side)
+
     def spot(self, card: int, side: int) -> tuple[int, int]:
         """``(row, x)`` of the spot beside ``card`` on ``side`` (KB-G2)."""
         row, x = self._pos[card]
@@ -135,36 +142,72 @@ class Genealogy:
         row, x = self._pos[target]
         return [s for s in (LEFT, RIGHT) if self._side_open(row, x, s)]
 
-    def _compute_active(self) -> list[int]:
-        out: list[tuple[int, int, int]] = []
+    def _status(self, card: int) -> tuple[int, ...]:
+        """KB-G3 for one card: its placeable sides if Active, else ``()``."""
+        row, x = self._pos[card]
         rows = self._rows
-        both = self.both_sides
-        for card, (row, x) in self._pos.items():
-            below = rows.get(row + 1)
-            if below is not None and ((x - 1) in below or (x + 1) in below):
-                continue
-            cells = rows[row]
-            left = (x - 2) not in cells and (x - 4) not in cells and (below is None or ((x - 3) not in below))
-            right = (x + 2) not in cells and (x + 4) not in cells and (below is None or ((x + 3) not in below))
-            if (left and right) if both else (left or right):
-                out.append((row, x, card))
-        out.sort()
-        return [c for _, _, c in out]
+        below = rows.get(row + 1)
+        if below is not None and ((x - 1) in below or (x + 1) in below):
+            return ()
+        cells = rows[row]
+        left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
+        right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
+        if left and right:
+            return (LEFT, RIGHT)
+        if self.both_sides:
+            return ()
+        if left:
+            return (LEFT,)
+        return (RIGHT,) if right else ()
+
+    def _refresh(self, row: int, x: int) -> None:
+        """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
+        row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
+        sides = self._sides
+        rows = self._rows
+        cells = rows.get(row)
+        if cells:
+            for xx in range(x - 4, x + 5, 2):
+                c = cells.get(xx)
+                if c is not None:
+                    sides[c] = self._status(c)
+        above = rows.get(row - 1)
+        if above:
+            for xx in range(x - 3, x + 4, 2):
+                c = above.get(xx)
+                if c is not None:
+                    sides[c] = self._status(c)
+        self._active = None
+
+    def _recompute_all(self) -> None:
+        self._sides = {c: self._status(c) for c in self._pos}
+        self._active = None
+
+    def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
+
+        Cached until the Genealogy changes; do not modify it.
+        """
+        if self._active is None:
+            pos = self._pos
+            self._active = sorted(((c, s) for c, s in self._sides.items() if s), key=lambda cs: pos[cs[0]])
+        return self._active
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
 
         A card is Active when no card of the row below lies on top of it and at least one side
-        (both, with ``active_needs_both_sides``) is placeable by KB-G2. The list is cached until
-        the Genealogy changes; do not modify it.
+        (both, with ``active_needs_both_sides``) is placeable by KB-G2.
         """
-        if self._active is None:
-            self._active = self._compute_active()
-        return self._active
+        return [c for c, _ in self.active_sides()]
+
+    def sides_of(self, card: int) -> tuple[int, ...]:
+        """The placeable sides of ``card`` if it is Active, else ``()`` (KB-G2, KB-G3)."""
+        return self._sides.get(card, ())
 
     def is_active(self, card: int) -> bool:
         """Whether ``card`` is in the Genealogy and Active (KB-G3)."""
-        return card in self._pos and card in self.active()
+        return bool(self._sides.get(card))
 
     def child_spot(self, a: int, b: int) -> tuple[int, int]:
         """``(row, x)`` of the child of neighbours ``a`` and ``b`` (KB-G4: the row below, centred).
@@ -187,7 +230,8 @@ class Genealogy:
             raise ValueError(f"the spot ({row}, {x}) is taken")
         cells[x] = card
         self._pos[card] = (row, x)
-        self._active = None
+        self._sides[card] = ()
+        self._refresh(row, x)
 
     def _lift(self, card: int) -> tuple[int, int]:
         row, x = self._pos.pop(card)
@@ -195,7 +239,8 @@ class Genealogy:
         del cells[x]
         if not cells:
             del self._rows[row]
-        self._active = None
+        del self._sides[card]
+        self._refresh(row, x)
         return row, x
 
     def found(self, card: int) -> None:
@@ -286,14 +331,12 @@ class Genealogy:
         row, x = self._lift(card)
         try:
             out: list[tuple[int, int]] = []
-            for dest in self._compute_active():
+            for dest, sides in self.active_sides():
                 drow, dx = self._pos[dest]
-                for side in (LEFT, RIGHT):
-                    nx = dx + (2 if side == RIGHT else -2)
-                    if drow == row and nx == x:
+                for side in sides:
+                    if drow == row and dx + (2 if side == RIGHT else -2) == x:
                         continue
-                    if self._side_open(drow, dx, side):
-                        out.append((dest, side))
+                    out.append((dest, side))
             return out
         finally:
             self._put(card, row, x)
@@ -332,7 +375,7 @@ class Genealogy:
         self._rows = {0: {0: card}}
         self._pos = {card: (0, 0)}
         self._att = {card: att} if att else {}
-        self._active = None
+        self._recompute_all()
         return removed
 
     def remove_rows_above(self, row: int) -> list[tuple[int, list[int]]]:
@@ -352,6 +395,7 @@ class Genealogy:
         self._rows = {}
         self._pos = {}
         self._att = {}
+        self._sides = {}
         self._active = None
         return removed
 
@@ -363,6 +407,7 @@ class Genealogy:
         new._rows = {r: dict(c) for r, c in self._rows.items()}
         new._pos = dict(self._pos)
         new._att = {c: list(a) for c, a in self._att.items()}
+        new._sides = dict(self._sides)
         new._active = self._active
         return new
 
@@ -413,7 +458,9 @@ class Genealogy:
         return out
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Genealogy) and self.to_json() == other.to_json() and self.both_sides == other.both_sides
+        return (
+            isinstance(other, Genealogy) and self.to_json() == other.to_json() and self.both_sides == other.both_sides
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

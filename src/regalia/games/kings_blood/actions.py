@@ -1,0 +1,223 @@
+"""King's Blood actions: frozen tuples with a canonical text and a stable integer id.
+
+Action texts (keywords are case-insensitive; cards as in :mod:`.cards`; seats ``P0``..``P5``):
+
+=====================================  ===========================================================
+``play R7f right of B7m``              place a Character beside an Active card (marries if it can)
+``play R7f right of B7m nomarry``      the same placement, declining the Marriage (KB-M2)
+``sibling R4m left``                   place a sibling beside the newborn child / the last sibling
+``assassinate B7m``                    Assassination on an Active card (KB-E1)
+``exile B7m to P2``                    Exile an Active card into seat 2's hand (KB-E2)
+``connect B7m right of R5f``           New Connection: move B7m beside R5f (KB-E3, KB-G5)
+``connect B7m right of R5f nomarry``   the same move, declining the Marriage it would form
+``enthrone B7m``                       Enthronement under an Active card (KB-E4)
+``kingsblood B7m``                     the King's Blood card under an Active card (KB-E5)
+``draw``                               draw a card (or, facing a Draw 3, draw the whole count)
+``end``                                end the turn (keep the drawn card, stop after a birth...)
+``announce``                           say "King's Blood!" (KB-T4)
+``pass``                               nothing to play and nothing to draw (KB-T7)
+=====================================  ===========================================================
+
+The integer action space has a fixed size for a player count (see :func:`num_actions`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from regalia.core.errors import IllegalActionError
+from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, parse_card
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES
+
+PLACE = 0
+SIBLING = 1
+ASSASSINATE = 2
+EXILE_TO = 3
+CONNECT = 4
+ENTHRONE = 5
+KINGSBLOOD = 6
+DRAW = 7
+END = 8
+ANNOUNCE = 9
+PASS = 10
+
+_NC = NUM_CHARACTERS
+_PLACE_SIZE = _NC * _NC * 4
+_SIB_BASE = _PLACE_SIZE
+_ASS_BASE = _SIB_BASE + _NC * 2
+_ENT_BASE = _ASS_BASE + _NC
+_KB_BASE = _ENT_BASE + _NC
+_CON_BASE = _KB_BASE + _NC
+_EXI_BASE = _CON_BASE + _PLACE_SIZE
+
+
+class KBAction(NamedTuple):
+    """One King's Blood action.
+
+    Fields (unused ones are 0):
+        kind: ``PLACE``, ``SIBLING``, ``ASSASSINATE``, ``EXILE_TO``, ``CONNECT``, ``ENTHRONE``,
+            ``KINGSBLOOD``, ``DRAW``, ``END``, ``ANNOUNCE`` or ``PASS``.
+        card: the character played (PLACE, SIBLING) or moved (CONNECT).
+        target: the Genealogy character targeted (PLACE, CONNECT: the destination neighbour;
+            events).
+        side: ``LEFT`` (0) or ``RIGHT`` (1).
+        flag: PLACE/CONNECT: 1 declines the Marriage (``nomarry``); EXILE_TO: the receiving seat.
+    """
+
+    kind: int
+    card: int = 0
+    target: int = 0
+    side: int = 0
+    flag: int = 0
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k in (PLACE, CONNECT):
+            verb = "play" if k == PLACE else "connect"
+            tail = " nomarry" if self.flag else ""
+            return f"{verb} {NOTATION[self.card]} {SIDE_NAMES[self.side]} of {NOTATION[self.target]}{tail}"
+        if k == SIBLING:
+            return f"sibling {NOTATION[self.card]} {SIDE_NAMES[self.side]}"
+        if k == ASSASSINATE:
+            return f"assassinate {NOTATION[self.target]}"
+        if k == EXILE_TO:
+            return f"exile {NOTATION[self.target]} to P{self.flag}"
+        if k == ENTHRONE:
+            return f"enthrone {NOTATION[self.target]}"
+        if k == KINGSBLOOD:
+            return f"kingsblood {NOTATION[self.target]}"
+        return _SIMPLE_TEXT[k]
+
+
+_SIMPLE_TEXT = {DRAW: "draw", END: "end", ANNOUNCE: "announce", PASS: "pass"}
+_SIMPLE = {v: KBAction(k) for k, v in _SIMPLE_TEXT.items()}
+
+DRAW_ACTION = _SIMPLE["draw"]
+END_ACTION = _SIMPLE["end"]
+ANNOUNCE_ACTION = _SIMPLE["announce"]
+PASS_ACTION = _SIMPLE["pass"]
+
+
+def num_actions(players: int) -> int:
+    """The size of the integer action space for ``players`` seats."""
+    return _EXI_BASE + _NC * players + 4
+
+
+def action_id(a: KBAction, players: int) -> int:
+    """The integer id of ``a`` (stable for a player count)."""
+    k = a.kind
+    if k == PLACE:
+        return ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+    if k == SIBLING:
+        return _SIB_BASE + a.card * 2 + a.side
+    if k == ASSASSINATE:
+        return _ASS_BASE + a.target
+    if k == ENTHRONE:
+        return _ENT_BASE + a.target
+    if k == KINGSBLOOD:
+        return _KB_BASE + a.target
+    if k == CONNECT:
+        return _CON_BASE + ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+    if k == EXILE_TO:
+        return _EXI_BASE + a.target * players + a.flag
+    return _EXI_BASE + _NC * players + (k - DRAW)
+
+
+def action_from_id(i: int, players: int) -> KBAction:
+    """The action with id ``i``.
+
+    Raises:
+        IllegalActionError: ``i`` is outside the action space or names no action (a card placed
+            beside itself).
+    """
+    if not isinstance(i, int) or not 0 <= i < num_actions(players):
+        raise IllegalActionError(f"action id {i} is outside 0..{num_actions(players) - 1}", None, i)
+    if i < _SIB_BASE or _CON_BASE <= i < _EXI_BASE:
+        kind = PLACE if i < _SIB_BASE else CONNECT
+        r = i - (0 if kind == PLACE else _CON_BASE)
+        r, flag = divmod(r, 2)
+        r, side = divmod(r, 2)
+        card, target = divmod(r, _NC)
+        if card == target:
+            raise IllegalActionError(f"action id {i} names no action (a card beside itself)", None, i)
+        return KBAction(kind, card, target, side, flag)
+    if i < _ASS_BASE:
+        card, side = divmod(i - _SIB_BASE, 2)
+        return KBAction(SIBLING, card, 0, side)
+    if i < _ENT_BASE:
+        return KBAction(ASSASSINATE, 0, i - _ASS_BASE)
+    if i < _KB_BASE:
+        return KBAction(ENTHRONE, 0, i - _ENT_BASE)
+    if i < _CON_BASE:
+        return KBAction(KINGSBLOOD, 0, i - _KB_BASE)
+    r = i - _EXI_BASE
+    if r < _NC * players:
+        target, seat = divmod(r, players)
+        return KBAction(EXILE_TO, 0, target, 0, seat)
+    return KBAction(DRAW + (r - _NC * players))
+
+
+def _malformed(text: str, why: str) -> IllegalActionError:
+    return IllegalActionError(f"cannot read {text!r}: {why}", None, text)
+
+
+def _character(text: str, word: str) -> int:
+    try:
+        face = parse_card(word)
+    except ValueError:
+        raise _malformed(text, f"{word!r} is not a card") from None
+    if face >= NUM_CHARACTERS:
+        raise _malformed(text, f"{word!r} is not a Character card")
+    return face
+
+
+def _side(text: str, word: str) -> int:
+    w = word.lower()
+    if w == "left":
+        return LEFT
+    if w == "right":
+        return RIGHT
+    raise _malformed(text, f"expected 'left' or 'right', got {word!r}")
+
+
+def parse_action(text: str, players: int) -> KBAction:
+    """Read an action text (see the module docstring); it need not be legal now.
+
+    Raises:
+        IllegalActionError: the text is not a well-formed King's Blood action.
+    """
+    words = text.split()
+    if not words:
+        raise _malformed(text, "empty action")
+    verb = words[0].lower()
+    n = len(words)
+    if verb in _SIMPLE and n == 1:
+        return _SIMPLE[verb]
+    if verb in ("play", "connect"):
+        # play CARD SIDE of TARGET [nomarry]
+        if n not in (5, 6) or words[3].lower() != "of" or (n == 6 and words[5].lower() != "nomarry"):
+            raise _malformed(text, f"expected '{verb} <card> left|right of <card> [nomarry]'")
+        card = _character(text, words[1])
+        target = _character(text, words[4])
+        if card == target:
+            raise _malformed(text, "a card cannot go beside itself")
+        return KBAction(PLACE if verb == "play" else CONNECT, card, target, _side(text, words[2]), 1 if n == 6 else 0)
+    if verb == "sibling":
+        if n != 3:
+            raise _malformed(text, "expected 'sibling <card> left|right'")
+        return KBAction(SIBLING, _character(text, words[1]), 0, _side(text, words[2]))
+    if verb in ("assassinate", "enthrone", "kingsblood") and n == 2:
+        kind = {"assassinate": ASSASSINATE, "enthrone": ENTHRONE, "kingsblood": KINGSBLOOD}[verb]
+        return KBAction(kind, 0, _character(text, words[1]))
+    if verb == "exile":
+        if n != 4 or words[2].lower() != "to":
+            raise _malformed(text, "expected 'exile <card> to P<seat>'")
+        target = _character(text, words[1])
+        seat_word = words[3].upper()
+        if not (seat_word.startswith("P") and seat_word[1:].isdigit() and int(seat_word[1:]) < players):
+            raise _malformed(text, f"{words[3]!r} is not a seat (P0..P{players - 1})")
+        return KBAction(EXILE_TO, 0, target, 0, int(seat_word[1:]))
+    raise _malformed(
+        text,
+        "unknown action (play, sibling, assassinate, exile, connect, enthrone, kingsblood, draw, end, announce, pass)",
+    )

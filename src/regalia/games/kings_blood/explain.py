@@ -1,0 +1,177 @@
+"""Why a well-formed King's Blood action is not legal now: ``(reason, rule id)``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood.actions import KBAction
+from regalia.games.kings_blood.cards import (
+    ASSASSINATION,
+    ENTHRONEMENT,
+    EXILE,
+    KINGS_BLOOD,
+    NEW_CONNECTION,
+    NOTATION,
+    NUMBER,
+    PHILOSOPHY,
+    PHILOSOPHY_NAMES,
+)
+from regalia.games.kings_blood.genealogy import SIDE_NAMES
+
+if TYPE_CHECKING:
+    from regalia.games.kings_blood.state import KingsBloodState
+
+_EVENT_OF = {
+    A.ASSASSINATE: ASSASSINATION,
+    A.EXILE_TO: EXILE,
+    A.CONNECT: NEW_CONNECTION,
+    A.ENTHRONE: ENTHRONEMENT,
+    A.KINGSBLOOD: KINGS_BLOOD,
+}
+_PHASE_RULE = {
+    "drawn": "KB-T1",
+    "defend": "KB-T3",
+    "birth": "KB-M4",
+    "siblings": "KB-M4",
+    "forced": "KB-M3",
+    "bonus": "KB-E1",
+}
+
+
+def _target_problem(s: KingsBloodState, t: int) -> tuple[str, str] | None:
+    if t not in s.gen:
+        return f"{NOTATION[t]} is not in the Genealogy", "KB-G3"
+    if not s.gen.is_active(t):
+        return f"{NOTATION[t]} is not Active (covered, or no room beside it)", "KB-G3"
+    return None
+
+
+def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
+    """The reason ``a`` is refused in state ``s`` and the rule or ruling it rests on."""
+    from regalia.games.kings_blood.state import BIRTH, DEFEND, DRAWN, FORCED, PHASE_NAMES, SIBLINGS, TURN
+
+    seat = s.cur
+    hand = s.hands[seat]
+    ph = s.phase
+    pname = PHASE_NAMES[ph]
+    k = a.kind
+    if k == A.ANNOUNCE:
+        if s.config.announcement == "automatic":
+            return "announcements are made automatically (announcement=automatic)", "KB-T4"
+        if s.announced[seat]:
+            return "you have already announced King's Blood!", "KB-T4"
+        return f"you may announce only with two or fewer cards (you hold {len(hand)})", "KB-T4"
+    if k == A.PASS:
+        return "you may pass only when you can neither play nor draw", "KB-T7"
+    if k == A.DRAW:
+        if ph == TURN:
+            return "the draw pile and the discards are empty: nobody can draw", "KB-T7"
+        if ph == DRAWN:
+            return "you have already drawn this turn; play the card drawn or end", "KB-T1"
+        if ph in (BIRTH, SIBLINGS):
+            return "after a birth you may only play on the child (or siblings) or end; no draw", "KB-M4"
+        if ph == FORCED:
+            return f"the Event drawn at the Marriage ({NOTATION[s.pending_card]}) must be played first", "KB-M3"
+        return "after an Assassination or the King's Blood card you may play one more card or end, not draw", "KB-E1"
+    if k == A.END:
+        if ph == TURN:
+            return "you must play a card or draw on your turn", "KB-T1"
+        if ph == DEFEND:
+            return "facing a Draw, pass it on or draw the cards", "KB-T3"
+        if ph == FORCED:
+            return f"the Event drawn at the Marriage ({NOTATION[s.pending_card]}) must be played", "KB-M3"
+        return "a sibling group has at least two siblings: place another", "KB-M4"
+    if ph == FORCED:
+        if _EVENT_OF.get(k) != s.pending_card:
+            return f"you must play the Event drawn at the Marriage, {NOTATION[s.pending_card]}", "KB-M3"
+    elif k in _EVENT_OF:
+        face = _EVENT_OF[k]
+        if face not in hand:
+            return f"you do not hold {NOTATION[face]}", "KB-T1"
+        if face == KINGS_BLOOD and not s.config.advanced:
+            return "the King's Blood card is used only with the Advanced Rules", "KB-E5"
+        if ph == DRAWN and face != s.drawn:
+            return f"after drawing you may play only the card drawn, {NOTATION[s.drawn]}", "KB-T1"
+        if ph == DEFEND:
+            return "facing a Draw you may only play Skip, Reverse or Draw 3, or draw", "KB-T3"
+        if ph == SIBLINGS:
+            return "finish the sibling group (another sibling or end)", "KB-M4"
+        if ph == BIRTH and face == KINGS_BLOOD:
+            return "after a birth only a Character, an Event or siblings may be played on the child", "KB-M4"
+        if len(hand) < 2:
+            return f"{NOTATION[face]} cannot be your last card: you can only win with a Character", "KB-T5"
+    if k in (A.PLACE, A.SIBLING):
+        card = a.card
+        if card not in hand:
+            return f"you do not hold {NOTATION[card]}", "KB-T1"
+        if ph == FORCED:
+            return f"you must play the Event drawn at the Marriage, {NOTATION[s.pending_card]}", "KB-M3"
+        if ph == DRAWN and card != s.drawn:
+            return f"after drawing you may play only the card drawn, {NOTATION[s.drawn]}", "KB-T1"
+    if k == A.SIBLING:
+        if ph not in (BIRTH, SIBLINGS):
+            return "siblings are played only right after a birth", "KB-M4"
+        anchor = s.child
+        if NUMBER[a.card] != NUMBER[anchor]:
+            return f"a sibling must have the child's number {NUMBER[anchor]}, not {NUMBER[a.card]}", "KB-M4"
+        if ph == SIBLINGS and a.side != s.sib_side:
+            return f"all siblings go on one side of the child (the {SIDE_NAMES[s.sib_side]})", "KB-M4"
+        if ph == BIRTH:
+            same = sum(1 for f in set(hand) if f < 72 and NUMBER[f] == NUMBER[anchor])
+            if same < 2:
+                return f"siblings need two or more cards numbered {NUMBER[anchor]} (you hold {same})", "KB-M4"
+        return f"there is no room for a line of siblings on the {SIDE_NAMES[a.side]} of {NOTATION[anchor]}", "KB-G2"
+    if k == A.PLACE:
+        card, t = a.card, a.target
+        if ph == SIBLINGS:
+            return "finish the sibling group (another sibling or end)", "KB-M4"
+        if ph == BIRTH and t != s.child:
+            return f"after a birth you may play only on the child, {NOTATION[s.child]}", "KB-M4"
+        problem = _target_problem(s, t)
+        if problem:
+            return problem
+        if not s._matches(card, t):
+            return (
+                f"{NOTATION[card]} matches neither colour ({PHILOSOPHY_NAMES[PHILOSOPHY[t]]}) nor number ({NUMBER[t]}) of {NOTATION[t]}",
+                "KB-T1",
+            )
+        if not s.gen.can_place(t, a.side):
+            return (
+                f"no room on the {SIDE_NAMES[a.side]} of {NOTATION[t]} (a card may touch only one neighbour)",
+                "KB-G2",
+            )
+        if ph == DEFEND:
+            if not s.abil[card]:
+                return (
+                    f"{NOTATION[card]} has no Skip, Reverse or Draw 3 ability to pass the Draw on; play one or draw",
+                    "KB-T3",
+                )
+            return "no Marriage is formed when passing a Draw on ('nomarry' does not apply)", "KB-T3"
+        if a.flag:
+            if not s._marries(card, t):
+                return f"{NOTATION[card]} beside {NOTATION[t]} forms no Marriage: drop 'nomarry'", "KB-M1"
+            return "Marriages are compulsory (marriage_optional=false)", "KB-M2"
+    if k in _EVENT_OF:
+        t = a.card if k == A.CONNECT else a.target
+        if ph == BIRTH and t != s.child:
+            return f"after a birth you may play only on the child, {NOTATION[s.child]}", "KB-M4"
+        problem = _target_problem(s, t)
+        if problem:
+            return problem
+        if k == A.ENTHRONE:
+            return f"{NOTATION[t]} already has an Enthronement attached", "KB-E4"
+        if k == A.CONNECT:
+            d = a.target
+            if d not in s.gen:
+                return f"{NOTATION[d]} is not in the Genealogy", "KB-G5"
+            if (d, a.side) not in s.gen.connection_moves(t):
+                return (
+                    f"{NOTATION[t]} cannot go to the {SIDE_NAMES[a.side]} of {NOTATION[d]} (no room, or back where it came from)",
+                    "KB-G5",
+                )
+            if a.flag:
+                if not s._marries(t, d):
+                    return f"moving {NOTATION[t]} beside {NOTATION[d]} forms no Marriage: drop 'nomarry'", "KB-M1"
+                return "Marriages are compulsory (marriage_optional=false)", "KB-M2"
+    return f"not legal now ({pname} decision of P{seat})", _PHASE_RULE.get(pname, "KB-T1")

@@ -1,0 +1,794 @@
+"""King's Blood rules: the State (turns, plays, Marriages, Events, Draw 3, announcements).
+
+The rule sheet's rulings are cited where they are implemented (KB-G*, KB-T*, KB-M*, KB-E*) and
+regalia's own rulings as KB-X*. The geometry lives in :mod:`.genealogy`, the card table in
+:mod:`.cards`, legality explanations in :mod:`.explain`, the view in :mod:`.view`.
+
+Decisions (``phase``), all taken by ``current_player``:
+
+* ``turn`` — play a card or draw (KB-T1); ``pass`` only when nothing can be played or drawn.
+* ``drawn`` — after a draw: play the card drawn or ``end`` (KB-T1). Always offered, even when the
+  card cannot be played, so the decision's existence leaks nothing (KB-X2).
+* ``defend`` — facing a pending Draw 3: pass it on with a Skip/Reverse/Draw 3 or ``draw`` (KB-T3).
+* ``birth`` — after a child is born: one play on the child, a sibling group, or ``end`` (KB-M4).
+* ``siblings`` — placing a sibling group: another sibling or (after two) ``end`` (KB-M4).
+* ``forced`` — an Event drawn at a Marriage must be played on an Active card (KB-M3).
+* ``bonus`` — after an Assassination or the King's Blood card: one more play or ``end``
+  (KB-E1, KB-E5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from regalia.core.events import Event, private, public
+from regalia.core.game import Game
+from regalia.core.state import State
+from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood.actions import KBAction
+from regalia.games.kings_blood.cards import (
+    ASSASSINATION,
+    DRAW3,
+    ENTHRONEMENT,
+    EXILE,
+    GENDER,
+    KINGS_BLOOD,
+    NEW_CONNECTION,
+    NOTATION,
+    NUM_CHARACTERS,
+    NUMBER,
+    PHILOSOPHY,
+    POINTS,
+    REVERSE,
+    SKIP,
+    DeckList,
+    load_deck,
+    parse_card,
+)
+from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
+from regalia.games.kings_blood.moves import (
+    BIRTH,
+    BONUS,
+    DEFEND,
+    DRAWN,
+    FORCED,
+    OVER,
+    PHASE_NAMES,
+    SIBLINGS,
+    TURN,
+    gen_event,
+    legal_actions,
+)
+
+__all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
+
+HAND_SIZE = 7
+PENALTY_DRAW = 3
+
+
+def _n(face: int) -> str:
+    return NOTATION[face]
+
+
+def _p(seat: int) -> str:
+    return f"P{seat}"
+
+
+class KingsBloodState(State):
+    """One position of a game of King's Blood (see the module docstring for the decisions).
+
+    Zones (card faces, :mod:`.cards`): ``hands`` (one list per seat), ``pile`` (the draw pile,
+    top = last element), ``discard`` (public, oldest first), the Genealogy ``gen`` (characters
+    with their attached Enthronement/King's Blood cards), ``aside`` (the King's Blood card when
+    set aside, Advanced Rules) and ``pending_card`` (an Event drawn at a Marriage, being played).
+    ``known[seat]`` lists the cards of that hand that every player has seen arrive (Exile, the
+    King's Blood card); the rest of a hand is private.
+    """
+
+    config: KingsBloodConfig
+
+    # ------------------------------------------------------------------ setup
+    def __init__(
+        self, game: Game, config: KingsBloodConfig, num_players: int, seed: int, deck: list[str] | None
+    ) -> None:
+        super().__init__(game, config, num_players, seed, deck)
+        self.deck_list: DeckList = load_deck(config.deck_file)
+        self.abil = self.deck_list.abilities
+        if config.advanced and not self.deck_list.has_kings_blood:
+            raise ValueError(f"advanced: the deck {self.deck_list.source} has no KingsBlood card")
+        order = self._deck_order(deck)
+        if len(order) < HAND_SIZE * num_players + 1:
+            raise ValueError(
+                f"deck: {len(order)} cards cannot deal {HAND_SIZE} to {num_players} players and start a Genealogy"
+            )
+        n = num_players
+        self.pile: list[int] = order[::-1]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.discard: list[int] = []
+        self.aside: list[int] = [KINGS_BLOOD] if config.advanced else []
+        self.gen = Genealogy(config.active_needs_both_sides)
+        self.pending_card = -1
+        self.cur = 0  # KB-X9: seat 0 plays first (the dealer is the last seat)
+        self.direction = 1
+        self.phase = TURN
+        self.drawn = -1
+        self.child = -1
+        self.sib_side = 0
+        self.sib_count = 0
+        self.pending_draw = 0
+        self.last_played = -1
+        self.announced = [False] * n
+        self.skip_next = [False] * n
+        self.passes = 0
+        self.winner = -1
+        self.turn_count = 1
+        self.kb_on = -1
+        for _ in range(HAND_SIZE):
+            for seat in range(n):
+                self.hands[seat].append(self.pile.pop())
+        # Setup: the Genealogy must start with a character; Events drawn go back and the pile is
+        # reshuffled; the founder's ability is ignored (rulebook "Setup", KB-T2).
+        if not any(c < NUM_CHARACTERS for c in self.pile):
+            raise ValueError("deck: no character left in the draw pile to start the Genealogy")
+        while True:
+            card = self.pile.pop()
+            if card < NUM_CHARACTERS:
+                self.gen.found(card)
+                break
+            self.pile.append(card)
+            self.rng.shuffle(self.pile)
+        self._ev: list[Event] = []
+
+    def _deck_order(self, deck: list[str] | None) -> list[int]:
+        """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled (KB-X9)."""
+        pool = list(self.deck_list.cards)
+        if deck is None:
+            self.rng.shuffle(pool)
+            return pool
+        remaining: dict[int, int] = {}
+        for c in pool:
+            remaining[c] = remaining.get(c, 0) + 1
+        if len(deck) > len(pool):
+            raise ValueError(f"deck: {len(deck)} cards, expected at most {len(pool)}")
+        order = []
+        for i, text in enumerate(deck):
+            try:
+                face = parse_card(text)
+            except ValueError:
+                raise ValueError(f"deck: unknown card {text!r} (position {i})") from None
+            if face == KINGS_BLOOD:
+                raise ValueError(f"deck: 'KingsBlood' is set aside, not part of the draw pile (position {i})")
+            if remaining.get(face, 0) == 0:
+                raise ValueError(f"deck: too many copies of {_n(face)} (position {i})")
+            remaining[face] -= 1
+            order.append(face)
+        rest = [c for c, k in remaining.items() for _ in range(k)]
+        rest.sort()
+        self.rng.shuffle(rest)
+        return order + rest
+
+    # ------------------------------------------------------------------ small helpers
+    def _marries(self, a: int, b: int) -> bool:
+        """KB-M1: same colour and opposite gender, or either is the King's Blood character."""
+        kb = self.kb_on
+        if kb >= 0 and (a == kb or b == kb):
+            return True
+        return PHILOSOPHY[a] == PHILOSOPHY[b] and GENDER[a] != GENDER[b]
+
+    def _matches(self, card: int, target: int) -> bool:
+        """KB-T1 colour or number match; KB-E5 anything beside the King's Blood character."""
+        return PHILOSOPHY[card] == PHILOSOPHY[target] or NUMBER[card] == NUMBER[target] or target == self.kb_on
+
+    def _announce_open(self) -> bool:
+        """KB-T4: ``announce`` is offered on your own turn with two or fewer cards, once."""
+        seat = self.cur
+        return self.config.announcement == "required" and not self.announced[seat] and 0 < len(self.hands[seat]) <= 2
+
+    def _take(self, seat: int, face: int) -> None:
+        self.hands[seat].remove(face)
+        known = self.known[seat]
+        if face in known:
+            known.remove(face)
+
+    def _gain(self, seat: int, faces: list[int], public_cards: bool) -> None:
+        hand = self.hands[seat]
+        hand.extend(faces)
+        if public_cards:
+            self.known[seat].extend(faces)
+        if len(hand) > 2:
+            self.announced[seat] = False  # KB-X1: an announcement lapses once the hand holds 3+
+
+    def _draw_one(self) -> int | None:
+        """The top card; the discards are reshuffled into a new pile when a card is needed and the
+        pile is empty (KB-T7, KB-X14)."""
+        if not self.pile:
+            if not self.discard:
+                return None
+            self.pile = self.discard
+            self.discard = []
+            self.rng.shuffle(self.pile)
+            self._ev.append(
+                public(
+                    "reshuffle",
+                    f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)",
+                    None,
+                    cards=len(self.pile),
+                )
+            )
+        return self.pile.pop()
+
+    def _draw_into(self, seat: int, count: int, why: str) -> None:
+        got: list[int] = []
+        for _ in range(count):
+            c = self._draw_one()
+            if c is None:
+                break
+            got.append(c)
+        self._gain(seat, got, False)
+        self._ev.append(
+            public("draw", f"{_p(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}", seat, count=len(got))
+        )
+        if got:
+            self._ev.append(
+                private(
+                    "draw", f"{_p(seat)} draws {' '.join(_n(c) for c in got)}", {seat}, seat, cards=[_n(c) for c in got]
+                )
+            )
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        # the hands are shown at the end (they are scored), so they become public knowledge
+        self.known = [list(h) for h in self.hands]
+        if self.winner >= 0:
+            self._ev.append(public("win", f"{_p(self.winner)} wins", self.winner, winner=self.winner))
+        else:
+            self._ev.append(public("end", "the game ends with no winner", None))
+
+    def _check_emptied(self, seat: int) -> None:
+        """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
+        if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
+            self.winner = seat
+            self._ev.append(public("out", f"{_p(seat)} has played their last card", seat))
+
+    def _refound(self) -> None:
+        """KB-T8: an empty Genealogy restarts with the next Character drawn."""
+        if not self.gen.is_empty or self.winner >= 0:
+            return
+        if not any(c < NUM_CHARACTERS for c in self.pile) and not any(c < NUM_CHARACTERS for c in self.discard):
+            self._ev.append(
+                public("genealogy", "the Genealogy is empty and no Character is left to start a new one", None)
+            )
+            self.phase = OVER
+            self._finish()
+            return
+        while True:
+            c = self._draw_one()
+            assert c is not None
+            if c < NUM_CHARACTERS:
+                self.gen.found(c)
+                self._ev.append(public("found", f"{_n(c)} starts a new Genealogy", None, card=_n(c)))
+                return
+            self.discard.append(c)
+            self._ev.append(
+                public("discard", f"{_n(c)} is drawn for the new Genealogy and discarded", None, card=_n(c))
+            )
+
+    # ------------------------------------------------------------------ turn flow
+    def _end_turn(self) -> None:
+        """End the current turn: announcement penalty (KB-T4), ability of the last card played
+        (KB-T2, KB-T3, KB-T6), next player."""
+        if self.phase == OVER:
+            return
+        if self.winner >= 0:
+            self._finish()
+            return
+        seat = self.cur
+        n = self.num_players
+        if len(self.hands[seat]) == 1:
+            if self.config.announcement == "automatic":
+                self._ev.append(public("announce", f"{_p(seat)}: King's Blood! (automatic)", seat))
+            elif not self.announced[seat]:
+                self._ev.append(
+                    public(
+                        "penalty", f"{_p(seat)} did not announce King's Blood!: draws 3 and skips the next turn", seat
+                    )
+                )
+                self._draw_into(seat, PENALTY_DRAW, " (penalty)")
+                self.skip_next[seat] = True
+        last = self.last_played
+        eff = self.abil[last] if 0 <= last < NUM_CHARACTERS else 0
+        if eff == REVERSE:
+            if n == 2 and self.config.two_player_reverse_skips:
+                eff = SKIP  # KB-T6 option
+            else:
+                self.direction = -self.direction
+                self._ev.append(public("reverse", "the order of play is reversed", seat))
+        nxt = (seat + self.direction) % n
+        if eff == SKIP:
+            self._ev.append(public("skip", f"{_p(nxt)} is skipped", seat, seat_skipped=nxt))
+            nxt = (nxt + self.direction) % n
+        if eff == DRAW3:
+            self.pending_draw += 3
+            self._ev.append(public("draw3", f"{_p(nxt)} must draw {self.pending_draw}", seat, count=self.pending_draw))
+        self._start_turn(nxt)
+
+    def _start_turn(self, seat: int) -> None:
+        n = self.num_players
+        while self.skip_next[seat]:
+            # KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
+            self.skip_next[seat] = False
+            self._ev.append(public("skip", f"{_p(seat)} skips this turn (penalty)", seat))
+            seat = (seat + self.direction) % n
+        self.cur = seat
+        self.turn_count += 1
+        self.last_played = -1
+        self.drawn = -1
+        self.child = -1
+        self.phase = DEFEND if self.pending_draw else TURN
+
+    def _after_event_play(self, seat: int) -> None:
+        """After an Event that offers one more play (KB-E1, KB-E5) — or the end of the turn."""
+        if self.phase == OVER:
+            return
+        if self.hands[seat] and self.winner < 0:
+            self.phase = BONUS
+        else:
+            self._end_turn()
+
+    def _marriage(self, a: int, b: int) -> None:
+        """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
+        seat = self.cur
+        self._ev.append(public("marriage", f"{_n(a)} marries {_n(b)}", seat, cards=[_n(a), _n(b)]))
+        card = self._draw_one()
+        if card is None:
+            # KB-X5: nothing can be drawn, so the Marriage has no issue and the chain stops.
+            self._ev.append(public("marriage", "no card can be drawn for the Marriage", seat))
+            self._end_turn()
+            return
+        if card < NUM_CHARACTERS:
+            row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
+            self._ev.append(
+                public("birth", f"{_n(card)} is born to {_n(a)} and {_n(b)}", seat, card=_n(card), row=row, x=x)
+            )
+            if self.winner >= 0 or not self.hands[seat]:
+                self._end_turn()
+                return
+            self.child = card
+            self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
+            return
+        self._ev.append(
+            public("forced", f"{_n(card)} is drawn at the Marriage and must be played", seat, card=_n(card))
+        )
+        self.pending_card = card
+        self.phase = FORCED
+        probe: list[KBAction] = []
+        gen_event(self, probe, card, None)
+        if not probe:
+            # KB-X6: no Active card to play it on; it is discarded.
+            self.pending_card = -1
+            self.discard.append(card)
+            self._ev.append(
+                public("discard", f"{_n(card)} has no Active card to target and is discarded", seat, card=_n(card))
+            )
+            self._end_turn()
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Any]:
+        return legal_actions(self)
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, action: Any) -> list[Event]:
+        a: KBAction = action
+        self._ev = ev = []
+        seat = self.cur
+        k = a.kind
+        if k == A.ANNOUNCE:
+            self.announced[seat] = True
+            ev.append(public("announce", f"{_p(seat)}: King's Blood!", seat))
+            return ev
+        if k == A.PASS:
+            self.passes += 1
+            ev.append(public("pass", f"{_p(seat)} passes", seat))
+            if self.passes >= self.num_players:
+                self._finish()  # KB-T7: every player passed in sequence
+            else:
+                self._end_turn()
+            return ev
+        self.passes = 0
+        if k == A.DRAW:
+            if self.phase == DEFEND:
+                count = self.pending_draw
+                self.pending_draw = 0
+                self._draw_into(seat, count, "")
+                self.phase = TURN  # KB-T3: then a normal turn
+            else:
+                c = self._draw_one()
+                assert c is not None
+                self._gain(seat, [c], False)
+                self.drawn = c
+                self.phase = DRAWN
+                ev.append(public("draw", f"{_p(seat)} draws 1 card", seat, count=1))
+                ev.append(private("draw", f"{_p(seat)} draws {_n(c)}", {seat}, seat, cards=[_n(c)]))
+            return ev
+        if k == A.END:
+            if self.phase == SIBLINGS or self.phase == BIRTH:
+                ev.append(public("end", f"{_p(seat)} ends the turn", seat))
+            self._end_turn()
+            return ev
+        if k == A.PLACE:
+            self._apply_place(a, seat)
+        elif k == A.SIBLING:
+            self._apply_sibling(a, seat)
+        elif k == A.KINGSBLOOD:
+            self._take(seat, KINGS_BLOOD)
+            self.gen.attach(a.target, KINGS_BLOOD)
+            self.kb_on = a.target
+            self.last_played = KINGS_BLOOD
+            ev.append(
+                public(
+                    "kingsblood",
+                    f"{_p(seat)} places the King's Blood card under {_n(a.target)}",
+                    seat,
+                    target=_n(a.target),
+                )
+            )
+            self._after_event_play(seat)  # KB-E5: then you may play another card
+        else:
+            self._apply_event(a, seat)
+        return ev
+
+    def _apply_place(self, a: KBAction, seat: int) -> None:
+        f, t = a.card, a.target
+        phase = self.phase
+        self._take(seat, f)
+        row, x = self.gen.place(f, t, a.side)
+        self.last_played = f
+        self._ev.append(
+            public(
+                "play",
+                f"{_p(seat)} plays {_n(f)} {SIDE_NAMES[a.side]} of {_n(t)}",
+                seat,
+                card=_n(f),
+                target=_n(t),
+                row=row,
+                x=x,
+            )
+        )
+        self._check_emptied(seat)
+        if phase == DEFEND:
+            self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
+            return
+        if not a.flag and self._marries(f, t):
+            self._marriage(f, t)
+        else:
+            self._end_turn()
+
+    def _apply_sibling(self, a: KBAction, seat: int) -> None:
+        f = a.card
+        anchor = self.child
+        self._take(seat, f)
+        row, x = self.gen.place(f, anchor, a.side)
+        if self.phase == BIRTH:
+            self.sib_side = a.side
+            self.sib_count = 1
+            self.phase = SIBLINGS
+        else:
+            self.sib_count += 1
+        self.child = f  # the next sibling goes beside this one (KB-M4: in a line)
+        self.last_played = f
+        self._ev.append(
+            public("sibling", f"{_p(seat)} plays sibling {_n(f)} {SIDE_NAMES[a.side]}", seat, card=_n(f), row=row, x=x)
+        )
+        self._check_emptied(seat)
+        if self.winner >= 0:
+            self._end_turn()
+
+    def _apply_event(self, a: KBAction, seat: int) -> None:
+        k = a.kind
+        face = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT}[k]
+        if self.phase == FORCED:
+            self.pending_card = -1
+        else:
+            self._take(seat, face)
+        self.last_played = face  # KB-X12: an Event (even one drawn at a Marriage) is the last card played
+        gen = self.gen
+        ev = self._ev
+        if k == A.ASSASSINATE:
+            t = a.target
+            att = gen.remove(t)
+            self.discard.append(face)
+            self.discard.append(t)
+            for c in att:
+                if c == KINGS_BLOOD:
+                    self.aside.append(c)  # KB-E5: set aside
+                    self.kb_on = -1
+                else:
+                    self.discard.append(c)  # KB-E1: the Enthronement goes too
+            ev.append(
+                public(
+                    "assassinate", f"{_p(seat)} assassinates {_n(t)}", seat, target=_n(t), attached=[_n(c) for c in att]
+                )
+            )
+            self._refound()
+            self._after_event_play(seat)
+        elif k == A.EXILE_TO:
+            t, to = a.target, a.flag
+            att = gen.remove(t)
+            self.discard.append(face)
+            if KINGS_BLOOD in att:
+                self.kb_on = -1
+            self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
+            ev.append(
+                public(
+                    "exile",
+                    f"{_p(seat)} exiles {_n(t)} to {_p(to)}",
+                    seat,
+                    target=_n(t),
+                    to=to,
+                    attached=[_n(c) for c in att],
+                )
+            )
+            self._refound()
+            self._end_turn()
+        elif k == A.CONNECT:
+            t, d = a.card, a.target
+            self.discard.append(face)
+            row, x = gen.move(t, d, a.side)  # KB-G5; the moved card's ability does not trigger (KB-E3)
+            ev.append(
+                public(
+                    "connect",
+                    f"{_p(seat)} moves {_n(t)} {SIDE_NAMES[a.side]} of {_n(d)}",
+                    seat,
+                    card=_n(t),
+                    target=_n(d),
+                    row=row,
+                    x=x,
+                )
+            )
+            if not a.flag and self._marries(t, d):
+                self._marriage(t, d)
+            else:
+                self._end_turn()
+        else:
+            self._enthrone(a.target, seat)
+
+    def _enthrone(self, t: int, seat: int) -> None:
+        """KB-E4: attach the Enthronement, discard every other card; Advanced: take the King's Blood card."""
+        gen = self.gen
+        kb_in_genealogy = self.kb_on >= 0
+        gen.attach(t, ENTHRONEMENT)
+        removed = gen.keep_only(t)
+        for c, att in removed:
+            self.discard.append(c)
+            for x in att:
+                if x == KINGS_BLOOD:
+                    self.aside.append(x)
+                    self.kb_on = -1
+                else:
+                    self.discard.append(x)
+        self._ev.append(
+            public(
+                "enthrone",
+                f"{_p(seat)} enthrones {_n(t)}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
+                seat,
+                target=_n(t),
+            )
+        )
+        if self.config.advanced:
+            self._take_kings_blood(seat, kb_in_genealogy)
+        self._end_turn()
+
+    def _take_kings_blood(self, seat: int, was_in_genealogy: bool) -> None:
+        """KB-E4/KB-T5 (Advanced): the Enthronement's player takes the King's Blood card."""
+        if KINGS_BLOOD in self.aside:
+            self.aside.remove(KINGS_BLOOD)
+            where = "from the Genealogy" if was_in_genealogy else "from beside the table"
+        elif self.kb_on >= 0:
+            self.gen.detach(self.kb_on, KINGS_BLOOD)
+            self.kb_on = -1
+            where = "from the Genealogy"
+        else:
+            holder = next(p for p in range(self.num_players) if KINGS_BLOOD in self.hands[p])
+            if holder == seat:
+                return
+            self._take(holder, KINGS_BLOOD)
+            where = f"from {_p(holder)}"
+            if not self.hands[holder] and self.winner < 0:
+                self.winner = holder  # KB-T5: left with no cards, the holder wins at once
+                self._ev.append(public("out", f"{_p(holder)} loses the King's Blood card, their only card", holder))
+        self._gain(seat, [KINGS_BLOOD], True)
+        self._ev.append(public("kingsblood", f"{_p(seat)} takes the King's Blood card {where}", seat))
+
+    # ------------------------------------------------------------------ protocol
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        from regalia.games.kings_blood.explain import explain
+
+        return explain(self, action)
+
+    def _parse(self, text: str) -> Any:
+        return A.parse_action(text, self.num_players)
+
+    def action_id(self, action: Any) -> int:
+        return A.action_id(action, self.num_players)
+
+    def action_from_id(self, action_id: int) -> Any:
+        return A.action_from_id(action_id, self.num_players)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self.winner,) if self.phase == OVER and self.winner >= 0 else ()
+
+    @property
+    def turns(self) -> int:
+        return self.turn_count
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner, 0.0 for everyone else (0.0 all round with no winner or while running)."""
+        w = self.winner if self.phase == OVER else -1
+        return [1.0 if s == w else 0.0 for s in range(self.num_players)]
+
+    def scores(self) -> list[int]:
+        """Points of this game under the ``scoring`` option, one int per seat (all 0 for
+        ``"none"``, while running, or with no winner — KB-X7).
+
+        ``winner_collects``: the winner scores the point values of the opponents' hands, plus 5
+        per generation if an Enthronement is in the Genealogy. ``lowest_wins``: every other
+        player scores the point values of their own hand; the winner scores -5 per generation
+        if an Enthronement is in play, else 0.
+        """
+        n = self.num_players
+        out = [0] * n
+        w = self.winner
+        mode = self.config.scoring
+        if self.phase != OVER or w < 0 or mode == "none":
+            return out
+        bonus = 5 * self.gen.generations() if ENTHRONEMENT in self.gen.attached_cards() else 0
+        if mode == "winner_collects":
+            out[w] = sum(POINTS[c] for p in range(n) if p != w for c in self.hands[p]) + bonus
+        else:
+            for p in range(n):
+                out[p] = -bonus if p == w else sum(POINTS[c] for c in self.hands[p])
+        return out
+
+    def result(self) -> dict[str, Any] | None:
+        """The core result plus ``scoring`` (the option) and ``scores`` (one int per seat, see
+        :meth:`scores`), or ``None`` while the game runs."""
+        res = super().result()
+        if res is None:
+            return None
+        res["scoring"] = self.config.scoring
+        res["scores"] = self.scores()
+        return res
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from regalia.games.kings_blood.view import build_view
+
+        self._check_seat(seat)
+        return build_view(self, seat)
+
+    def clone(self) -> KingsBloodState:
+        new = KingsBloodState.__new__(KingsBloodState)
+        self._copy_base(new)
+        new.deck_list = self.deck_list
+        new.abil = self.abil
+        new.pile = list(self.pile)
+        new.hands = [list(h) for h in self.hands]
+        new.known = [list(h) for h in self.known]
+        new.discard = list(self.discard)
+        new.aside = list(self.aside)
+        new.gen = self.gen.clone()
+        new.pending_card = self.pending_card
+        new.cur = self.cur
+        new.direction = self.direction
+        new.phase = self.phase
+        new.drawn = self.drawn
+        new.child = self.child
+        new.sib_side = self.sib_side
+        new.sib_count = self.sib_count
+        new.pending_draw = self.pending_draw
+        new.last_played = self.last_played
+        new.announced = list(self.announced)
+        new.skip_next = list(self.skip_next)
+        new.passes = self.passes
+        new.winner = self.winner
+        new.turn_count = self.turn_count
+        new.kb_on = self.kb_on
+        new._ev = []
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> KingsBloodState:
+        """A full state consistent with ``view(seat)``: the draw pile and the unseen cards of the
+        other hands are shuffled together and dealt back (hand sizes and publicly known cards
+        kept); the card another player has just drawn is one of their unseen cards."""
+        self._check_seat(seat)
+        new = self.clone()
+        pool = list(new.pile)
+        rest: list[list[int]] = []
+        for p in range(self.num_players):
+            if p == seat:
+                rest.append([])
+                continue
+            unseen = list(new.hands[p])
+            for c in new.known[p]:
+                unseen.remove(c)
+            pool.extend(unseen)
+            rest.append(unseen)
+        pool.sort()
+        rng.shuffle(pool)
+        i = 0
+        for p in range(self.num_players):
+            if p == seat:
+                continue
+            k = len(rest[p])
+            new.hands[p] = list(new.known[p]) + pool[i : i + k]
+            i += k
+        new.pile = pool[i:]
+        if new.phase == DRAWN and new.cur != seat:
+            new.drawn = new.hands[new.cur][-1]
+        new._mark_determinized(rng)
+        return new
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {"deck": [_n(c) for c in self.pile]}
+        for p, h in enumerate(self.hands):
+            z[f"hand:{p}"] = [_n(c) for c in h]
+        z["genealogy"] = [_n(c) for c in self.gen.cards()] + [_n(c) for c in self.gen.attached_cards()]
+        z["discard"] = [_n(c) for c in self.discard]
+        z["aside"] = [_n(c) for c in self.aside]
+        z["pending"] = [_n(self.pending_card)] if self.pending_card >= 0 else []
+        return z
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        return {
+            "pile": list(self.pile),
+            "hands": [list(h) for h in self.hands],
+            "known": [list(h) for h in self.known],
+            "discard": list(self.discard),
+            "aside": list(self.aside),
+            "genealogy": self.gen.to_json(),
+            "pending_card": self.pending_card,
+            "cur": self.cur,
+            "direction": self.direction,
+            "phase": self.phase,
+            "drawn": self.drawn,
+            "child": self.child,
+            "sib_side": self.sib_side,
+            "sib_count": self.sib_count,
+            "pending_draw": self.pending_draw,
+            "last_played": self.last_played,
+            "announced": list(self.announced),
+            "skip_next": list(self.skip_next),
+            "passes": self.passes,
+            "winner": self.winner,
+            "turn_count": self.turn_count,
+            "kb_on": self.kb_on,
+        }
+
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        self.deck_list = load_deck(self.config.deck_file)
+        self.abil = self.deck_list.abilities
+        self.pile = list(data["pile"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.known = [list(h) for h in data["known"]]
+        self.discard = list(data["discard"])
+        self.aside = list(data["aside"])
+        self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
+        for name in (
+            "pending_card", "cur", "direction", "phase", "drawn", "child", "sib_side", "sib_count",
+            "pending_draw", "last_played", "passes", "winner", "turn_count", "kb_on",
+        ):  # fmt: skip
+            setattr(self, name, int(data[name]))
+        self.announced = [bool(x) for x in data["announced"]]
+        self.skip_next = [bool(x) for x in data["skip_next"]]
+        self._ev = []

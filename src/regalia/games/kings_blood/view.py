@@ -1,0 +1,148 @@
+"""King's Blood views (what one seat may know) and their text drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION
+
+if TYPE_CHECKING:
+    from regalia.games.kings_blood.state import KingsBloodState
+
+
+def _label(state: KingsBloodState, active: set[int]) -> Any:
+    gen = state.gen
+
+    def label(card: int) -> str:
+        att = gen.attachments(card)
+        marks = ("E" if ENTHRONEMENT in att else "") + ("K" if KINGS_BLOOD in att else "")
+        return ("*" if card in active else " ") + f"[{NOTATION[card]}]" + marks
+
+    return label
+
+
+def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know (``None``: a spectator), JSON-ready.
+
+    Keys: ``game``, ``players``, ``seat``, ``current_player``, ``phase`` (the decision pending:
+    turn/drawn/defend/birth/siblings/forced/bonus/over), ``turn``, ``direction`` (+1 clockwise =
+    rising seats, -1), ``pending_draw``, ``hand`` (own cards, sorted; ``None`` for a spectator),
+    ``drawn`` (the card just drawn, only to its drawer), ``hand_sizes``, ``known_in_hands`` (cards
+    every player saw enter a hand: Exile, King's Blood card), ``genealogy`` (cards with ``row``,
+    ``x``, ``active``, ``attached``), ``genealogy_rows`` (text lines), ``active``, ``generations``,
+    ``child``, ``sibling_side``, ``siblings_placed``, ``forced_event``, ``draw_pile`` (size),
+    ``discard`` (public, oldest first), ``aside``, ``announced``, ``skip_next``, ``passes``,
+    ``last_played``, ``winner``, ``scores`` (when over).
+    """
+    gen = state.gen
+    active_list = gen.active()
+    active = set(active_list)
+    over = state.is_terminal
+    phase = state.phase
+    from regalia.games.kings_blood.state import BIRTH, DRAWN, PHASE_NAMES, SIBLINGS
+
+    cards = []
+    for card in gen.cards():
+        row, x = gen.position(card)
+        cards.append(
+            {
+                "card": NOTATION[card],
+                "row": row,
+                "x": x,
+                "active": card in active,
+                "attached": [NOTATION[a] for a in gen.attachments(card)],
+            }
+        )
+    lines = gen.render(_label(state, active))
+    return {
+        "game": "kings-blood",
+        "players": state.num_players,
+        "seat": seat,
+        "current_player": state.current_player,
+        "phase": PHASE_NAMES[phase],
+        "turn": state.turn_count,
+        "direction": state.direction,
+        "pending_draw": state.pending_draw,
+        "hand": None if seat is None else sorted(NOTATION[c] for c in state.hands[seat]),
+        "drawn": NOTATION[state.drawn] if phase == DRAWN and seat == state.cur else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "known_in_hands": [sorted(NOTATION[c] for c in k) for k in state.known],
+        "genealogy": cards,
+        "genealogy_rows": lines,
+        "active": [NOTATION[c] for c in active_list],
+        "generations": gen.generations(),
+        "child": NOTATION[state.child] if phase in (BIRTH, SIBLINGS) and state.child >= 0 else None,
+        "sibling_side": ("left", "right")[state.sib_side] if phase == SIBLINGS else None,
+        "siblings_placed": state.sib_count if phase == SIBLINGS else 0,
+        "forced_event": NOTATION[state.pending_card] if state.pending_card >= 0 else None,
+        "draw_pile": len(state.pile),
+        "discard": [NOTATION[c] for c in state.discard],
+        "aside": [NOTATION[c] for c in state.aside],
+        "announced": list(state.announced),
+        "skip_next": list(state.skip_next),
+        "passes": state.passes,
+        "last_played": NOTATION[state.last_played] if state.last_played >= 0 else None,
+        "winner": state.winner if over and state.winner >= 0 else None,
+        "scores": state.scores() if over else None,
+    }
+
+
+_PHASE_TEXT = {
+    "turn": "play a card or draw",
+    "drawn": "play the card drawn or end the turn",
+    "defend": "pass the Draw on with Skip/Reverse/Draw 3, or draw",
+    "birth": "play on the newborn child, play siblings, or end",
+    "siblings": "play another sibling or end",
+    "forced": "play the Event drawn at the Marriage",
+    "bonus": "play one more card or end",
+    "over": "game over",
+}
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """A plain-text drawing of a view: the Genealogy by generation (``*`` marks Active cards,
+    ``E`` an Enthronement, ``K`` the King's Blood card), the hands and the decision pending."""
+    out = ["King's Blood"]
+    cur = view["current_player"]
+    turn_dir = "rising seats" if view["direction"] == 1 else "falling seats"
+    out.append(
+        f"turn {view['turn']}, play passes to {turn_dir}; draw pile {view['draw_pile']}, discards {len(view['discard'])}"
+    )
+    out.append("Genealogy:")
+    rows = view["genealogy_rows"]
+    if rows:
+        out.extend(f"  {line}" for line in rows)
+    else:
+        out.append("  (empty)")
+    for p, size in enumerate(view["hand_sizes"]):
+        marks = []
+        if p == cur:
+            marks.append("to act")
+        if view["announced"][p]:
+            marks.append("announced")
+        if view["skip_next"][p]:
+            marks.append("skips next turn")
+        known = view["known_in_hands"][p]
+        seen = f" incl. {' '.join(known)}" if known and p != view["seat"] else ""
+        out.append(
+            f"  P{p}: {size} card{'s' if size != 1 else ''}{seen}{' (' + ', '.join(marks) + ')' if marks else ''}"
+        )
+    if view["aside"]:
+        out.append(f"set aside: {' '.join(view['aside'])}")
+    if view["hand"] is not None:
+        out.append(f"your hand (P{view['seat']}): {' '.join(view['hand']) or '(empty)'}")
+    if view["drawn"]:
+        out.append(f"you drew: {view['drawn']}")
+    if view["pending_draw"]:
+        out.append(f"pending Draw: {view['pending_draw']} cards")
+    if view["child"]:
+        out.append(f"newborn: {view['child']}")
+    if view["forced_event"]:
+        out.append(f"Event drawn at the Marriage: {view['forced_event']}")
+    if view["phase"] == "over":
+        who = "no winner" if view["winner"] is None else f"P{view['winner']} wins"
+        scores = view["scores"]
+        out.append(f"game over: {who}" + (f"; scores {scores}" if scores and any(scores) else ""))
+    else:
+        out.append(f"P{cur} to {_PHASE_TEXT[view['phase']]}")
+    return "\n".join(out)
