@@ -1,0 +1,195 @@
+"""King's Family actions: frozen tuples with a canonical text and a stable integer id.
+
+The texts are King's Blood's where the plays are the same (keywords are case-insensitive; cards
+as in :mod:`regalia.games.kings_blood.cards`):
+
+=====================================  ===========================================================
+``play R7f right of B7m``              place a Character beside an Active card (marries if it can)
+``play R7f right of B7m nomarry``      the same placement, declining the Marriage (KB-M2)
+``sibling R4m left``                   a sibling beside the newborn child / the last sibling (KB-M4)
+``assassinate B7m``                    Assassination: discard an Active card, draw 1 (KF-6)
+``exile B7m``                          Exile: discard an Active card, draw 2 (KF-6)
+``connect B7m right of R5f``           New Connection: move B7m beside R5f (KB-E3, KB-G5)
+``connect B7m right of R5f nomarry``   the same move, declining the Marriage it would form
+``enthrone B7m``                       Enthronement under an Active card; rows above go (KF-6)
+``draw``                               draw one card (only with no legal play, KF-2)
+=====================================  ===========================================================
+
+The integer action space has a fixed size, :data:`NUM_ACTIONS` (41 689 ids).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from regalia.core.errors import IllegalActionError
+from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, parse_card
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES
+
+PLACE = 0
+SIBLING = 1
+ASSASSINATE = 2
+EXILE = 3
+CONNECT = 4
+ENTHRONE = 5
+DRAW = 6
+
+_NC = NUM_CHARACTERS
+_PLACE_SIZE = _NC * _NC * 4
+_SIB_BASE = _PLACE_SIZE
+_ASS_BASE = _SIB_BASE + _NC * 2
+_EXI_BASE = _ASS_BASE + _NC
+_ENT_BASE = _EXI_BASE + _NC
+_CON_BASE = _ENT_BASE + _NC
+_DRAW_ID = _CON_BASE + _PLACE_SIZE
+NUM_ACTIONS = _DRAW_ID + 1
+"""The size of the integer action space (the same for every config)."""
+
+
+class KFAction(NamedTuple):
+    """One King's Family action.
+
+    Fields (unused ones are 0):
+        kind: ``PLACE``, ``SIBLING``, ``ASSASSINATE``, ``EXILE``, ``CONNECT``, ``ENTHRONE`` or
+            ``DRAW``.
+        card: the Character played (PLACE, SIBLING) or moved (CONNECT), a face ``0..71``.
+        target: the Genealogy Character targeted (PLACE, CONNECT: the destination neighbour;
+            the Events), a face ``0..71``.
+        side: ``LEFT`` (0) or ``RIGHT`` (1).
+        flag: PLACE/CONNECT: 1 declines the Marriage (``nomarry``, KB-M2).
+    """
+
+    kind: int
+    card: int = 0
+    target: int = 0
+    side: int = 0
+    flag: int = 0
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k in (PLACE, CONNECT):
+            verb = "play" if k == PLACE else "connect"
+            tail = " nomarry" if self.flag else ""
+            return f"{verb} {NOTATION[self.card]} {SIDE_NAMES[self.side]} of {NOTATION[self.target]}{tail}"
+        if k == SIBLING:
+            return f"sibling {NOTATION[self.card]} {SIDE_NAMES[self.side]}"
+        if k == ASSASSINATE:
+            return f"assassinate {NOTATION[self.target]}"
+        if k == EXILE:
+            return f"exile {NOTATION[self.target]}"
+        if k == ENTHRONE:
+            return f"enthrone {NOTATION[self.target]}"
+        return "draw"
+
+
+DRAW_ACTION = KFAction(DRAW)
+
+
+def action_id(a: KFAction) -> int:
+    """The integer id of ``a`` in ``range(NUM_ACTIONS)`` (stable for every config)."""
+    k = a.kind
+    if k == PLACE:
+        return ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+    if k == SIBLING:
+        return _SIB_BASE + a.card * 2 + a.side
+    if k == ASSASSINATE:
+        return _ASS_BASE + a.target
+    if k == EXILE:
+        return _EXI_BASE + a.target
+    if k == ENTHRONE:
+        return _ENT_BASE + a.target
+    if k == CONNECT:
+        return _CON_BASE + ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+    return _DRAW_ID
+
+
+def action_from_id(i: int) -> KFAction:
+    """The action with integer id ``i``.
+
+    Raises:
+        IllegalActionError: ``i`` is outside ``range(NUM_ACTIONS)`` or names no action (a card
+            placed beside itself).
+    """
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < NUM_ACTIONS:
+        raise IllegalActionError(f"action id {i} is outside 0..{NUM_ACTIONS - 1}", None, i)
+    if i < _SIB_BASE or _CON_BASE <= i < _DRAW_ID:
+        kind = PLACE if i < _SIB_BASE else CONNECT
+        r = i - (0 if kind == PLACE else _CON_BASE)
+        r, flag = divmod(r, 2)
+        r, side = divmod(r, 2)
+        card, target = divmod(r, _NC)
+        if card == target:
+            raise IllegalActionError(f"action id {i} names no action (a card beside itself)", None, i)
+        return KFAction(kind, card, target, side, flag)
+    if i < _ASS_BASE:
+        card, side = divmod(i - _SIB_BASE, 2)
+        return KFAction(SIBLING, card, 0, side)
+    if i < _EXI_BASE:
+        return KFAction(ASSASSINATE, 0, i - _ASS_BASE)
+    if i < _ENT_BASE:
+        return KFAction(EXILE, 0, i - _EXI_BASE)
+    if i < _CON_BASE:
+        return KFAction(ENTHRONE, 0, i - _ENT_BASE)
+    return DRAW_ACTION
+
+
+def _malformed(text: str, why: str) -> IllegalActionError:
+    return IllegalActionError(f"cannot read {text!r}: {why}", None, text)
+
+
+def _character(text: str, word: str) -> int:
+    try:
+        face = parse_card(word)
+    except ValueError:
+        raise _malformed(text, f"{word!r} is not a card") from None
+    if face >= NUM_CHARACTERS:
+        raise _malformed(text, f"{word!r} is not a Character card")
+    return face
+
+
+def _side(text: str, word: str) -> int:
+    w = word.lower()
+    if w == "left":
+        return LEFT
+    if w == "right":
+        return RIGHT
+    raise _malformed(text, f"expected 'left' or 'right', got {word!r}")
+
+
+_EVENT_VERBS = {"assassinate": ASSASSINATE, "exile": EXILE, "enthrone": ENTHRONE}
+
+
+def parse_action(text: str) -> KFAction:
+    """Read an action text (see the module docstring); it need not be legal now.
+
+    Raises:
+        IllegalActionError: the text is not a well-formed King's Family action (the reason
+            names what is wrong; rule id ``None``).
+    """
+    words = text.split()
+    if not words:
+        raise _malformed(text, "empty action")
+    verb = words[0].lower()
+    n = len(words)
+    if verb == "draw" and n == 1:
+        return DRAW_ACTION
+    if verb in ("play", "connect"):
+        if n not in (5, 6) or words[3].lower() != "of" or (n == 6 and words[5].lower() != "nomarry"):
+            raise _malformed(text, f"expected '{verb} <card> left|right of <card> [nomarry]'")
+        card = _character(text, words[1])
+        side = _side(text, words[2])
+        target = _character(text, words[4])
+        if card == target:
+            raise _malformed(text, "a card cannot go beside itself")
+        return KFAction(PLACE if verb == "play" else CONNECT, card, target, side, 1 if n == 6 else 0)
+    if verb == "sibling":
+        if n != 3:
+            raise _malformed(text, "expected 'sibling <card> left|right'")
+        return KFAction(SIBLING, _character(text, words[1]), 0, _side(text, words[2]))
+    if verb in _EVENT_VERBS:
+        if n != 2:
+            raise _malformed(text, f"expected '{verb} <card>'")
+        return KFAction(_EVENT_VERBS[verb], 0, _character(text, words[1]))
+    if verb in ("kingsblood", "announce", "pass", "end"):
+        raise _malformed(text, f"'{verb}' is not an action of King's Family (KB-T4/KB-E5/KB-T7 are multiplayer rules)")
+    raise _malformed(text, "unknown action (play, sibling, assassinate, exile, connect, enthrone, draw)")

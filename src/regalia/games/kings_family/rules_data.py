@@ -1,0 +1,42 @@
+"""King's Family constants and tables shared by the rules, the refusals and the bots."""
+
+from __future__ import annotations
+
+from regalia.games.kings_blood.cards import (
+    ASSASSINATION,
+    DRAW3,
+    ENTHRONEMENT,
+    EXILE,
+    GENDER,
+    NEW_CONNECTION,
+    PHILOSOPHY,
+    REVERSE,
+    SKIP,
+)
+from regalia.games.kings_family import actions as A
+
+HAND_LIMIT = 10
+"""KF-3: the most cards the hand may hold."""
+ROW_LIMIT = 10
+"""KF-4: the most cards one generation (row) may hold."""
+INITIAL_HAND = 7
+"""KF-1: cards drawn at the start."""
+RESHUFFLE_MINIMUM = 21
+"""KF-7: the discard pile is reshuffled only when it holds more than 20 cards."""
+EXHAUSTION_POINTS = 10
+"""KF-9: points for each exhaustion of the draw pile."""
+
+ABILITY_DRAWS = {SKIP: 1, REVERSE: 2, DRAW3: 3}
+"""KF-6: cards drawn by a Character's special ability."""
+EVENT_DRAWS = {ASSASSINATION: 1, EXILE: 2}
+"""KF-6: cards drawn after an Assassination or an Exile."""
+EVENT_OF_KIND = {A.ASSASSINATE: ASSASSINATION, A.EXILE: EXILE, A.ENTHRONE: ENTHRONEMENT, A.CONNECT: NEW_CONNECTION}
+"""The Event card each event action plays."""
+KIND_OF_EVENT = {v: k for k, v in EVENT_OF_KIND.items()}
+EVENT_TITLE = {ASSASSINATION: "Assassination", EXILE: "Exile", ENTHRONEMENT: "Enthronement", NEW_CONNECTION: "New Connection"}
+
+
+def marries(a: int, b: int) -> bool:
+    """KB-M1: whether Characters ``a`` and ``b`` placed side by side marry (same colour,
+    opposite gender)."""
+    return PHILOSOPHY[a] == PHILOSOPHY[b] and GENDER[a] != GENDER[b]

@@ -1,0 +1,720 @@
+"""The rules of King's Family, the King's Blood solitaire (rulings KF-1..KF-9, KF-X1..KF-X8).
+
+One player builds a Genealogy with King's Blood's placement rules (the shared
+:class:`~regalia.games.kings_blood.genealogy.Genealogy`, rulings KB-G*), Marriages (KB-M*) and
+Events (KB-E*), with the solitaire's exceptions: no drawing while a play exists (KF-2), a hand
+limit of 10 (KF-3), at most 10 cards per generation (KF-4), the special cards draw cards instead
+of hurting an opponent (KF-6), the reshuffle rule (KF-7), the end (KF-8) and the score (KF-9).
+
+Cards are faces (small ints, see :mod:`regalia.games.kings_blood.cards`). The draw pile is a list
+whose *last* element is the top card; the hand is kept sorted.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+from regalia.core.events import Event, private, public
+from regalia.core.state import State
+from regalia.games.kings_blood.cards import (
+    ABILITY_NAMES,
+    ASSASSINATION,
+    ENTHRONEMENT,
+    EVENT_NAMES,
+    EXILE,
+    GENDER,
+    NOTATION,
+    NUM_CHARACTERS,
+    NUMBER,
+    PHILOSOPHY,
+    DeckList,
+)
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES, Genealogy
+from regalia.games.kings_family import actions as A
+from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.refusals import explain_illegal
+from regalia.games.kings_family.rules_data import (
+    ABILITY_DRAWS,
+    EVENT_DRAWS,
+    EVENT_OF_KIND,
+    EVENT_TITLE,
+    EXHAUSTION_POINTS,
+    HAND_LIMIT,
+    INITIAL_HAND,
+    KIND_OF_EVENT,
+    RESHUFFLE_MINIMUM,
+    ROW_LIMIT,
+    marries,
+)
+from regalia.games.kings_family.setup import deck_list, draw_order
+
+SEAT = 0
+_ME = frozenset({SEAT})
+
+# decisions (view "decision")
+DECISION_PLAY = "play"
+DECISION_DRAW = "draw"
+DECISION_EVENT = "drawn_event"
+DECISION_SIBLING = "second_sibling"
+
+
+class KingsFamilyState(State):
+    """One position of a King's Family game (one seat, ``0``).
+
+    Attributes:
+        deck: the :class:`DeckList` in use (abilities by face).
+        pile: the draw pile, top card last.
+        hand: the hand, sorted faces.
+        discard: the discard pile, in the order cards were discarded (public).
+        gen: the Genealogy.
+        exhaustions: how many times the draw pile ran out (KF-7, KF-9: 10 points each).
+        closed: true once the draw pile ran out with 20 or fewer discards: no card is ever drawn
+            again (KF-7).
+        pending_event: an Event drawn at a Marriage that must be played at once (KB-M3), or -1.
+        sib_child: the child just born, while siblings may follow it (KB-M4), or -1.
+        sib_last: the card the next sibling goes beside (the child, then the last sibling).
+        sib_side: the side of the sibling line (-1 before the first sibling).
+        sib_count: siblings placed so far (a group has at least two, KB-M4).
+        over: whether the game has ended; end_reason says why (KF-8).
+    """
+
+    def __init__(self, game: Any, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        super().__init__(game, config, num_players, seed, deck)
+        self.deck: DeckList = deck_list(config.deck_file)
+        order = draw_order(self.deck, self.rng, deck)
+        self.pile: list[int] = order[::-1]
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.gen = Genealogy(config.active_needs_both_sides)
+        self.exhaustions = 0
+        self.closed = False
+        self.pending_event = -1
+        self.sib_child = -1
+        self.sib_last = -1
+        self.sib_side = -1
+        self.sib_count = 0
+        self.over = False
+        self.end_reason: str | None = None
+        self._abil = self.deck.abilities
+        self.setup_events: list[Event] = []
+        self._setup()
+
+    # ------------------------------------------------------------------ setup (KF-1)
+    def _setup(self) -> None:
+        """KF-1: draw seven cards; then draw the founder, returning Events drawn meanwhile to the
+        draw pile and reshuffling it (rulebook, King's Family "Place one card face up ...")."""
+        pile = self.pile
+        for _ in range(INITIAL_HAND):
+            if not pile:
+                break
+            insort(self.hand, pile.pop())
+        returned: list[int] = []
+        while pile:
+            c = pile.pop()
+            if c < NUM_CHARACTERS:
+                # KF-1 / KB-T2: the founder's special ability is ignored
+                self.gen.found(c)
+                break
+            returned.append(c)
+        if returned:
+            pile.extend(returned)
+            self.rng.shuffle(pile)
+        if not pile:
+            self.closed = True
+        ev = [
+            public("draw", f"P0 draws {len(self.hand)} cards", SEAT, count=len(self.hand)),
+            private("draw", f"P0 draws {' '.join(NOTATION[c] for c in self.hand)}", _ME, SEAT, cards=[NOTATION[c] for c in self.hand]),
+        ]
+        if returned:
+            names = " ".join(NOTATION[c] for c in returned)
+            ev.append(public("setup", f"Events drawn for the founder go back and the draw pile is reshuffled: {names}", None, cards=[NOTATION[c] for c in returned]))
+        if not self.gen.is_empty:
+            f = self.gen.cards()[0]
+            ev.append(public("found", f"{NOTATION[f]} starts the Genealogy", None, card=NOTATION[f]))
+        self._settle(ev)
+        self.setup_events = ev
+
+    # ------------------------------------------------------------------ drawing (KF-3, KF-7)
+    def _draw_one(self, ev: list[Event]) -> int:
+        """Take the top card of the draw pile (any cause); -1 when no card can be drawn.
+
+        Runs KF-7 the moment the pile runs out: more than 20 discards are reshuffled into a new
+        draw pile, otherwise drawing is closed for good; either way the exhaustion scores 10
+        (KF-9, KF-X5).
+        """
+        if self.closed or not self.pile:
+            return -1
+        c = self.pile.pop()
+        if not self.pile:
+            self.exhaustions += 1
+            if len(self.discard) >= RESHUFFLE_MINIMUM:
+                new = self.discard
+                self.discard = []
+                self.rng.shuffle(new)
+                self.pile = new
+                ev.append(public("reshuffle", f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile", None, cards=len(new)))
+            else:
+                self.closed = True
+                ev.append(public("exhausted", f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn", None, discards=len(self.discard)))
+        return c
+
+    def _draw_to_hand(self, n: int, why: str, ev: list[Event]) -> int:
+        """Draw up to ``n`` cards into the hand, stopping at 10 cards (KF-3) or when no card can
+        be drawn (KF-7). Returns the number drawn."""
+        drawn: list[int] = []
+        for _ in range(n):
+            if len(self.hand) >= HAND_LIMIT:
+                break
+            c = self._draw_one(ev)
+            if c < 0:
+                break
+            insort(self.hand, c)
+            drawn.append(c)
+        short = ""
+        if len(drawn) < n:
+            short = " (hand limit 10)" if len(self.hand) >= HAND_LIMIT else " (no card to draw)"
+        ev.append(public("draw", f"P0 draws {len(drawn)} of {n} card{'s' if n != 1 else ''} ({why}){short}", SEAT, count=len(drawn), asked=n))
+        if drawn:
+            ev.append(private("draw", f"P0 draws {' '.join(NOTATION[c] for c in drawn)}", _ME, SEAT, cards=[NOTATION[c] for c in drawn]))
+        return len(drawn)
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn from the draw pile now (KF-7)."""
+        return not self.closed and bool(self.pile)
+
+    # ------------------------------------------------------------------ legal actions
+    def _sibling_actions(self) -> list[KFAction]:
+        """KB-M4: siblings of the newborn child (cards of its number), in a line on one side.
+
+        The first sibling is offered only while the hand holds two or more cards of the child's
+        number and the line has room for two (a group has two or more, KB-M4; KF-4 row limit);
+        after the first, the line goes on beside the last sibling on the same side.
+        """
+        gen = self.gen
+        child = self.sib_child
+        num = NUMBER[child]
+        same = [h for h in self.hand if h < NUM_CHARACTERS and NUMBER[h] == num]
+        out: list[KFAction] = []
+        row, _ = gen.position(child)
+        size = gen.row_size(row)
+        if self.sib_count == 0:
+            if len(same) < 2 or size + 2 > ROW_LIMIT:
+                return out
+            if not gen.is_active(child):
+                return out
+            _, xc = gen.position(child)
+            for side in gen.placeable_sides(child):
+                step = 2 if side == RIGHT else -2
+                # room for the second sibling beyond the first (KB-G2 at x +- 4 from the child)
+                far = xc + 3 * step
+                if gen.card_at(row, far) is not None or gen.card_at(row + 1, xc + 2 * step + step // 2) is not None:
+                    continue
+                out.extend(KFAction(A.SIBLING, h, 0, side) for h in same)
+            return out
+        if size >= ROW_LIMIT or not gen.can_place(self.sib_last, self.sib_side):
+            return out
+        return [KFAction(A.SIBLING, h, 0, self.sib_side) for h in same]
+
+    def _event_actions(self, face: int, out: list[KFAction]) -> bool:
+        """Append the plays of Event ``face`` (KB-E*, KF-6); return whether a play was refused
+        only by the generation limit (KF-4)."""
+        gen = self.gen
+        active = gen.active()
+        if face in (ASSASSINATION, EXILE):
+            kind = KIND_OF_EVENT[face]
+            out.extend(KFAction(kind, 0, t) for t in active)
+            return False
+        if face == ENTHRONEMENT:
+            # KB-E4: not on a card that already has an Enthronement attached
+            out.extend(KFAction(A.ENTHRONE, 0, t) for t in active if not gen.has_attachment(t, ENTHRONEMENT))
+            return False
+        capped = False
+        optional = self.config.marriage_optional
+        for c in active:
+            crow = gen.position(c)[0]
+            for dest, side in gen.connection_moves(c):
+                drow = gen.position(dest)[0]
+                if drow != crow and gen.row_size(drow) >= ROW_LIMIT:
+                    capped = True  # KF-4
+                    continue
+                out.append(KFAction(A.CONNECT, c, dest, side, 0))
+                if optional and marries(c, dest):
+                    out.append(KFAction(A.CONNECT, c, dest, side, 1))
+        return capped
+
+    def _compute_plays(self) -> tuple[list[KFAction], bool]:
+        """The legal plays now (no ``draw``) and whether some play was refused only by the
+        10-cards-per-generation limit (KF-4, KF-8)."""
+        if self.pending_event >= 0:
+            out: list[KFAction] = []
+            self._event_actions(self.pending_event, out)
+            return out, False
+        legal: list[KFAction] = []
+        if self.sib_child >= 0:
+            sib = self._sibling_actions()
+            if self.sib_count == 1:
+                return sib, False  # KB-M4: a sibling group has at least two siblings
+            legal.extend(sib)
+        gen = self.gen
+        capped = False
+        hand = self.hand
+        chars = [h for h in hand if h < NUM_CHARACTERS]
+        optional = self.config.marriage_optional
+        if chars:
+            for t in gen.active():
+                sides = gen.placeable_sides(t)
+                if not sides:
+                    continue
+                full = gen.row_size(gen.position(t)[0]) >= ROW_LIMIT
+                pt = PHILOSOPHY[t]
+                nt = NUMBER[t]
+                gt = GENDER[t]
+                for h in chars:
+                    ph = PHILOSOPHY[h]
+                    if ph != pt and NUMBER[h] != nt:
+                        continue  # KB-T1: colour or number must match
+                    if full:
+                        capped = True  # KF-4
+                        continue
+                    if ph == pt and GENDER[h] != gt:
+                        for s in sides:
+                            legal.append(KFAction(A.PLACE, h, t, s, 0))
+                            if optional:
+                                legal.append(KFAction(A.PLACE, h, t, s, 1))
+                    else:
+                        for s in sides:
+                            legal.append(KFAction(A.PLACE, h, t, s, 0))
+        last = -1
+        for h in hand:
+            if h >= NUM_CHARACTERS and h != last:
+                last = h
+                capped = self._event_actions(h, legal) or capped
+        return legal, capped
+
+    def _legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        plays, _ = self._compute_plays()
+        if plays:
+            return plays
+        return [A.DRAW_ACTION]
+
+    # ------------------------------------------------------------------ after every action
+    def _end(self, reason: str, ev: list[Event]) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.pending_event = -1
+        self.sib_child = -1
+        self._legal = []
+        parts = self.score_parts()
+        ev.append(public("end", f"the game ends: {reason}; score {parts['score']}", None, reason=reason, **parts))
+
+    def _settle(self, ev: list[Event]) -> None:
+        """Resolve what needs no decision and find the next decision, or end the game (KF-8).
+
+        An Event drawn at a Marriage with no legal target is discarded (KF-X3); an empty
+        Genealogy gets a new founder (KB-T8).
+        """
+        while True:
+            if self.pending_event >= 0:
+                plays, _ = self._compute_plays()
+                if plays:
+                    self._legal = plays
+                    return
+                e = self.pending_event
+                self.pending_event = -1
+                self.discard.append(e)
+                ev.append(public("discard", f"the {EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]", None, card=NOTATION[e]))
+                continue
+            if self.gen.is_empty:
+                if not self._refound(ev):
+                    self._end("the Genealogy is empty and no Character can be drawn to restart it [KB-T8]", ev)
+                    return
+                continue
+            if not self.hand:
+                self._end("the hand is empty [KF-8]", ev)
+                return
+            plays, capped = self._compute_plays()
+            if plays:
+                self._legal = plays
+                return
+            if capped:
+                self._end("the only plays would put an 11th card in a generation [KF-4, KF-8]", ev)
+            elif len(self.hand) >= HAND_LIMIT:
+                self._end("10 cards in hand and none can be played [KF-8]", ev)
+            elif not self.can_draw():
+                self._end("no card can be played and none can be drawn [KF-7, KF-8]", ev)
+            else:
+                self._legal = [A.DRAW_ACTION]
+            return
+
+    def _refound(self, ev: list[Event]) -> bool:
+        """KB-T8: draw until a Character appears and make it the founder; Events drawn are
+        discarded. Returns False when no card can be drawn."""
+        while True:
+            c = self._draw_one(ev)
+            if c < 0:
+                return False
+            if c < NUM_CHARACTERS:
+                self.gen.found(c)
+                ev.append(public("found", f"the Genealogy is empty: {NOTATION[c]} starts a new one [KB-T8]", None, card=NOTATION[c]))
+                return True
+            self.discard.append(c)
+            ev.append(public("discard", f"{NOTATION[c]} is drawn for a new founder and discarded [KB-T8]", None, card=NOTATION[c]))
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, action: Any) -> list[Event]:
+        a: KFAction = action
+        ev: list[Event] = []
+        kind = a.kind
+        if kind != A.SIBLING:
+            self.sib_child = -1  # any other action closes the sibling window (KB-M4)
+        if kind == A.DRAW:
+            self._draw_to_hand(1, "no legal play", ev)  # KF-2
+        elif kind == A.PLACE:
+            self._play_character(a, ev)
+        elif kind == A.SIBLING:
+            self._play_sibling(a, ev)
+        else:
+            self._play_event(a, ev)
+        self._settle(ev)
+        return ev
+
+    def _effect(self, card: int, ev: list[Event]) -> None:
+        """KF-6: the special ability of a Character played from the hand draws cards."""
+        ab = self._abil[card]
+        if ab:
+            self._draw_to_hand(ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_NAMES[ab]}", ev)
+
+    def _play_character(self, a: KFAction, ev: list[Event]) -> None:
+        h, t = a.card, a.target
+        self.hand.remove(h)
+        self.gen.place(h, t, a.side)
+        marry = marries(h, t) and not a.flag
+        note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
+        ev.append(public("play", f"P0 plays {NOTATION[h]} {SIDE_NAMES[a.side]} of {NOTATION[t]}{note}", SEAT, card=NOTATION[h], target=NOTATION[t], side=SIDE_NAMES[a.side]))
+        # KF-5: resolve the special effect, then the Marriage
+        self._effect(h, ev)
+        if marry:
+            self._marriage(h, t, ev)
+
+    def _play_sibling(self, a: KFAction, ev: list[Event]) -> None:
+        h = a.card
+        self.hand.remove(h)
+        beside = self.sib_last
+        self.gen.place(h, beside, a.side)
+        self.sib_last = h
+        self.sib_side = a.side
+        self.sib_count += 1
+        ev.append(public("sibling", f"P0 plays {NOTATION[h]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[beside]} (siblings never marry)", SEAT, card=NOTATION[h], target=NOTATION[beside]))
+        self._effect(h, ev)
+
+    def _play_event(self, a: KFAction, ev: list[Event]) -> None:
+        face = EVENT_OF_KIND[a.kind]
+        if self.pending_event >= 0:
+            self.pending_event = -1  # the Event drawn at the Marriage (KB-M3)
+            source = " (drawn at the Marriage)"
+        else:
+            self.hand.remove(face)
+            source = ""
+        gen = self.gen
+        t = a.target
+        if a.kind == A.CONNECT:
+            dest = a.target
+            c = a.card
+            self.discard.append(face)
+            gen.move(c, dest, a.side)
+            marry = marries(c, dest) and not a.flag
+            note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
+            ev.append(public("connect", f"P0 plays New Connection{source}: {NOTATION[c]} moves {SIDE_NAMES[a.side]} of {NOTATION[dest]}{note}", SEAT, card=NOTATION[c], target=NOTATION[dest]))
+            if marry:
+                self._marriage(c, dest, ev)  # KB-E3: the moved card's ability does not trigger
+            return
+        if a.kind == A.ENTHRONE:
+            row = gen.position(t)[0]
+            gen.attach(t, ENTHRONEMENT)
+            removed = gen.remove_rows_above(row)  # KF-6: only the higher generations go
+            gone: list[int] = []
+            for c, att in removed:
+                gone.append(c)
+                gone.extend(att)
+            self.discard.extend(gone)
+            ev.append(public("enthrone", f"P0 plays Enthronement{source} on {NOTATION[t]}; {len(gone)} cards of the higher generations are discarded", SEAT, target=NOTATION[t], discarded=[NOTATION[c] for c in gone]))
+            return
+        # Assassination / Exile (KF-6: discard an Active card with what is attached, then draw)
+        att = gen.remove(t)
+        self.discard.append(t)
+        self.discard.extend(att)
+        self.discard.append(face)
+        extra = f" (with {' '.join(NOTATION[c] for c in att)})" if att else ""
+        ev.append(public("discard", f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}", SEAT, target=NOTATION[t], event=EVENT_NAMES[face]))
+        self._draw_to_hand(EVENT_DRAWS[face], EVENT_TITLE[face], ev)
+
+    def _marriage(self, a: int, b: int, ev: list[Event]) -> None:
+        """KB-M3: draw the top card; a Character is born under the parents, an Event must be
+        played at once. KF-X1: the hand limit does not apply (the card never enters the hand);
+        KF-X2: with no card to draw the Marriage has no child; KF-X4: a child that would be an
+        11th card in its generation is discarded."""
+        c = self._draw_one(ev)
+        if c < 0:
+            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}, but no card can be drawn: no child [KF-X2]", None))
+            return
+        if c >= NUM_CHARACTERS:
+            self.pending_event = c
+            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {EVENT_TITLE[c]}, which must be played at once [KB-M3]", None, drawn=NOTATION[c]))
+            return
+        row, _ = self.gen.child_spot(a, b)
+        if self.gen.row_size(row) >= ROW_LIMIT:
+            self.discard.append(c)
+            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the child {NOTATION[c]} would be an 11th card in its generation and is discarded [KF-X4]", None, drawn=NOTATION[c]))
+            return
+        self.gen.add_child(a, b, c)
+        self.sib_child = c
+        self.sib_last = c
+        self.sib_side = -1
+        self.sib_count = 0
+        ev.append(public("birth", f"{NOTATION[a]} marries {NOTATION[b]}: {NOTATION[c]} is born [KB-M3]", None, child=NOTATION[c]))
+
+    # ------------------------------------------------------------------ refusals
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        return explain_illegal(self, action)
+
+    def _parse(self, text: str) -> Any:
+        return A.parse_action(text)
+
+    def action_id(self, action: Any) -> int:
+        return A.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Any:
+        return A.action_from_id(action_id)
+
+    # ------------------------------------------------------------------ status
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else SEAT
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Always empty: the solitaire has a score, not a winner (KF-X7)."""
+        return ()
+
+    @property
+    def turns(self) -> int:
+        """Decisions taken so far (the solitaire has no turns of other players: every play or
+        draw counts as one)."""
+        return len(self.history)
+
+    def _top_row(self) -> int:
+        rows = self.gen.rows()
+        return rows[0][0] if rows else 0
+
+    def score_parts(self) -> dict[str, int]:
+        """KF-9: the score and its parts.
+
+        Returns:
+            ``{"generations": rows holding a card, "doubled": generations scored twice (the
+            topmost Enthronement's generation and every one below it), "exhaustions": times the
+            draw pile ran out, "exhaustion_bonus": 10 per exhaustion, "score": the total}``.
+        """
+        gen = self.gen
+        rows = [r for r, _ in gen.rows()]
+        top = None
+        for c in gen.cards():
+            if gen.has_attachment(c, ENTHRONEMENT):
+                r = gen.position(c)[0]
+                if top is None or r < top:
+                    top = r
+        doubled = 0 if top is None else sum(1 for r in rows if r >= top)
+        bonus = EXHAUSTION_POINTS * self.exhaustions
+        return {
+            "generations": len(rows),
+            "doubled": doubled,
+            "exhaustions": self.exhaustions,
+            "exhaustion_bonus": bonus,
+            "score": len(rows) + doubled + bonus,
+        }
+
+    def score(self) -> int:
+        """The current score (KF-9), in points."""
+        return self.score_parts()["score"]
+
+    def returns(self) -> list[float]:
+        """``[score]``: the KF-9 score, **at any time** (running score mid-game, final score at
+        the end), so an RL agent may use the score change as its reward."""
+        return [float(self.score())]
+
+    def result(self) -> dict[str, Any] | None:
+        """The base result plus ``score``, ``score_parts`` and ``stats`` (``score``,
+        ``emptied_hand`` 0/1), or ``None`` while the game runs."""
+        base = super().result()
+        if base is None:
+            return None
+        parts = self.score_parts()
+        emptied = 1 if not self.hand else 0
+        base["score"] = parts["score"]
+        base["score_parts"] = parts
+        base["end_reason"] = self.end_reason
+        base["stats"] = {"score": parts["score"], "emptied_hand": emptied}
+        return base
+
+    def decision(self) -> str | None:
+        """The kind of decision pending: ``"drawn_event"`` (an Event drawn at a Marriage must be
+        played), ``"second_sibling"``, ``"draw"`` (no play: draw), ``"play"``, or ``None``."""
+        if self.over:
+            return None
+        if self.pending_event >= 0:
+            return DECISION_EVENT
+        if self.sib_child >= 0 and self.sib_count == 1:
+            return DECISION_SIBLING
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if self._legal == [A.DRAW_ACTION]:
+            return DECISION_DRAW
+        return DECISION_PLAY
+
+    # ------------------------------------------------------------------ view
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator, who does not see the hand).
+
+        Keys: ``game``, ``current_player``, ``decision`` (see :meth:`decision`; a spectator
+        sees ``"play_or_draw"`` for ``"play"`` and ``"draw"``), ``pending_event``, ``sibling``
+        (the newborn child and the sibling line: for seat 0 while a group can be played, for a
+        spectator once the line has started),
+        ``hand`` (``None`` for a spectator), ``hand_size``, ``hand_limit``, ``row_limit``,
+        ``draw_pile_size``, ``drawing_closed``, ``discard_pile`` (in order; the discards are
+        face up), ``genealogy`` (``[card, row, x, [attached]]``), ``generations`` (row sizes, top
+        first), ``active``, ``abilities`` (special abilities of the deck by card), ``score``,
+        ``score_parts``, ``over``, ``end_reason``.
+
+        Raises:
+            ValueError: ``seat`` is not 0 or ``None``.
+        """
+        self._check_seat(seat)
+        gen = self.gen
+        sib = None
+        # whether a sibling group can start depends on the hand: a spectator sees the line only
+        # once it has started, and sees "play_or_draw" instead of "play" / "draw"
+        decision = self.decision()
+        if seat is None and decision in (DECISION_PLAY, DECISION_DRAW):
+            decision = "play_or_draw"
+        if self.sib_child >= 0 and not self.over and (self.sib_count > 0 or (seat == SEAT and self._sibling_actions())):
+            sib = {
+                "child": NOTATION[self.sib_child],
+                "last": NOTATION[self.sib_last],
+                "side": SIDE_NAMES[self.sib_side] if self.sib_side >= 0 else None,
+                "count": self.sib_count,
+            }
+        parts = self.score_parts()
+        return {
+            "game": "kings-family",
+            "current_player": self.current_player,
+            "decision": decision,
+            "pending_event": NOTATION[self.pending_event] if self.pending_event >= 0 else None,
+            "sibling": sib,
+            "hand": [NOTATION[c] for c in self.hand] if seat == SEAT else None,
+            "hand_size": len(self.hand),
+            "hand_limit": HAND_LIMIT,
+            "row_limit": ROW_LIMIT,
+            "draw_pile_size": len(self.pile),
+            "drawing_closed": self.closed,
+            "discard_pile": [NOTATION[c] for c in self.discard],
+            "genealogy": [[NOTATION[c], r, x, [NOTATION[t] for t in att]] for c, r, x, att in gen.to_json()],
+            "generations": [len(cells) for _, cells in gen.rows()],
+            "active": [NOTATION[c] for c in gen.active()],
+            "abilities": {NOTATION[c]: ABILITY_NAMES[self._abil[c]] for c in range(NUM_CHARACTERS) if self._abil[c]},
+            "score": parts["score"],
+            "score_parts": parts,
+            "over": self.over,
+            "end_reason": self.end_reason,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by zone: ``deck`` (draw pile, top first), ``hand:0``, ``discard``,
+        ``genealogy`` (cards and attached cards), ``pending`` (an Event drawn at a Marriage)."""
+        return {
+            "deck": [NOTATION[c] for c in reversed(self.pile)],
+            "hand:0": [NOTATION[c] for c in self.hand],
+            "discard": [NOTATION[c] for c in self.discard],
+            "genealogy": [NOTATION[c] for c in self.gen.cards()] + [NOTATION[c] for c in self.gen.attached_cards()],
+            "pending": [NOTATION[self.pending_event]] if self.pending_event >= 0 else [],
+        }
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> KingsFamilyState:
+        new = KingsFamilyState.__new__(KingsFamilyState)
+        self._copy_base(new)
+        new.deck = self.deck
+        new._abil = self._abil
+        new.pile = list(self.pile)
+        new.hand = list(self.hand)
+        new.discard = list(self.discard)
+        new.gen = self.gen.clone()
+        new.exhaustions = self.exhaustions
+        new.closed = self.closed
+        new.pending_event = self.pending_event
+        new.sib_child = self.sib_child
+        new.sib_last = self.sib_last
+        new.sib_side = self.sib_side
+        new.sib_count = self.sib_count
+        new.over = self.over
+        new.end_reason = self.end_reason
+        new.setup_events = self.setup_events
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> KingsFamilyState:
+        """A full state consistent with ``view(seat)``: the draw pile (the only unseen zone: the
+        hand, the Genealogy and the face-up discards are known) reshuffled with ``rng``.
+
+        The result depends only on the view and ``rng`` (the pile is sorted before shuffling).
+
+        Raises:
+            ValueError: ``seat`` is not 0.
+        """
+        if seat != SEAT:
+            raise ValueError(f"seat: {seat!r} is not a seat of this 1-player game")
+        new = self.clone()
+        pile = sorted(self.pile)
+        rng.shuffle(pile)
+        new.pile = pile
+        new._mark_determinized(rng)
+        new._legal = self._legal
+        return new
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        return {
+            "pile": list(self.pile),
+            "hand": list(self.hand),
+            "discard": list(self.discard),
+            "genealogy": self.gen.to_json(),
+            "exhaustions": self.exhaustions,
+            "closed": self.closed,
+            "pending_event": self.pending_event,
+            "sibling": [self.sib_child, self.sib_last, self.sib_side, self.sib_count],
+            "over": self.over,
+            "end_reason": self.end_reason,
+        }
+
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        self.deck = deck_list(self.config.deck_file)
+        self._abil = self.deck.abilities
+        self.pile = [int(c) for c in data["pile"]]
+        self.hand = [int(c) for c in data["hand"]]
+        self.discard = [int(c) for c in data["discard"]]
+        self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
+        self.exhaustions = int(data["exhaustions"])
+        self.closed = bool(data["closed"])
+        self.pending_event = int(data["pending_event"])
+        self.sib_child, self.sib_last, self.sib_side, self.sib_count = (int(v) for v in data["sibling"])
+        self.over = bool(data["over"])
+        self.end_reason = data["end_reason"]
+        self.setup_events = []
+        self._legal = None
+
+
+__all__ = ["HAND_LIMIT", "LEFT", "RIGHT", "ROW_LIMIT", "KingsFamilyState"]
