@@ -23,6 +23,27 @@ LEFT = 0
 RIGHT = 1
 SIDE_NAMES = ("left", "right")
 
+_BOTH = (LEFT, RIGHT)
+_LEFT_ONLY = (LEFT,)
+_RIGHT_ONLY = (RIGHT,)
+_NONE: tuple[int, ...] = ()
+
+
+def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both_sides: bool) -> tuple[int, ...]:
+    """KB-G3 for the card at ``x`` of a row (``cells``; ``below`` is the row under it): its
+    placeable sides (KB-G2) if it is Active, else ``()``. Returns one of four shared tuples."""
+    if below is not None and ((x - 1) in below or (x + 1) in below):
+        return _NONE  # covered by a card of the row below
+    left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
+    right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
+    if left and right:
+        return _BOTH
+    if both_sides:
+        return _NONE
+    if left:
+        return _LEFT_ONLY
+    return _RIGHT_ONLY if right else _NONE
+
 
 class Genealogy:
     """The cards of a Genealogy by position, with their attached cards.
@@ -35,7 +56,7 @@ class Genealogy:
         both_sides: the KB-G3 switch given above.
     """
 
-    __slots__ = ("_active", "_att", "_pos", "_rows", "_sides", "both_sides")
+    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
@@ -45,6 +66,8 @@ class Genealogy:
         self._sides: dict[int, tuple[int, ...]] = {}
         """card -> its placeable sides if Active (KB-G3), ``()`` if not; kept up to date."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
+        self._conn: dict[int, list[tuple[int, int]]] = {}
+        """card -> its New Connection moves (KB-G5), filled on demand; emptied on every change."""
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -146,52 +169,45 @@ class Genealogy:
         """KB-G3 for one card: its placeable sides if Active, else ``()``."""
         row, x = self._pos[card]
         rows = self._rows
-        below = rows.get(row + 1)
-        if below is not None and ((x - 1) in below or (x + 1) in below):
-            return ()
-        cells = rows[row]
-        left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
-        right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
-        if left and right:
-            return (LEFT, RIGHT)
-        if self.both_sides:
-            return ()
-        if left:
-            return (LEFT,)
-        return (RIGHT,) if right else ()
+        return _status_at(rows[row], rows.get(row + 1), x, self.both_sides)
 
     def _refresh(self, row: int, x: int) -> None:
         """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
         sides = self._sides
         rows = self._rows
+        both = self.both_sides
         cells = rows.get(row)
         if cells:
-            for xx in range(x - 4, x + 5, 2):
-                c = cells.get(xx)
-                if c is not None:
-                    sides[c] = self._status(c)
+            below = rows.get(row + 1)
+            for xx in (x - 4, x - 2, x, x + 2, x + 4):
+                if xx in cells:
+                    sides[cells[xx]] = _status_at(cells, below, xx, both)
         above = rows.get(row - 1)
         if above:
-            for xx in range(x - 3, x + 4, 2):
-                c = above.get(xx)
-                if c is not None:
-                    sides[c] = self._status(c)
+            for xx in (x - 3, x - 1, x + 1, x + 3):
+                if xx in above:
+                    sides[above[xx]] = _status_at(above, cells, xx, both)
         self._active = None
+        self._conn = {}  # a new dict: a clone may share the old one (see clone)
 
     def _recompute_all(self) -> None:
         self._sides = {c: self._status(c) for c in self._pos}
         self._active = None
+        self._conn = {}
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
         """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
 
         Cached until the Genealogy changes; do not modify it.
         """
-        if self._active is None:
+        active = self._active
+        if active is None:
             pos = self._pos
-            self._active = sorted(((c, s) for c, s in self._sides.items() if s), key=lambda cs: pos[cs[0]])
-        return self._active
+            active = self._active = [(c, s) for c, s in self._sides.items() if s]
+            if len(active) > 1:
+                active.sort(key=lambda cs: pos[cs[0]])
+        return active
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
@@ -326,21 +342,29 @@ class Genealogy:
 
         The card is lifted first, so cards it uncovers may be Active destinations; the spot it
         came from is excluded. Does not check that ``card`` itself is Active.
+
+        Cached until the Genealogy changes; do not modify the list returned.
         """
+        saved_conn = self._conn
+        out = saved_conn.get(card)
+        if out is not None:
+            return out
         saved_active = self._active
         row, x = self._lift(card)
         try:
-            out: list[tuple[int, int]] = []
+            out = []
             for dest, sides in self.active_sides():
                 drow, dx = self._pos[dest]
                 for side in sides:
                     if drow == row and dx + (2 if side == RIGHT else -2) == x:
                         continue
                     out.append((dest, side))
-            return out
         finally:
             self._put(card, row, x)
             self._active = saved_active
+            self._conn = saved_conn
+        saved_conn[card] = out
+        return out
 
     def can_move(self, card: int, dest: int, side: int) -> bool:
         """Whether New Connection may move ``card`` beside ``dest`` on ``side`` (KB-G5)."""
@@ -397,6 +421,7 @@ class Genealogy:
         self._att = {}
         self._sides = {}
         self._active = None
+        self._conn = {}
         return removed
 
     # ------------------------------------------------------------------ copies, JSON, drawing
@@ -409,6 +434,7 @@ class Genealogy:
         new._att = {c: list(a) for c, a in self._att.items()}
         new._sides = dict(self._sides)
         new._active = self._active
+        new._conn = self._conn  # valid for both until one changes (a change replaces the dict)
         return new
 
     def to_json(self) -> list[list[Any]]:
