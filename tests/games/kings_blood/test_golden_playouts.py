@@ -116,3 +116,29 @@ if __name__ == "__main__":
     for i, (p, o) in enumerate(configs):
         for s in SEEDS:
             print(f'    ({i}, {s}): "{playout_digest(p, o, s)}",')
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_a_clone_plays_on_like_the_original(index: int) -> None:
+    """Caches shared by ``clone()`` (Genealogy) never leak between the copies: a clone taken
+    mid-game and the original, played on with the same choices, stay identical."""
+    players, options = regalia.get_game("kings-blood").test_configurations()[index]
+    for seed in SEEDS:
+        state = regalia.make("kings-blood", players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        copies = []
+        while not state.is_terminal:
+            if len(state.history) % 7 == 3:
+                copies.append((state.clone(), random.Random(len(state.history)), len(state.history)))
+            state.apply(rng.choice(state.legal_actions()))
+        for copy, crng, at in copies[:6]:
+            twin = regalia.make("kings-blood", players=players, seed=seed, **options)
+            for a in state.history[:at]:
+                twin.apply(a)
+            while not copy.is_terminal:
+                legal = copy.legal_actions()
+                assert [str(a) for a in legal] == [str(a) for a in twin.legal_actions()]
+                a = crng.choice(legal)
+                assert [e.to_dict() for e in copy.apply(a)] == [e.to_dict() for e in twin.apply(a)]
+            assert twin.is_terminal
+            assert copy.snapshot()["state"] == twin.snapshot()["state"]
