@@ -45,6 +45,35 @@ def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both
     return _RIGHT_ONLY if right else _NONE
 
 
+def _update_sides(
+    sides: dict[int, tuple[int, ...]],
+    cells: dict[int, int] | None,
+    below: dict[int, int] | None,
+    above: dict[int, int] | None,
+    x: int,
+    both_sides: bool,
+) -> None:
+    """Recompute in ``sides`` (Active card -> sides) the cards whose status depends on the cell
+    ``x`` of a row (``cells``, with the rows ``below`` and ``above`` it): the cards of the row at
+    x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
+    if cells:
+        for xx in (x - 4, x - 2, x, x + 2, x + 4):
+            if xx in cells:
+                st = _status_at(cells, below, xx, both_sides)
+                if st:
+                    sides[cells[xx]] = st
+                else:
+                    sides.pop(cells[xx], None)
+    if above:
+        for xx in (x - 3, x - 1, x + 1, x + 3):
+            if xx in above:
+                st = _status_at(above, cells, xx, both_sides)
+                if st:
+                    sides[above[xx]] = st
+                else:
+                    sides.pop(above[xx], None)
+
+
 class Genealogy:
     """The cards of a Genealogy by position, with their attached cards.
 
@@ -64,7 +93,7 @@ class Genealogy:
         self._pos: dict[int, tuple[int, int]] = {}
         self._att: dict[int, list[int]] = {}
         self._sides: dict[int, tuple[int, ...]] = {}
-        """card -> its placeable sides if Active (KB-G3), ``()`` if not; kept up to date."""
+        """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
         self._conn: dict[int, list[tuple[int, int]]] = {}
         """card -> its New Connection moves (KB-G5), filled on demand; emptied on every change."""
@@ -174,25 +203,13 @@ class Genealogy:
     def _refresh(self, row: int, x: int) -> None:
         """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
-        sides = self._sides
         rows = self._rows
-        both = self.both_sides
-        cells = rows.get(row)
-        if cells:
-            below = rows.get(row + 1)
-            for xx in (x - 4, x - 2, x, x + 2, x + 4):
-                if xx in cells:
-                    sides[cells[xx]] = _status_at(cells, below, xx, both)
-        above = rows.get(row - 1)
-        if above:
-            for xx in (x - 3, x - 1, x + 1, x + 3):
-                if xx in above:
-                    sides[above[xx]] = _status_at(above, cells, xx, both)
+        _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
         self._active = None
         self._conn = {}  # a new dict: a clone may share the old one (see clone)
 
     def _recompute_all(self) -> None:
-        self._sides = {c: self._status(c) for c in self._pos}
+        self._sides = {c: st for c in self._pos if (st := self._status(c))}
         self._active = None
         self._conn = {}
 
@@ -203,10 +220,8 @@ class Genealogy:
         """
         active = self._active
         if active is None:
-            pos = self._pos
-            active = self._active = [(c, s) for c, s in self._sides.items() if s]
-            if len(active) > 1:
-                active.sort(key=lambda cs: pos[cs[0]])
+            sides = self._sides
+            active = self._active = [(c, sides[c]) for c in sorted(sides, key=self._pos.__getitem__)]
         return active
 
     def active(self) -> list[int]:
@@ -246,7 +261,6 @@ class Genealogy:
             raise ValueError(f"the spot ({row}, {x}) is taken")
         cells[x] = card
         self._pos[card] = (row, x)
-        self._sides[card] = ()
         self._refresh(row, x)
 
     def _lift(self, card: int) -> tuple[int, int]:
@@ -255,7 +269,7 @@ class Genealogy:
         del cells[x]
         if not cells:
             del self._rows[row]
-        del self._sides[card]
+        self._sides.pop(card, None)
         self._refresh(row, x)
         return row, x
 
@@ -345,25 +359,28 @@ class Genealogy:
 
         Cached until the Genealogy changes; do not modify the list returned.
         """
-        saved_conn = self._conn
-        out = saved_conn.get(card)
+        conn = self._conn
+        out = conn.get(card)
         if out is not None:
             return out
-        saved_active = self._active
-        row, x = self._lift(card)
-        try:
-            out = []
-            for dest, sides in self.active_sides():
-                drow, dx = self._pos[dest]
-                for side in sides:
-                    if drow == row and dx + (2 if side == RIGHT else -2) == x:
-                        continue
-                    out.append((dest, side))
-        finally:
-            self._put(card, row, x)
-            self._active = saved_active
-            self._conn = saved_conn
-        saved_conn[card] = out
+        # The Active cards with ``card`` lifted, computed without moving it: only the cards whose
+        # status depends on its cell change (as in ``_refresh``).
+        pos = self._pos
+        rows = self._rows
+        row, x = pos[card]
+        cells = dict(rows[row])
+        del cells[x]
+        sides = dict(self._sides)
+        sides.pop(card, None)
+        _update_sides(sides, cells, rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
+        out = []
+        for dest in sorted(sides, key=pos.__getitem__):
+            drow, dx = pos[dest]
+            for side in sides[dest]:
+                if drow == row and dx + (2 if side == RIGHT else -2) == x:
+                    continue  # the spot it came from
+                out.append((dest, side))
+        conn[card] = out
         return out
 
     def can_move(self, card: int, dest: int, side: int) -> bool:
