@@ -77,7 +77,8 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
     elif ph == BONUS:
         gen_plays(self, out, sorted(set(hand)), None, len(hand))
         out.append(_END)
-    if self._announce_open():
+    # KB-T4: ``announce`` on your own turn with two or fewer cards, once (the state's _announce_open)
+    if 0 < len(hand) <= 2 and self.config.announcement == "required" and not self.announced[self.cur]:
         out.append(_ANNOUNCE)
     return out
 

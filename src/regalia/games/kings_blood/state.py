@@ -24,7 +24,7 @@ from typing import Any
 
 from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
-from regalia.core.state import State
+from regalia.core.state import State, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import (
@@ -54,6 +54,7 @@ from regalia.games.kings_blood.moves import (
     DEFEND,
     DRAWN,
     FORCED,
+    MATCH,
     OVER,
     PHASE_NAMES,
     SIBLINGS,
@@ -140,14 +141,14 @@ class KingsBloodState(State):
                 self.gen.found(card)
                 break
             self.pile.append(card)
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
         self._ev: list[Event] = []
 
     def _deck_order(self, deck: list[str] | None) -> list[int]:
         """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled (KB-X9)."""
         pool = list(self.deck_list.cards)
         if deck is None:
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             return pool
         remaining: dict[int, int] = {}
         for c in pool:
@@ -168,7 +169,7 @@ class KingsBloodState(State):
             order.append(face)
         rest = [c for c, k in remaining.items() for _ in range(k)]
         rest.sort()
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         return order + rest
 
     # ------------------------------------------------------------------ small helpers
@@ -210,7 +211,7 @@ class KingsBloodState(State):
                 return None
             self.pile = self.discard
             self.discard = []
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
             self._ev.append(
                 Event(
                     "reshuffle",
@@ -502,7 +503,10 @@ class KingsBloodState(State):
     def _apply_place(self, a: KBAction, seat: int) -> None:
         f, t = a.card, a.target
         phase = self.phase
-        self._take(seat, f)
+        self.hands[seat].remove(f)  # _take, inlined
+        known = self.known[seat]
+        if known and f in known:
+            known.remove(f)
         row, x = self.gen.place(f, t, a.side)
         self.last_played = f
         self._ev.append(
@@ -518,7 +522,8 @@ class KingsBloodState(State):
         if phase == DEFEND:
             self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
             return
-        if not a.flag and self._marries(f, t):
+        kb = self.kb_on
+        if not a.flag and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
             self._marriage(f, t)
         else:
             self._end_turn()
@@ -791,7 +796,7 @@ class KingsBloodState(State):
             pool.extend(unseen)
             rest.append(unseen)
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         i = 0
         for p in range(self.num_players):
             if p == seat:
