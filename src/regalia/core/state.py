@@ -325,14 +325,16 @@ class State(ABC):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat: {seat!r} is not a seat of this {self.num_players}-player game")
 
-    def _copy_base(self, new: State) -> None:
-        """Copy the common fields into ``new`` (a fresh object made with ``__new__``)."""
+    def _copy_base(self, new: State, rng: bool = True) -> None:
+        """Copy the common fields into ``new`` (a fresh object made with ``__new__``); with
+        ``rng=False`` the caller copies the random generator itself."""
         new.game = self.game
         new.config = self.config
         new.num_players = self.num_players
         new.seed = self.seed
         new.initial_deck = self.initial_deck
-        new.rng = copy_rng(self.rng)
+        if rng:
+            new.rng = copy_rng(self.rng)
         new.history = list(self.history)
         new.table_talk = list(self.table_talk)
         new.determinized = self.determinized
