@@ -104,6 +104,8 @@ PASS_ACTION = _SIMPLE["pass"]
 # action ids; an entry with ``card == target`` exists but names no action and is never generated.
 MAX_SEATS = 6
 """The most seats an Exile may name (King's Blood is for 2-6 players)."""
+SEAT_NAMES = tuple(f"P{seat}" for seat in range(MAX_SEATS))
+"""``SEAT_NAMES[seat]``: ``"P0"``, ``"P1"``, ... as in action and event texts."""
 
 _make = KBAction._make
 PLACE_TABLE: tuple[KBAction, ...] = tuple(
