@@ -98,6 +98,36 @@ ANNOUNCE_ACTION = _SIMPLE["announce"]
 PASS_ACTION = _SIMPLE["pass"]
 
 
+# ---------------------------------------------------------------------------- prebuilt actions
+# Legal-move generation hands out these shared objects instead of building tuples in the hot path
+# (and the core's ``act in legal`` check then succeeds on identity). The tables are indexed like the
+# action ids; an entry with ``card == target`` exists but names no action and is never generated.
+MAX_SEATS = 6
+"""The most seats an Exile may name (King's Blood is for 2-6 players)."""
+SEAT_NAMES = tuple(f"P{seat}" for seat in range(MAX_SEATS))
+"""``SEAT_NAMES[seat]``: ``"P0"``, ``"P1"``, ... as in action and event texts."""
+
+_make = KBAction._make
+PLACE_TABLE: tuple[KBAction, ...] = tuple(
+    _make((PLACE, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
+)
+"""``PLACE_TABLE[((card * 72 + target) * 2 + side) * 2 + nomarry]`` (the action id)."""
+CONNECT_TABLE: tuple[KBAction, ...] = tuple(
+    _make((CONNECT, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
+)
+"""``CONNECT_TABLE[((card * 72 + destination) * 2 + side) * 2 + nomarry]``."""
+SIBLING_TABLE: tuple[KBAction, ...] = tuple(KBAction(SIBLING, c, 0, s) for c in range(_NC) for s in (LEFT, RIGHT))
+"""``SIBLING_TABLE[card * 2 + side]``."""
+ASSASSINATE_TABLE: tuple[KBAction, ...] = tuple(KBAction(ASSASSINATE, 0, t) for t in range(_NC))
+ENTHRONE_TABLE: tuple[KBAction, ...] = tuple(KBAction(ENTHRONE, 0, t) for t in range(_NC))
+KINGSBLOOD_TABLE: tuple[KBAction, ...] = tuple(KBAction(KINGSBLOOD, 0, t) for t in range(_NC))
+"""Indexed by the target."""
+EXILE_TABLE: tuple[tuple[KBAction, ...], ...] = tuple(
+    tuple(KBAction(EXILE_TO, 0, t, 0, p) for p in range(MAX_SEATS)) for t in range(_NC)
+)
+"""``EXILE_TABLE[target][seat]``."""
+
+
 def num_actions(players: int) -> int:
     """The size of the integer action space for ``players`` seats."""
     return _EXI_BASE + _NC * players + 4

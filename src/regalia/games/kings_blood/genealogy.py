@@ -23,6 +23,56 @@ LEFT = 0
 RIGHT = 1
 SIDE_NAMES = ("left", "right")
 
+_BOTH = (LEFT, RIGHT)
+_LEFT_ONLY = (LEFT,)
+_RIGHT_ONLY = (RIGHT,)
+_NONE: tuple[int, ...] = ()
+
+
+def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both_sides: bool) -> tuple[int, ...]:
+    """KB-G3 for the card at ``x`` of a row (``cells``; ``below`` is the row under it): its
+    placeable sides (KB-G2) if it is Active, else ``()``. Returns one of four shared tuples."""
+    if below is not None and ((x - 1) in below or (x + 1) in below):
+        return _NONE  # covered by a card of the row below
+    left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
+    right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
+    if left and right:
+        return _BOTH
+    if both_sides:
+        return _NONE
+    if left:
+        return _LEFT_ONLY
+    return _RIGHT_ONLY if right else _NONE
+
+
+def _update_sides(
+    sides: dict[int, tuple[int, ...]],
+    cells: dict[int, int] | None,
+    below: dict[int, int] | None,
+    above: dict[int, int] | None,
+    x: int,
+    both_sides: bool,
+) -> None:
+    """Recompute in ``sides`` (Active card -> sides) the cards whose status depends on the cell
+    ``x`` of a row (``cells``, with the rows ``below`` and ``above`` it): the cards of the row at
+    x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
+    if cells:
+        for xx in (x - 4, x - 2, x, x + 2, x + 4):
+            if xx in cells:
+                st = _status_at(cells, below, xx, both_sides)
+                if st:
+                    sides[cells[xx]] = st
+                else:
+                    sides.pop(cells[xx], None)
+    if above:
+        for xx in (x - 3, x - 1, x + 1, x + 3):
+            if xx in above:
+                st = _status_at(above, cells, xx, both_sides)
+                if st:
+                    sides[above[xx]] = st
+                else:
+                    sides.pop(above[xx], None)
+
 
 class Genealogy:
     """The cards of a Genealogy by position, with their attached cards.
@@ -35,7 +85,7 @@ class Genealogy:
         both_sides: the KB-G3 switch given above.
     """
 
-    __slots__ = ("_active", "_att", "_pos", "_rows", "_sides", "both_sides")
+    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
@@ -43,8 +93,10 @@ class Genealogy:
         self._pos: dict[int, tuple[int, int]] = {}
         self._att: dict[int, list[int]] = {}
         self._sides: dict[int, tuple[int, ...]] = {}
-        """card -> its placeable sides if Active (KB-G3), ``()`` if not; kept up to date."""
+        """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
+        self._conn: dict[int, list[tuple[int, int]]] = {}
+        """card -> its New Connection moves (KB-G5), filled on demand; emptied on every change."""
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -146,52 +198,31 @@ class Genealogy:
         """KB-G3 for one card: its placeable sides if Active, else ``()``."""
         row, x = self._pos[card]
         rows = self._rows
-        below = rows.get(row + 1)
-        if below is not None and ((x - 1) in below or (x + 1) in below):
-            return ()
-        cells = rows[row]
-        left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
-        right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
-        if left and right:
-            return (LEFT, RIGHT)
-        if self.both_sides:
-            return ()
-        if left:
-            return (LEFT,)
-        return (RIGHT,) if right else ()
+        return _status_at(rows[row], rows.get(row + 1), x, self.both_sides)
 
     def _refresh(self, row: int, x: int) -> None:
         """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
-        sides = self._sides
         rows = self._rows
-        cells = rows.get(row)
-        if cells:
-            for xx in range(x - 4, x + 5, 2):
-                c = cells.get(xx)
-                if c is not None:
-                    sides[c] = self._status(c)
-        above = rows.get(row - 1)
-        if above:
-            for xx in range(x - 3, x + 4, 2):
-                c = above.get(xx)
-                if c is not None:
-                    sides[c] = self._status(c)
+        _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
         self._active = None
+        self._conn = {}  # a new dict: a clone may share the old one (see clone)
 
     def _recompute_all(self) -> None:
-        self._sides = {c: self._status(c) for c in self._pos}
+        self._sides = {c: st for c in self._pos if (st := self._status(c))}
         self._active = None
+        self._conn = {}
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
         """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
 
         Cached until the Genealogy changes; do not modify it.
         """
-        if self._active is None:
-            pos = self._pos
-            self._active = sorted(((c, s) for c, s in self._sides.items() if s), key=lambda cs: pos[cs[0]])
-        return self._active
+        active = self._active
+        if active is None:
+            sides = self._sides
+            active = self._active = [(c, sides[c]) for c in sorted(sides, key=self._pos.__getitem__)]
+        return active
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
@@ -230,7 +261,6 @@ class Genealogy:
             raise ValueError(f"the spot ({row}, {x}) is taken")
         cells[x] = card
         self._pos[card] = (row, x)
-        self._sides[card] = ()
         self._refresh(row, x)
 
     def _lift(self, card: int) -> tuple[int, int]:
@@ -239,7 +269,7 @@ class Genealogy:
         del cells[x]
         if not cells:
             del self._rows[row]
-        del self._sides[card]
+        self._sides.pop(card, None)
         self._refresh(row, x)
         return row, x
 
@@ -326,21 +356,32 @@ class Genealogy:
 
         The card is lifted first, so cards it uncovers may be Active destinations; the spot it
         came from is excluded. Does not check that ``card`` itself is Active.
+
+        Cached until the Genealogy changes; do not modify the list returned.
         """
-        saved_active = self._active
-        row, x = self._lift(card)
-        try:
-            out: list[tuple[int, int]] = []
-            for dest, sides in self.active_sides():
-                drow, dx = self._pos[dest]
-                for side in sides:
-                    if drow == row and dx + (2 if side == RIGHT else -2) == x:
-                        continue
-                    out.append((dest, side))
+        conn = self._conn
+        out = conn.get(card)
+        if out is not None:
             return out
-        finally:
-            self._put(card, row, x)
-            self._active = saved_active
+        # The Active cards with ``card`` lifted, computed without moving it: only the cards whose
+        # status depends on its cell change (as in ``_refresh``).
+        pos = self._pos
+        rows = self._rows
+        row, x = pos[card]
+        cells = dict(rows[row])
+        del cells[x]
+        sides = dict(self._sides)
+        sides.pop(card, None)
+        _update_sides(sides, cells, rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
+        out = []
+        for dest in sorted(sides, key=pos.__getitem__):
+            drow, dx = pos[dest]
+            for side in sides[dest]:
+                if drow == row and dx + (2 if side == RIGHT else -2) == x:
+                    continue  # the spot it came from
+                out.append((dest, side))
+        conn[card] = out
+        return out
 
     def can_move(self, card: int, dest: int, side: int) -> bool:
         """Whether New Connection may move ``card`` beside ``dest`` on ``side`` (KB-G5)."""
@@ -397,6 +438,7 @@ class Genealogy:
         self._att = {}
         self._sides = {}
         self._active = None
+        self._conn = {}
         return removed
 
     # ------------------------------------------------------------------ copies, JSON, drawing
@@ -409,6 +451,7 @@ class Genealogy:
         new._att = {c: list(a) for c, a in self._att.items()}
         new._sides = dict(self._sides)
         new._active = self._active
+        new._conn = self._conn  # valid for both until one changes (a change replaces the dict)
         return new
 
     def to_json(self) -> list[list[Any]]:

@@ -77,9 +77,33 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
     elif ph == BONUS:
         gen_plays(self, out, sorted(set(hand)), None, len(hand))
         out.append(_END)
-    if self._announce_open():
+    # KB-T4: ``announce`` on your own turn with two or fewer cards, once (the state's _announce_open)
+    if 0 < len(hand) <= 2 and self.config.announcement == "required" and not self.announced[self.cur]:
         out.append(_ANNOUNCE)
     return out
+
+
+def _build_match() -> tuple[bytes, ...]:
+    """``MATCH[card][target]`` for two Characters: 0 when they do not match (KB-T1), 1 when they
+    match by colour or number without a Marriage, 2 when they match and would marry (KB-M1: same
+    colour, opposite gender). The King's Blood character (KB-E5) is handled by the callers."""
+    rows = []
+    for f in range(NUM_CHARACTERS):
+        row = bytearray(NUM_CHARACTERS)
+        for t in range(NUM_CHARACTERS):
+            if PHILOSOPHY[f] == PHILOSOPHY[t]:
+                row[t] = 2 if GENDER[f] != GENDER[t] else 1
+            elif NUMBER[f] == NUMBER[t]:
+                row[t] = 1
+        rows.append(bytes(row))
+    return tuple(rows)
+
+
+MATCH = _build_match()
+
+_PLACE = A.PLACE_TABLE
+_CONNECT = A.CONNECT_TABLE
+_NC4 = NUM_CHARACTERS * 4  # the stride of a card's row in PLACE_TABLE / CONNECT_TABLE
 
 
 def _targets(self: KingsBloodState, only: int | None) -> list[int]:
@@ -101,53 +125,67 @@ def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only
         return
     optional = self.config.marriage_optional
     kb = self.kb_on
-    place = A.PLACE
+    append = out.append
     for f in faces:
         if f < NUM_CHARACTERS:
-            pf = PHILOSOPHY[f]
-            nf = NUMBER[f]
-            gf = GENDER[f]
+            row = MATCH[f]
+            base = f * _NC4
             for t, ss in ts:
-                if PHILOSOPHY[t] == pf:
-                    marry = GENDER[t] != gf or t == kb
-                elif NUMBER[t] == nf or t == kb:
-                    marry = t == kb
-                else:
+                # KB-T1 colour or number; KB-E5: anything matches (and marries) the King's Blood character
+                m = 2 if t == kb else row[t]
+                if not m:
                     continue
-                for s in ss:
-                    out.append(KBAction(place, f, t, s, 0))
-                    if marry and optional:
-                        out.append(KBAction(place, f, t, s, 1))
+                i = base + t * 4
+                if m == 2 and optional:  # KB-M2: a Marriage may be declined (``nomarry``)
+                    for s in ss:
+                        j = i + s + s
+                        append(_PLACE[j])
+                        append(_PLACE[j + 1])
+                else:
+                    for s in ss:
+                        append(_PLACE[i + s + s])
         elif hand_size >= 2:
             if f == KINGS_BLOOD:
                 # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
                 if only is None:
+                    table = A.KINGSBLOOD_TABLE
                     for t, _ in ts:
-                        out.append(KBAction(A.KINGSBLOOD, 0, t))
+                        append(table[t])
             else:
                 gen_event(self, out, f, only)
 
 
 def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | None) -> None:
+    """Plays of the Event ``f`` on the Active cards (or on ``only``): KB-E1..E4."""
     targets = _targets(self, only)
+    append = out.append
     if f == ASSASSINATION:
+        table = A.ASSASSINATE_TABLE
         for t in targets:
-            out.append(KBAction(A.ASSASSINATE, 0, t))
+            append(table[t])
     elif f == EXILE:
+        n = self.num_players
         for t in targets:
-            for p in range(self.num_players):
-                out.append(KBAction(A.EXILE_TO, 0, t, 0, p))
+            out.extend(A.EXILE_TABLE[t][:n])
     elif f == NEW_CONNECTION:
         optional = self.config.marriage_optional
+        kb = self.kb_on
+        gen = self.gen
         for t in targets:
-            for d, s in self.gen.connection_moves(t):
-                out.append(KBAction(A.CONNECT, t, d, s, 0))
-                if optional and self._marries(t, d):
-                    out.append(KBAction(A.CONNECT, t, d, s, 1))
+            row = MATCH[t]
+            base = t * _NC4
+            for d, s in gen.connection_moves(t):
+                j = base + d * 4 + s + s
+                append(_CONNECT[j])
+                # the move would arrange a Marriage (KB-M1): it may be declined
+                if optional and (row[d] == 2 or (kb >= 0 and (t == kb or d == kb))):
+                    append(_CONNECT[j + 1])
     elif f == ENTHRONEMENT:
+        table = A.ENTHRONE_TABLE
+        gen = self.gen
         for t in targets:
-            if not self.gen.has_attachment(t, ENTHRONEMENT):
-                out.append(KBAction(A.ENTHRONE, 0, t))
+            if not gen.has_attachment(t, ENTHRONEMENT):
+                append(table[t])
 
 
 def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
@@ -156,11 +194,15 @@ def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
     faces = [f for f in sorted(set(self.hands[self.cur])) if f < NUM_CHARACTERS and abil[f]]
     if not faces:
         return
+    kb = self.kb_on
+    ts = self.gen.active_sides()
     for f in faces:
-        for t, ss in self.gen.active_sides():
-            if self._matches(f, t):
+        row = MATCH[f]
+        base = f * _NC4
+        for t, ss in ts:
+            if row[t] or t == kb:  # KB-T1 colour or number; KB-E5 the King's Blood character
                 for s in ss:
-                    out.append(KBAction(A.PLACE, f, t, s, 0))
+                    out.append(_PLACE[base + t * 4 + s + s])
 
 
 def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: int | None) -> None:
@@ -169,6 +211,7 @@ def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: 
     number = NUMBER[anchor]
     faces = [f for f in sorted(set(self.hands[self.cur])) if f < NUM_CHARACTERS and NUMBER[f] == number]
     gen = self.gen
+    table = A.SIBLING_TABLE
     if side is None:
         if len(faces) < 2:
             return
@@ -177,7 +220,7 @@ def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: 
             step = 2 if s == RIGHT else -2
             if gen.can_place(anchor, s) and gen.is_open_beside(row, x + step, s):
                 for f in faces:
-                    out.append(KBAction(A.SIBLING, f, 0, s))
+                    out.append(table[f * 2 + s])
     elif faces and gen.can_place(anchor, side):
         for f in faces:
-            out.append(KBAction(A.SIBLING, f, 0, side))
+            out.append(table[f * 2 + side])

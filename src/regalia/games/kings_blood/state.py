@@ -22,19 +22,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from regalia.core.events import Event, private, public
+from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
-from regalia.core.state import State
+from regalia.core.state import State, copy_rng, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import (
-    ASSASSINATION,
     DRAW3,
     ENTHRONEMENT,
-    EXILE,
     GENDER,
     KINGS_BLOOD,
-    NEW_CONNECTION,
     NOTATION,
     NUM_CHARACTERS,
     NUMBER,
@@ -47,6 +44,7 @@ from regalia.games.kings_blood.cards import (
     parse_card,
 )
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
 from regalia.games.kings_blood.moves import (
     BIRTH,
@@ -54,6 +52,7 @@ from regalia.games.kings_blood.moves import (
     DEFEND,
     DRAWN,
     FORCED,
+    MATCH,
     OVER,
     PHASE_NAMES,
     SIBLINGS,
@@ -68,12 +67,9 @@ HAND_SIZE = 7
 PENALTY_DRAW = 3
 
 
-def _n(face: int) -> str:
-    return NOTATION[face]
-
-
-def _p(seat: int) -> str:
-    return f"P{seat}"
+_SEAT_NAMES = A.SEAT_NAMES
+_ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
+"""``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 
 class KingsBloodState(State):
@@ -88,6 +84,30 @@ class KingsBloodState(State):
     """
 
     config: KingsBloodConfig
+
+    is_terminal: bool = False
+    """Whether the game is over (``phase == OVER``); a plain attribute, kept with ``phase``."""
+
+    _rng: random.Random
+    _rng_shared = False
+    """True while ``_rng`` may be shared with a clone: copied before its first use (see rng)."""
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (see :class:`~regalia.core.state.State`).
+
+        ``clone()`` shares it and copies it only when one of the two states first uses it (it is
+        needed only to reshuffle the discards, KB-T7), which makes a clone several times cheaper.
+        """
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     # ------------------------------------------------------------------ setup
     def __init__(
@@ -139,14 +159,14 @@ class KingsBloodState(State):
                 self.gen.found(card)
                 break
             self.pile.append(card)
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
         self._ev: list[Event] = []
 
     def _deck_order(self, deck: list[str] | None) -> list[int]:
         """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled (KB-X9)."""
         pool = list(self.deck_list.cards)
         if deck is None:
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             return pool
         remaining: dict[int, int] = {}
         for c in pool:
@@ -162,12 +182,12 @@ class KingsBloodState(State):
             if face == KINGS_BLOOD:
                 raise ValueError(f"deck: 'KingsBlood' is set aside, not part of the draw pile (position {i})")
             if remaining.get(face, 0) == 0:
-                raise ValueError(f"deck: too many copies of {_n(face)} (position {i})")
+                raise ValueError(f"deck: too many copies of {NOTATION[face]} (position {i})")
             remaining[face] -= 1
             order.append(face)
         rest = [c for c, k in remaining.items() for _ in range(k)]
         rest.sort()
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         return order + rest
 
     # ------------------------------------------------------------------ small helpers
@@ -209,13 +229,14 @@ class KingsBloodState(State):
                 return None
             self.pile = self.discard
             self.discard = []
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
             self._ev.append(
-                public(
+                Event(
                     "reshuffle",
                     f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)",
                     None,
-                    cards=len(self.pile),
+                    None,
+                    {"cards": len(self.pile)},
                 )
             )
         return self.pile.pop()
@@ -229,29 +250,42 @@ class KingsBloodState(State):
             got.append(c)
         self._gain(seat, got, False)
         self._ev.append(
-            public("draw", f"{_p(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}", seat, count=len(got))
+            Event(
+                "draw",
+                f"{_SEAT_NAMES[seat]} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}",
+                seat,
+                None,
+                {"count": len(got)},
+            )
         )
         if got:
             self._ev.append(
-                private(
-                    "draw", f"{_p(seat)} draws {' '.join(_n(c) for c in got)}", {seat}, seat, cards=[_n(c) for c in got]
+                Event(
+                    "draw",
+                    f"{_SEAT_NAMES[seat]} draws {' '.join(NOTATION[c] for c in got)}",
+                    seat,
+                    _ONLY[seat],
+                    {"cards": [NOTATION[c] for c in got]},
                 )
             )
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.is_terminal = True
         # the hands are shown at the end (they are scored), so they become public knowledge
         self.known = [list(h) for h in self.hands]
         if self.winner >= 0:
-            self._ev.append(public("win", f"{_p(self.winner)} wins", self.winner, winner=self.winner))
+            self._ev.append(
+                Event("win", f"{_SEAT_NAMES[self.winner]} wins", self.winner, None, {"winner": self.winner})
+            )
         else:
-            self._ev.append(public("end", "the game ends with no winner", None))
+            self._ev.append(Event("end", "the game ends with no winner", None, None, {}))
 
     def _check_emptied(self, seat: int) -> None:
         """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
         if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
             self.winner = seat
-            self._ev.append(public("out", f"{_p(seat)} has played their last card", seat))
+            self._ev.append(Event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
 
     def _refound(self) -> None:
         """KB-T8: an empty Genealogy restarts with the next Character drawn."""
@@ -259,9 +293,8 @@ class KingsBloodState(State):
             return
         if not any(c < NUM_CHARACTERS for c in self.pile) and not any(c < NUM_CHARACTERS for c in self.discard):
             self._ev.append(
-                public("genealogy", "the Genealogy is empty and no Character is left to start a new one", None)
+                Event("genealogy", "the Genealogy is empty and no Character is left to start a new one", None, None, {})
             )
-            self.phase = OVER
             self._finish()
             return
         while True:
@@ -269,11 +302,19 @@ class KingsBloodState(State):
             assert c is not None
             if c < NUM_CHARACTERS:
                 self.gen.found(c)
-                self._ev.append(public("found", f"{_n(c)} starts a new Genealogy", None, card=_n(c)))
+                self._ev.append(
+                    Event("found", f"{NOTATION[c]} starts a new Genealogy", None, None, {"card": NOTATION[c]})
+                )
                 return
             self.discard.append(c)
             self._ev.append(
-                public("discard", f"{_n(c)} is drawn for the new Genealogy and discarded", None, card=_n(c))
+                Event(
+                    "discard",
+                    f"{NOTATION[c]} is drawn for the new Genealogy and discarded",
+                    None,
+                    None,
+                    {"card": NOTATION[c]},
+                )
             )
 
     # ------------------------------------------------------------------ turn flow
@@ -289,11 +330,15 @@ class KingsBloodState(State):
         n = self.num_players
         if len(self.hands[seat]) == 1:
             if self.config.announcement == "automatic":
-                self._ev.append(public("announce", f"{_p(seat)}: King's Blood! (automatic)", seat))
+                self._ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
             elif not self.announced[seat]:
                 self._ev.append(
-                    public(
-                        "penalty", f"{_p(seat)} did not announce King's Blood!: draws 3 and skips the next turn", seat
+                    Event(
+                        "penalty",
+                        f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
+                        seat,
+                        None,
+                        {},
                     )
                 )
                 self._draw_into(seat, PENALTY_DRAW, " (penalty)")
@@ -305,14 +350,22 @@ class KingsBloodState(State):
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
-                self._ev.append(public("reverse", "the order of play is reversed", seat))
+                self._ev.append(Event("reverse", "the order of play is reversed", seat, None, {}))
         nxt = (seat + self.direction) % n
         if eff == SKIP:
-            self._ev.append(public("skip", f"{_p(nxt)} is skipped", seat, seat_skipped=nxt))
+            self._ev.append(Event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
             nxt = (nxt + self.direction) % n
         if eff == DRAW3:
             self.pending_draw += 3
-            self._ev.append(public("draw3", f"{_p(nxt)} must draw {self.pending_draw}", seat, count=self.pending_draw))
+            self._ev.append(
+                Event(
+                    "draw3",
+                    f"{_SEAT_NAMES[nxt]} must draw {self.pending_draw}",
+                    seat,
+                    None,
+                    {"count": self.pending_draw},
+                )
+            )
         self._start_turn(nxt)
 
     def _start_turn(self, seat: int) -> None:
@@ -320,7 +373,7 @@ class KingsBloodState(State):
         while self.skip_next[seat]:
             # KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
             self.skip_next[seat] = False
-            self._ev.append(public("skip", f"{_p(seat)} skips this turn (penalty)", seat))
+            self._ev.append(Event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
             seat = (seat + self.direction) % n
         self.cur = seat
         self.turn_count += 1
@@ -341,17 +394,25 @@ class KingsBloodState(State):
     def _marriage(self, a: int, b: int) -> None:
         """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
         seat = self.cur
-        self._ev.append(public("marriage", f"{_n(a)} marries {_n(b)}", seat, cards=[_n(a), _n(b)]))
+        self._ev.append(
+            Event("marriage", f"{NOTATION[a]} marries {NOTATION[b]}", seat, None, {"cards": [NOTATION[a], NOTATION[b]]})
+        )
         card = self._draw_one()
         if card is None:
             # KB-X5: nothing can be drawn, so the Marriage has no issue and the chain stops.
-            self._ev.append(public("marriage", "no card can be drawn for the Marriage", seat))
+            self._ev.append(Event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
             self._end_turn()
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
             self._ev.append(
-                public("birth", f"{_n(card)} is born to {_n(a)} and {_n(b)}", seat, card=_n(card), row=row, x=x)
+                Event(
+                    "birth",
+                    f"{NOTATION[card]} is born to {NOTATION[a]} and {NOTATION[b]}",
+                    seat,
+                    None,
+                    {"card": NOTATION[card], "row": row, "x": x},
+                )
             )
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
@@ -360,7 +421,13 @@ class KingsBloodState(State):
             self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
             return
         self._ev.append(
-            public("forced", f"{_n(card)} is drawn at the Marriage and must be played", seat, card=_n(card))
+            Event(
+                "forced",
+                f"{NOTATION[card]} is drawn at the Marriage and must be played",
+                seat,
+                None,
+                {"card": NOTATION[card]},
+            )
         )
         self.pending_card = card
         self.phase = FORCED
@@ -371,13 +438,18 @@ class KingsBloodState(State):
             self.pending_card = -1
             self.discard.append(card)
             self._ev.append(
-                public("discard", f"{_n(card)} has no Active card to target and is discarded", seat, card=_n(card))
+                Event(
+                    "discard",
+                    f"{NOTATION[card]} has no Active card to target and is discarded",
+                    seat,
+                    None,
+                    {"card": NOTATION[card]},
+                )
             )
             self._end_turn()
 
     # ------------------------------------------------------------------ legal actions
-    def _legal_actions(self) -> list[Any]:
-        return legal_actions(self)
+    _legal_actions = legal_actions  # the function itself (one call less per step), see .moves
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
@@ -387,11 +459,11 @@ class KingsBloodState(State):
         k = a.kind
         if k == A.ANNOUNCE:
             self.announced[seat] = True
-            ev.append(public("announce", f"{_p(seat)}: King's Blood!", seat))
+            ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
             return ev
         if k == A.PASS:
             self.passes += 1
-            ev.append(public("pass", f"{_p(seat)} passes", seat))
+            ev.append(Event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
             if self.passes >= self.num_players:
                 self._finish()  # KB-T7: every player passed in sequence
             else:
@@ -410,12 +482,16 @@ class KingsBloodState(State):
                 self._gain(seat, [c], False)
                 self.drawn = c
                 self.phase = DRAWN
-                ev.append(public("draw", f"{_p(seat)} draws 1 card", seat, count=1))
-                ev.append(private("draw", f"{_p(seat)} draws {_n(c)}", {seat}, seat, cards=[_n(c)]))
+                ev.append(Event("draw", f"{_SEAT_NAMES[seat]} draws 1 card", seat, None, {"count": 1}))
+                ev.append(
+                    Event(
+                        "draw", f"{_SEAT_NAMES[seat]} draws {NOTATION[c]}", seat, _ONLY[seat], {"cards": [NOTATION[c]]}
+                    )
+                )
             return ev
         if k == A.END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(public("end", f"{_p(seat)} ends the turn", seat))
+                ev.append(Event("end", f"{_SEAT_NAMES[seat]} ends the turn", seat, None, {}))
             self._end_turn()
             return ev
         if k == A.PLACE:
@@ -428,40 +504,43 @@ class KingsBloodState(State):
             self.kb_on = a.target
             self.last_played = KINGS_BLOOD
             ev.append(
-                public(
+                Event(
                     "kingsblood",
-                    f"{_p(seat)} places the King's Blood card under {_n(a.target)}",
+                    f"{_SEAT_NAMES[seat]} places the King's Blood card under {NOTATION[a.target]}",
                     seat,
-                    target=_n(a.target),
+                    None,
+                    {"target": NOTATION[a.target]},
                 )
             )
             self._after_event_play(seat)  # KB-E5: then you may play another card
         else:
-            self._apply_event(a, seat)
+            apply_event(self, a, seat)  # KB-E1..E4, in .eventplays
         return ev
 
     def _apply_place(self, a: KBAction, seat: int) -> None:
         f, t = a.card, a.target
         phase = self.phase
-        self._take(seat, f)
+        self.hands[seat].remove(f)  # _take, inlined
+        known = self.known[seat]
+        if known and f in known:
+            known.remove(f)
         row, x = self.gen.place(f, t, a.side)
         self.last_played = f
         self._ev.append(
-            public(
+            Event(
                 "play",
-                f"{_p(seat)} plays {_n(f)} {SIDE_NAMES[a.side]} of {_n(t)}",
+                f"{_SEAT_NAMES[seat]} plays {NOTATION[f]} {SIDE_NAMES[a.side]} of {NOTATION[t]}",
                 seat,
-                card=_n(f),
-                target=_n(t),
-                row=row,
-                x=x,
+                None,
+                {"card": NOTATION[f], "target": NOTATION[t], "row": row, "x": x},
             )
         )
         self._check_emptied(seat)
         if phase == DEFEND:
             self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
             return
-        if not a.flag and self._marries(f, t):
+        kb = self.kb_on
+        if not a.flag and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
             self._marriage(f, t)
         else:
             self._end_turn()
@@ -480,127 +559,17 @@ class KingsBloodState(State):
         self.child = f  # the next sibling goes beside this one (KB-M4: in a line)
         self.last_played = f
         self._ev.append(
-            public("sibling", f"{_p(seat)} plays sibling {_n(f)} {SIDE_NAMES[a.side]}", seat, card=_n(f), row=row, x=x)
+            Event(
+                "sibling",
+                f"{_SEAT_NAMES[seat]} plays sibling {NOTATION[f]} {SIDE_NAMES[a.side]}",
+                seat,
+                None,
+                {"card": NOTATION[f], "row": row, "x": x},
+            )
         )
         self._check_emptied(seat)
         if self.winner >= 0:
             self._end_turn()
-
-    def _apply_event(self, a: KBAction, seat: int) -> None:
-        k = a.kind
-        face = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT}[k]
-        if self.phase == FORCED:
-            self.pending_card = -1
-        else:
-            self._take(seat, face)
-        self.last_played = face  # KB-X12: an Event (even one drawn at a Marriage) is the last card played
-        gen = self.gen
-        ev = self._ev
-        if k == A.ASSASSINATE:
-            t = a.target
-            att = gen.remove(t)
-            self.discard.append(face)
-            self.discard.append(t)
-            for c in att:
-                if c == KINGS_BLOOD:
-                    self.aside.append(c)  # KB-E5: set aside
-                    self.kb_on = -1
-                else:
-                    self.discard.append(c)  # KB-E1: the Enthronement goes too
-            ev.append(
-                public(
-                    "assassinate", f"{_p(seat)} assassinates {_n(t)}", seat, target=_n(t), attached=[_n(c) for c in att]
-                )
-            )
-            self._refound()
-            self._after_event_play(seat)
-        elif k == A.EXILE_TO:
-            t, to = a.target, a.flag
-            att = gen.remove(t)
-            self.discard.append(face)
-            if KINGS_BLOOD in att:
-                self.kb_on = -1
-            self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
-            ev.append(
-                public(
-                    "exile",
-                    f"{_p(seat)} exiles {_n(t)} to {_p(to)}",
-                    seat,
-                    target=_n(t),
-                    to=to,
-                    attached=[_n(c) for c in att],
-                )
-            )
-            self._refound()
-            self._end_turn()
-        elif k == A.CONNECT:
-            t, d = a.card, a.target
-            self.discard.append(face)
-            row, x = gen.move(t, d, a.side)  # KB-G5; the moved card's ability does not trigger (KB-E3)
-            ev.append(
-                public(
-                    "connect",
-                    f"{_p(seat)} moves {_n(t)} {SIDE_NAMES[a.side]} of {_n(d)}",
-                    seat,
-                    card=_n(t),
-                    target=_n(d),
-                    row=row,
-                    x=x,
-                )
-            )
-            if not a.flag and self._marries(t, d):
-                self._marriage(t, d)
-            else:
-                self._end_turn()
-        else:
-            self._enthrone(a.target, seat)
-
-    def _enthrone(self, t: int, seat: int) -> None:
-        """KB-E4: attach the Enthronement, discard every other card; Advanced: take the King's Blood card."""
-        gen = self.gen
-        kb_in_genealogy = self.kb_on >= 0
-        gen.attach(t, ENTHRONEMENT)
-        removed = gen.keep_only(t)
-        for c, att in removed:
-            self.discard.append(c)
-            for x in att:
-                if x == KINGS_BLOOD:
-                    self.aside.append(x)
-                    self.kb_on = -1
-                else:
-                    self.discard.append(x)
-        self._ev.append(
-            public(
-                "enthrone",
-                f"{_p(seat)} enthrones {_n(t)}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
-                seat,
-                target=_n(t),
-            )
-        )
-        if self.config.advanced:
-            self._take_kings_blood(seat, kb_in_genealogy)
-        self._end_turn()
-
-    def _take_kings_blood(self, seat: int, was_in_genealogy: bool) -> None:
-        """KB-E4/KB-T5 (Advanced): the Enthronement's player takes the King's Blood card."""
-        if KINGS_BLOOD in self.aside:
-            self.aside.remove(KINGS_BLOOD)
-            where = "from the Genealogy" if was_in_genealogy else "from beside the table"
-        elif self.kb_on >= 0:
-            self.gen.detach(self.kb_on, KINGS_BLOOD)
-            self.kb_on = -1
-            where = "from the Genealogy"
-        else:
-            holder = next(p for p in range(self.num_players) if KINGS_BLOOD in self.hands[p])
-            if holder == seat:
-                return
-            self._take(holder, KINGS_BLOOD)
-            where = f"from {_p(holder)}"
-            if not self.hands[holder] and self.winner < 0:
-                self.winner = holder  # KB-T5: left with no cards, the holder wins at once
-                self._ev.append(public("out", f"{_p(holder)} loses the King's Blood card, their only card", holder))
-        self._gain(seat, [KINGS_BLOOD], True)
-        self._ev.append(public("kingsblood", f"{_p(seat)} takes the King's Blood card {where}", seat))
 
     # ------------------------------------------------------------------ protocol
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -620,10 +589,6 @@ class KingsBloodState(State):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -679,7 +644,9 @@ class KingsBloodState(State):
 
     def clone(self) -> KingsBloodState:
         new = KingsBloodState.__new__(KingsBloodState)
-        self._copy_base(new)
+        self._copy_base(new, rng=False)
+        new._rng = self._rng  # copied on first use by either state (see rng)
+        new._rng_shared = self._rng_shared = True
         new.deck_list = self.deck_list
         new.abil = self.abil
         new.pile = list(self.pile)
@@ -704,6 +671,7 @@ class KingsBloodState(State):
         new.winner = self.winner
         new.turn_count = self.turn_count
         new.kb_on = self.kb_on
+        new.is_terminal = self.is_terminal
         new._ev = []
         return new
 
@@ -725,7 +693,7 @@ class KingsBloodState(State):
             pool.extend(unseen)
             rest.append(unseen)
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         i = 0
         for p in range(self.num_players):
             if p == seat:
@@ -740,13 +708,13 @@ class KingsBloodState(State):
         return new
 
     def zones(self) -> dict[str, list[str]]:
-        z = {"deck": [_n(c) for c in self.pile]}
+        z = {"deck": [NOTATION[c] for c in self.pile]}
         for p, h in enumerate(self.hands):
-            z[f"hand:{p}"] = [_n(c) for c in h]
-        z["genealogy"] = [_n(c) for c in self.gen.cards()] + [_n(c) for c in self.gen.attached_cards()]
-        z["discard"] = [_n(c) for c in self.discard]
-        z["aside"] = [_n(c) for c in self.aside]
-        z["pending"] = [_n(self.pending_card)] if self.pending_card >= 0 else []
+            z[f"hand:{p}"] = [NOTATION[c] for c in h]
+        z["genealogy"] = [NOTATION[c] for c in self.gen.cards()] + [NOTATION[c] for c in self.gen.attached_cards()]
+        z["discard"] = [NOTATION[c] for c in self.discard]
+        z["aside"] = [NOTATION[c] for c in self.aside]
+        z["pending"] = [NOTATION[self.pending_card]] if self.pending_card >= 0 else []
         return z
 
     def _snapshot_state(self) -> dict[str, Any]:
@@ -791,4 +759,5 @@ class KingsBloodState(State):
             setattr(self, name, int(data[name]))
         self.announced = [bool(x) for x in data["announced"]]
         self.skip_next = [bool(x) for x in data["skip_next"]]
+        self.is_terminal = self.phase == OVER
         self._ev = []
