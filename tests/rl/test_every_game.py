@@ -1,8 +1,9 @@
 """The adapters on every registered game (the real games, once they are installed).
 
-The game list is read at run time (games land in other branches); with no game installed the
-tests skip. Each game runs with its conformance configurations (``Game.test_configurations``,
-at most two; one OpenSpiel simulation each), and a game whose returns fall outside ``[0, 1]`` must register its range with
+The game list is read at run time; with no game installed the tests skip. Each game runs with
+three of its conformance configurations (``Game.test_configurations``: the first, the middle and
+the last, so several player counts and option sets; one OpenSpiel simulation each), and a game
+whose returns fall outside ``[0, 1]`` must register its range with
 ``regalia.rl.register_adapter_info``.
 """
 
@@ -30,7 +31,11 @@ def _cases() -> list[tuple[str, int, dict[str, object]]]:
     for name in games():
         if name in TEST_GAMES:
             continue
-        for players, options in regalia.get_game(name).test_configurations()[:2]:
+        configs = regalia.get_game(name).test_configurations()
+        # several player counts and option sets: the first, the middle and the last configuration
+        picks = sorted({0, len(configs) // 2, len(configs) - 1})
+        for i in picks:
+            players, options = configs[i]
             out.append((name, players, dict(options)))
     if not out:
         pytest.skip("no real game is installed in this build yet")
@@ -47,11 +52,14 @@ def test_openspiel_random_sim_test_on_every_game() -> None:
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_pettingzoo_api_test_on_every_game() -> None:
-    from pettingzoo.test import api_test
+def test_pettingzoo_api_test_and_seed_test_on_every_multiplayer_game() -> None:
+    from pettingzoo.test import api_test, seed_test
 
     for name, players, options in _cases():
+        if players < 2:
+            continue  # an AEC environment per multi-player game; King's Family is the Gymnasium env
         api_test(rz.env(name, players=players, **options), num_cycles=50)
+        seed_test(lambda n=name, p=players, o=options: rz.env(n, players=p, **o), num_cycles=50)
 
 
 def test_llm_text_round_trip_on_every_game() -> None:
