@@ -21,7 +21,19 @@ def test_readme_main_command_plays_a_full_king_s_blood_game() -> None:
 
 def test_scoring_option_plays_a_series_to_the_target() -> None:
     result = runner.invoke(
-        app, ["play", "kings-blood", "--humans", "0", "--seed", "1", "--option", "scoring=winner_collects", "--target", "40"]
+        app,
+        [
+            "play",
+            "kings-blood",
+            "--humans",
+            "0",
+            "--seed",
+            "1",
+            "--option",
+            "scoring=winner_collects",
+            "--target",
+            "40",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "Series totals" in result.output

@@ -141,7 +141,9 @@ class Session:
         action = bot.choose(info)
         detail = getattr(bot, "last_estimate", None)
         extra = f" (expected {detail:.1f})" if isinstance(detail, (int, float)) else ""
-        self.console.print(f"[green]hint ({escape(self.hint_bot)}):[/green] {escape(str(action))}{extra}", highlight=False)
+        self.console.print(
+            f"[green]hint ({escape(self.hint_bot)}):[/green] {escape(str(action))}{extra}", highlight=False
+        )
 
     def undo(self, seat: int) -> bool:
         if self.humans != 1 or self.state.num_players != 1:

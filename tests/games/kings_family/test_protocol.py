@@ -20,7 +20,9 @@ def test_registered_as_a_one_player_game() -> None:
     assert (g.min_players, g.max_players, g.default_players) == (1, 1, 1)
     assert {o["name"] for o in g.options()} == {"active_needs_both_sides", "marriage_optional", "deck_file"}
     ids = {r.id for r in g.rulings}
-    for rid in [f"KF-{i}" for i in range(1, 10)] + [f"KB-G{i}" for i in range(1, 8)] + [f"KB-T{i}" for i in range(1, 9)]:
+    for rid in (
+        [f"KF-{i}" for i in range(1, 10)] + [f"KB-G{i}" for i in range(1, 8)] + [f"KB-T{i}" for i in range(1, 9)]
+    ):
         assert rid in ids
     assert {"KB-M1", "KB-M5", "KB-E1", "KB-E5", "KF-X1", "KF-X11"} <= ids
     assert set(g.bots()) == {"heuristic", "search"}
@@ -61,7 +63,18 @@ def test_action_ids_are_distinct_over_the_whole_space() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    ["", "play", "play R7f up of B7m", "play Exile left of B7m", "play R7f left of R7f", "exile", "enthrone X9q", "kingsblood B7m", "announce", "fly"],
+    [
+        "",
+        "play",
+        "play R7f up of B7m",
+        "play Exile left of B7m",
+        "play R7f left of R7f",
+        "exile",
+        "enthrone X9q",
+        "kingsblood B7m",
+        "announce",
+        "fly",
+    ],
 )
 def test_malformed_texts_are_refused_with_a_reason(bad: str) -> None:
     s = regalia.make("kings-family", players=1, seed=1)
@@ -98,7 +111,11 @@ def test_view_hides_the_hand_from_a_spectator_and_the_pile_order_from_everyone()
     assert mine["hand"] is not None and len(mine["hand"]) == 7
     assert spect["hand"] is None and spect["hand_size"] == 7
     blob = json.dumps(mine)
-    assert all(f'"{c}"' not in blob for c in s.zones()["deck"] if c not in mine["hand"] and c not in json.dumps(mine["abilities"]))
+    assert all(
+        f'"{c}"' not in blob
+        for c in s.zones()["deck"]
+        if c not in mine["hand"] and c not in json.dumps(mine["abilities"])
+    )
     with pytest.raises(ValueError, match="seat"):
         s.view(1)
 

@@ -148,7 +148,9 @@ def test_kf_4_kf_8_the_ten_per_generation_limit_ends_the_game() -> None:
 
 
 def test_kf_x4_a_child_that_would_be_an_eleventh_card_is_discarded() -> None:
-    row1 = [(c, 1, 11 + 2 * i) for i, c in enumerate(["A1m", "A2m", "A3m", "A4m", "A5f", "A6m", "A7m", "A8m", "A9m", "A1f"])]
+    row1 = [
+        (c, 1, 11 + 2 * i) for i, c in enumerate(["A1m", "A2m", "A3m", "A4m", "A5f", "A6m", "A7m", "A8m", "A9m", "A1f"])
+    ]
     s = build(hand=["M2f", "R9m"], genealogy=[("M1m", 0, 0), *row1], pile=["R4m", "R6m"])
     s.apply("play M2f right of M1m")  # marries; the child would be the 11th card of row 1
     assert "R4m" in s.zones()["discard"]
@@ -181,7 +183,9 @@ def test_kf_6_skip_reverse_draw3_draw_1_2_3(card: str, drawn: int) -> None:
 
 
 def test_kf_6_assassination_discards_an_active_card_and_draws_one() -> None:
-    s = build(hand=["Assassination", "R9m"], genealogy=[("B7m", 0, 0), ("B9f", 0, 2, ["Enthronement"])], pile=["M1m", "M2m"])
+    s = build(
+        hand=["Assassination", "R9m"], genealogy=[("B7m", 0, 0), ("B9f", 0, 2, ["Enthronement"])], pile=["M1m", "M2m"]
+    )
     assert "assassinate B9f" in texts(s) and "assassinate B7m" in texts(s)
     s.apply("assassinate B9f")
     assert s.zones()["discard"] == ["B9f", "Enthronement", "Assassination"]  # KB-E1: with its Enthronement
@@ -250,16 +254,70 @@ def test_kf_7_reshuffle_bonus_with_more_than_20_discards() -> None:
 
 
 def test_kf_7_discards_made_before_the_pile_runs_out_count() -> None:
-    discards = ["A1m", "A2m", "A3m", "A4m", "A6m", "A7m", "A8m", "A9m", "R1m", "R2m", "R3m", "R4m", "R5m", "R6m", "R7m", "R8m", "R9m", "B1f", "B2f", "B3f"]
+    discards = [
+        "A1m",
+        "A2m",
+        "A3m",
+        "A4m",
+        "A6m",
+        "A7m",
+        "A8m",
+        "A9m",
+        "R1m",
+        "R2m",
+        "R3m",
+        "R4m",
+        "R5m",
+        "R6m",
+        "R7m",
+        "R8m",
+        "R9m",
+        "B1f",
+        "B2f",
+        "B3f",
+    ]
     assert len(discards) == 20
-    s = build(hand=["B4f", "Assassination"], genealogy=[("M1f", 0, 0), ("M2m", 0, 2)], pile=["B5f"], discard=discards, rest="out")
+    s = build(
+        hand=["B4f", "Assassination"],
+        genealogy=[("M1f", 0, 0), ("M2m", 0, 2)],
+        pile=["B5f"],
+        discard=discards,
+        rest="out",
+    )
     s.apply("assassinate M2m")  # 2 cards discarded (22), then the draw empties the pile: reshuffle
     assert s.exhaustions == 1 and not s.closed
 
 
 def test_kf_7_exhaustion_with_twenty_discards_closes_drawing_for_good() -> None:
-    discards = ["A1m", "A2m", "A3m", "A4m", "A6m", "A7m", "A8m", "A9m", "R1m", "R2m", "R3m", "R4m", "R5m", "R6m", "R7m", "R8m", "R9m", "B1f", "B2f", "B3f"]
-    s = build(hand=["B4f", "Exile"], genealogy=[("M1f", 0, 0), ("M2m", 0, 2), ("B9m", 0, 6)], pile=["M4f"], discard=discards[:18], rest="out")
+    discards = [
+        "A1m",
+        "A2m",
+        "A3m",
+        "A4m",
+        "A6m",
+        "A7m",
+        "A8m",
+        "A9m",
+        "R1m",
+        "R2m",
+        "R3m",
+        "R4m",
+        "R5m",
+        "R6m",
+        "R7m",
+        "R8m",
+        "R9m",
+        "B1f",
+        "B2f",
+        "B3f",
+    ]
+    s = build(
+        hand=["B4f", "Exile"],
+        genealogy=[("M1f", 0, 0), ("M2m", 0, 2), ("B9m", 0, 6)],
+        pile=["M4f"],
+        discard=discards[:18],
+        rest="out",
+    )
     s.apply("exile B9m")  # 20 discards, then Exile draws 2: the pile runs out after one card
     assert s.closed and s.exhaustions == 1
     assert s.score_parts()["exhaustion_bonus"] == 10  # KF-X5: every exhaustion scores
@@ -268,7 +326,30 @@ def test_kf_7_exhaustion_with_twenty_discards_closes_drawing_for_good() -> None:
 
 
 def test_kf_7_no_draw_after_closing_even_with_more_than_20_discards() -> None:
-    discards = ["A1m", "A2m", "A3m", "A4m", "A6m", "A7m", "A8m", "A9m", "R1m", "R2m", "R3m", "R4m", "R5m", "R6m", "R7m", "R8m", "R9m", "B1f", "B2f", "B3f", "B5f", "B6f"]
+    discards = [
+        "A1m",
+        "A2m",
+        "A3m",
+        "A4m",
+        "A6m",
+        "A7m",
+        "A8m",
+        "A9m",
+        "R1m",
+        "R2m",
+        "R3m",
+        "R4m",
+        "R5m",
+        "R6m",
+        "R7m",
+        "R8m",
+        "R9m",
+        "B1f",
+        "B2f",
+        "B3f",
+        "B5f",
+        "B6f",
+    ]
     s = build(hand=["B4f"], genealogy=[("M1f", 0, 0)], discard=discards, rest="out", closed=True, exhaustions=1)
     assert s.is_terminal
     assert "none can be drawn" in (s.end_reason or "")

@@ -34,7 +34,10 @@ def explain_illegal(self: KingsFamilyState, action: Any) -> tuple[str, str | Non
         if kind != KIND_OF_EVENT[e]:
             return (f"the {EVENT_TITLE[e]} drawn at the Marriage must be played first", "KB-M3")
     elif self.sib_child >= 0 and self.sib_count == 1 and kind != A.SIBLING:
-        return (f"a sibling group has two or more siblings: play a second sibling {SIDE_NAMES[self.sib_side]} of {NOTATION[self.sib_last]}", "KB-M4")
+        return (
+            f"a sibling group has two or more siblings: play a second sibling {SIDE_NAMES[self.sib_side]} of {NOTATION[self.sib_last]}",
+            "KB-M4",
+        )
     if kind == A.DRAW:
         if len(self.hand) >= HAND_LIMIT:
             return ("your hand holds 10 cards: you may not draw", "KF-3")
@@ -59,7 +62,10 @@ def explain_illegal(self: KingsFamilyState, action: Any) -> tuple[str, str | Non
         return _explain_place(self, a.card, a.target, a.side, a.flag, from_hand=False)
     return ("not legal now", None)
 
-def _explain_place(self: KingsFamilyState, h: int, t: int, side: int, flag: int, from_hand: bool) -> tuple[str, str | None]:
+
+def _explain_place(
+    self: KingsFamilyState, h: int, t: int, side: int, flag: int, from_hand: bool
+) -> tuple[str, str | None]:
     gen = self.gen
     if from_hand and h not in self.hand:
         return (f"{NOTATION[h]} is not in your hand", "KB-T1")
@@ -67,12 +73,18 @@ def _explain_place(self: KingsFamilyState, h: int, t: int, side: int, flag: int,
         return (f"{NOTATION[t]} is not in the Genealogy", "KB-G3")
     if not from_hand:
         if (t, side) not in gen.connection_moves(h):
-            return (f"New Connection cannot move {NOTATION[h]} {SIDE_NAMES[side]} of {NOTATION[t]} (the destination must be an Active card with that side open, not the spot it left)", "KB-G5")
+            return (
+                f"New Connection cannot move {NOTATION[h]} {SIDE_NAMES[side]} of {NOTATION[t]} (the destination must be an Active card with that side open, not the spot it left)",
+                "KB-G5",
+            )
     else:
         if not gen.is_active(t):
             return (f"{NOTATION[t]} is not Active", "KB-G3")
         if not gen.can_place(t, side):
-            return (f"the {SIDE_NAMES[side]} side of {NOTATION[t]} is not open (a card there, a card beyond it, or a child below)", "KB-G2")
+            return (
+                f"the {SIDE_NAMES[side]} side of {NOTATION[t]} is not open (a card there, a card beyond it, or a child below)",
+                "KB-G2",
+            )
         if PHILOSOPHY[h] != PHILOSOPHY[t] and NUMBER[h] != NUMBER[t]:
             return (f"{NOTATION[h]} matches neither colour nor number of {NOTATION[t]}", "KB-T1")
     row = gen.position(t)[0]
@@ -84,6 +96,7 @@ def _explain_place(self: KingsFamilyState, h: int, t: int, side: int, flag: int,
     if flag and not self.config.marriage_optional:
         return ("a Marriage may not be declined (marriage_optional is off)", "KB-M2")
     return ("not legal now", None)
+
 
 def _explain_sibling(self: KingsFamilyState, a: KFAction) -> tuple[str, str | None]:
     if self.sib_child < 0:
@@ -101,4 +114,3 @@ def _explain_sibling(self: KingsFamilyState, a: KFAction) -> tuple[str, str | No
     if self.gen.row_size(row) + (2 if self.sib_count == 0 else 1) > ROW_LIMIT:
         return ("the generation has no room for the sibling group (10 cards at most)", "KF-4")
     return (f"the {SIDE_NAMES[a.side]} side has no room for a line of siblings", "KB-G2")
-

@@ -46,12 +46,16 @@ def render_view(view: dict[str, Any]) -> str:
     else:
         lines.append("(the Genealogy is empty)")
     closed = " — closed, no more draws" if view["drawing_closed"] else ""
-    lines.append(f"draw pile {view['draw_pile_size']}{closed}   discards {len(view['discard_pile'])}   exhaustions {parts['exhaustions']}")
+    lines.append(
+        f"draw pile {view['draw_pile_size']}{closed}   discards {len(view['discard_pile'])}   exhaustions {parts['exhaustions']}"
+    )
     hand = view["hand"]
     if hand is None:
         lines.append(f"hand: {view['hand_size']} cards")
     else:
-        shown = " ".join(c + {"Skip": "(s)", "Reverse": "(r)", "Draw3": "(3)"}.get(ability.get(c, ""), "") for c in hand)
+        shown = " ".join(
+            c + {"Skip": "(s)", "Reverse": "(r)", "Draw3": "(3)"}.get(ability.get(c, ""), "") for c in hand
+        )
         lines.append(f"hand ({len(hand)}/{view['hand_limit']}): {shown or '-'}")
     if view["over"]:
         lines.append(f"GAME OVER: {view['end_reason']}")

@@ -33,7 +33,12 @@ EVENT_DRAWS = {ASSASSINATION: 1, EXILE: 2}
 EVENT_OF_KIND = {A.ASSASSINATE: ASSASSINATION, A.EXILE: EXILE, A.ENTHRONE: ENTHRONEMENT, A.CONNECT: NEW_CONNECTION}
 """The Event card each event action plays."""
 KIND_OF_EVENT = {v: k for k, v in EVENT_OF_KIND.items()}
-EVENT_TITLE = {ASSASSINATION: "Assassination", EXILE: "Exile", ENTHRONEMENT: "Enthronement", NEW_CONNECTION: "New Connection"}
+EVENT_TITLE = {
+    ASSASSINATION: "Assassination",
+    EXILE: "Exile",
+    ENTHRONEMENT: "Enthronement",
+    NEW_CONNECTION: "New Connection",
+}
 
 
 def marries(a: int, b: int) -> bool:

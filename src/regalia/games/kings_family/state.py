@@ -125,11 +125,24 @@ class KingsFamilyState(State):
             self.closed = True
         ev = [
             public("draw", f"P0 draws {len(self.hand)} cards", SEAT, count=len(self.hand)),
-            private("draw", f"P0 draws {' '.join(NOTATION[c] for c in self.hand)}", _ME, SEAT, cards=[NOTATION[c] for c in self.hand]),
+            private(
+                "draw",
+                f"P0 draws {' '.join(NOTATION[c] for c in self.hand)}",
+                _ME,
+                SEAT,
+                cards=[NOTATION[c] for c in self.hand],
+            ),
         ]
         if returned:
             names = " ".join(NOTATION[c] for c in returned)
-            ev.append(public("setup", f"Events drawn for the founder go back and the draw pile is reshuffled: {names}", None, cards=[NOTATION[c] for c in returned]))
+            ev.append(
+                public(
+                    "setup",
+                    f"Events drawn for the founder go back and the draw pile is reshuffled: {names}",
+                    None,
+                    cards=[NOTATION[c] for c in returned],
+                )
+            )
         if not self.gen.is_empty:
             f = self.gen.cards()[0]
             ev.append(public("found", f"{NOTATION[f]} starts the Genealogy", None, card=NOTATION[f]))
@@ -154,10 +167,24 @@ class KingsFamilyState(State):
                 self.discard = []
                 self.rng.shuffle(new)
                 self.pile = new
-                ev.append(public("reshuffle", f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile", None, cards=len(new)))
+                ev.append(
+                    public(
+                        "reshuffle",
+                        f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile",
+                        None,
+                        cards=len(new),
+                    )
+                )
             else:
                 self.closed = True
-                ev.append(public("exhausted", f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn", None, discards=len(self.discard)))
+                ev.append(
+                    public(
+                        "exhausted",
+                        f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn",
+                        None,
+                        discards=len(self.discard),
+                    )
+                )
         return c
 
     def _draw_to_hand(self, n: int, why: str, ev: list[Event]) -> int:
@@ -175,9 +202,25 @@ class KingsFamilyState(State):
         short = ""
         if len(drawn) < n:
             short = " (hand limit 10)" if len(self.hand) >= HAND_LIMIT else " (no card to draw)"
-        ev.append(public("draw", f"P0 draws {len(drawn)} of {n} card{'s' if n != 1 else ''} ({why}){short}", SEAT, count=len(drawn), asked=n))
+        ev.append(
+            public(
+                "draw",
+                f"P0 draws {len(drawn)} of {n} card{'s' if n != 1 else ''} ({why}){short}",
+                SEAT,
+                count=len(drawn),
+                asked=n,
+            )
+        )
         if drawn:
-            ev.append(private("draw", f"P0 draws {' '.join(NOTATION[c] for c in drawn)}", _ME, SEAT, cards=[NOTATION[c] for c in drawn]))
+            ev.append(
+                private(
+                    "draw",
+                    f"P0 draws {' '.join(NOTATION[c] for c in drawn)}",
+                    _ME,
+                    SEAT,
+                    cards=[NOTATION[c] for c in drawn],
+                )
+            )
         return len(drawn)
 
     def can_draw(self) -> bool:
@@ -326,7 +369,14 @@ class KingsFamilyState(State):
                 e = self.pending_event
                 self.pending_event = -1
                 self.discard.append(e)
-                ev.append(public("discard", f"the {EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]", None, card=NOTATION[e]))
+                ev.append(
+                    public(
+                        "discard",
+                        f"the {EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]",
+                        None,
+                        card=NOTATION[e],
+                    )
+                )
                 continue
             if self.gen.is_empty:
                 if not self._refound(ev):
@@ -359,10 +409,21 @@ class KingsFamilyState(State):
                 return False
             if c < NUM_CHARACTERS:
                 self.gen.found(c)
-                ev.append(public("found", f"the Genealogy is empty: {NOTATION[c]} starts a new one [KB-T8]", None, card=NOTATION[c]))
+                ev.append(
+                    public(
+                        "found",
+                        f"the Genealogy is empty: {NOTATION[c]} starts a new one [KB-T8]",
+                        None,
+                        card=NOTATION[c],
+                    )
+                )
                 return True
             self.discard.append(c)
-            ev.append(public("discard", f"{NOTATION[c]} is drawn for a new founder and discarded [KB-T8]", None, card=NOTATION[c]))
+            ev.append(
+                public(
+                    "discard", f"{NOTATION[c]} is drawn for a new founder and discarded [KB-T8]", None, card=NOTATION[c]
+                )
+            )
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
@@ -394,7 +455,16 @@ class KingsFamilyState(State):
         self.gen.place(h, t, a.side)
         marry = marries(h, t) and not a.flag
         note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
-        ev.append(public("play", f"P0 plays {NOTATION[h]} {SIDE_NAMES[a.side]} of {NOTATION[t]}{note}", SEAT, card=NOTATION[h], target=NOTATION[t], side=SIDE_NAMES[a.side]))
+        ev.append(
+            public(
+                "play",
+                f"P0 plays {NOTATION[h]} {SIDE_NAMES[a.side]} of {NOTATION[t]}{note}",
+                SEAT,
+                card=NOTATION[h],
+                target=NOTATION[t],
+                side=SIDE_NAMES[a.side],
+            )
+        )
         # KF-5: resolve the special effect, then the Marriage
         self._effect(h, ev)
         if marry:
@@ -408,7 +478,15 @@ class KingsFamilyState(State):
         self.sib_last = h
         self.sib_side = a.side
         self.sib_count += 1
-        ev.append(public("sibling", f"P0 plays {NOTATION[h]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[beside]} (siblings never marry)", SEAT, card=NOTATION[h], target=NOTATION[beside]))
+        ev.append(
+            public(
+                "sibling",
+                f"P0 plays {NOTATION[h]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[beside]} (siblings never marry)",
+                SEAT,
+                card=NOTATION[h],
+                target=NOTATION[beside],
+            )
+        )
         self._effect(h, ev)
 
     def _play_event(self, a: KFAction, ev: list[Event]) -> None:
@@ -428,7 +506,15 @@ class KingsFamilyState(State):
             gen.move(c, dest, a.side)
             marry = marries(c, dest) and not a.flag
             note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
-            ev.append(public("connect", f"P0 plays New Connection{source}: {NOTATION[c]} moves {SIDE_NAMES[a.side]} of {NOTATION[dest]}{note}", SEAT, card=NOTATION[c], target=NOTATION[dest]))
+            ev.append(
+                public(
+                    "connect",
+                    f"P0 plays New Connection{source}: {NOTATION[c]} moves {SIDE_NAMES[a.side]} of {NOTATION[dest]}{note}",
+                    SEAT,
+                    card=NOTATION[c],
+                    target=NOTATION[dest],
+                )
+            )
             if marry:
                 self._marriage(c, dest, ev)  # KB-E3: the moved card's ability does not trigger
             return
@@ -441,7 +527,15 @@ class KingsFamilyState(State):
                 gone.append(c)
                 gone.extend(att)
             self.discard.extend(gone)
-            ev.append(public("enthrone", f"P0 plays Enthronement{source} on {NOTATION[t]}; {len(gone)} cards of the higher generations are discarded", SEAT, target=NOTATION[t], discarded=[NOTATION[c] for c in gone]))
+            ev.append(
+                public(
+                    "enthrone",
+                    f"P0 plays Enthronement{source} on {NOTATION[t]}; {len(gone)} cards of the higher generations are discarded",
+                    SEAT,
+                    target=NOTATION[t],
+                    discarded=[NOTATION[c] for c in gone],
+                )
+            )
             return
         # Assassination / Exile (KF-6: discard an Active card with what is attached, then draw)
         att = gen.remove(t)
@@ -449,7 +543,15 @@ class KingsFamilyState(State):
         self.discard.extend(att)
         self.discard.append(face)
         extra = f" (with {' '.join(NOTATION[c] for c in att)})" if att else ""
-        ev.append(public("discard", f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}", SEAT, target=NOTATION[t], event=EVENT_NAMES[face]))
+        ev.append(
+            public(
+                "discard",
+                f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}",
+                SEAT,
+                target=NOTATION[t],
+                event=EVENT_NAMES[face],
+            )
+        )
         self._draw_to_hand(EVENT_DRAWS[face], EVENT_TITLE[face], ev)
 
     def _marriage(self, a: int, b: int, ev: list[Event]) -> None:
@@ -459,23 +561,45 @@ class KingsFamilyState(State):
         11th card in its generation is discarded."""
         c = self._draw_one(ev)
         if c < 0:
-            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}, but no card can be drawn: no child [KF-X2]", None))
+            ev.append(
+                public(
+                    "marriage", f"{NOTATION[a]} marries {NOTATION[b]}, but no card can be drawn: no child [KF-X2]", None
+                )
+            )
             return
         if c >= NUM_CHARACTERS:
             self.pending_event = c
-            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {EVENT_TITLE[c]}, which must be played at once [KB-M3]", None, drawn=NOTATION[c]))
+            ev.append(
+                public(
+                    "marriage",
+                    f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {EVENT_TITLE[c]}, which must be played at once [KB-M3]",
+                    None,
+                    drawn=NOTATION[c],
+                )
+            )
             return
         row, _ = self.gen.child_spot(a, b)
         if self.gen.row_size(row) >= ROW_LIMIT:
             self.discard.append(c)
-            ev.append(public("marriage", f"{NOTATION[a]} marries {NOTATION[b]}; the child {NOTATION[c]} would be an 11th card in its generation and is discarded [KF-X4]", None, drawn=NOTATION[c]))
+            ev.append(
+                public(
+                    "marriage",
+                    f"{NOTATION[a]} marries {NOTATION[b]}; the child {NOTATION[c]} would be an 11th card in its generation and is discarded [KF-X4]",
+                    None,
+                    drawn=NOTATION[c],
+                )
+            )
             return
         self.gen.add_child(a, b, c)
         self.sib_child = c
         self.sib_last = c
         self.sib_side = -1
         self.sib_count = 0
-        ev.append(public("birth", f"{NOTATION[a]} marries {NOTATION[b]}: {NOTATION[c]} is born [KB-M3]", None, child=NOTATION[c]))
+        ev.append(
+            public(
+                "birth", f"{NOTATION[a]} marries {NOTATION[b]}: {NOTATION[c]} is born [KB-M3]", None, child=NOTATION[c]
+            )
+        )
 
     # ------------------------------------------------------------------ refusals
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
