@@ -55,6 +55,10 @@ class Engine(State):
     over: bool
     knows_top: list[int]
     known: dict[int, dict[int, int]]
+    stall: int
+    """KS-36: consecutive turn starts with nothing changed."""
+    stall_fp: list[int] | None
+    """KS-36: the fingerprint of the last turn start (see ``Flow.stall_fingerprint``)."""
     _ops: dict[str, Any]
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
 

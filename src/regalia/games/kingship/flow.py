@@ -54,6 +54,18 @@ class Flow(Engine):
         if mt is not None and self.nturns >= mt:
             self.finish(ev, -1, f"max_turns={mt} reached [KS-14]")
             return
+        # KS-36: a whole round in which nobody could draw (deck empty, pile down to its top card:
+        # KS-4), no card moved and no title or law changed ends the game with no winner (e.g. every
+        # hand empty under the no-winner law). A round of prevented draws is not a stalemate.
+        fp = self.stall_fingerprint()
+        if fp == self.stall_fp and not self.deck and len(self.pile) <= 1:
+            self.stall += 1
+            if self.stall >= self.n:
+                self.finish(ev, -1, "a whole round passed with nothing changed: no winner [KS-36]")
+                return
+        else:
+            self.stall_fp = fp
+            self.stall = 0
         self.nturns += 1
         self.drawn = False
         self.ctx = {}
@@ -63,6 +75,14 @@ class Flow(Engine):
             self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
         else:
             self.pending = ("main", self.tp)  # fast path: nothing happens in phase 1
+
+    def stall_fingerprint(self) -> list[int]:
+        """What must change for a game to progress once nobody can draw (KS-36): every hand, the
+        sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws."""
+        fp = [c for h in self.hands for c in h]
+        fp += [len(self.deck), len(self.pile), self.pile[-1] if self.pile else -1, len(self.grave), len(self.laws)]
+        fp += self.titles
+        return fp
 
     def op_demon_window(self, ev: list[Event]) -> None:
         """Demon title: at the start of any turn its holder may give it up and take graveyard cards [KS-5]."""

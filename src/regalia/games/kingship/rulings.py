@@ -135,4 +135,11 @@ RULINGS: tuple[Ruling, ...] = (
         "KS-35",
         "make(deck=...) may give a partial deck (at most 80 cards, no more copies than the deck has): its cards come first, the rest follow in seeded random order; no KS-1 procedure then, seat 0 plays first.",
     ),
+    Ruling(
+        "KS-36",
+        "If a whole round of turns (one turn start per seat) passes in which nobody could draw (the deck is empty "
+        "and the pile holds only its top card, KS-4), no card moved, no title changed hands and no law was made or "
+        "removed, the game ends with no winner (as King's Blood's all-pass rule, KB-T7). Example: every hand and "
+        "the deck are empty while the no-winner law is in force.",
+    ),
 )

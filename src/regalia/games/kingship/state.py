@@ -116,6 +116,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         s.over = False
         s.knows_top = [0] * players
         s.known = {}
+        s.stall = 0
+        s.stall_fp = None
         s._run([])
         return s
 
@@ -281,6 +283,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         new.over = self.over
         new.knows_top = self.knows_top[:]
         new.known = {k: dict(v) for k, v in self.known.items()}
+        new.stall = self.stall
+        new.stall_fp = self.stall_fp  # replaced, never mutated
         return new
 
     def _snapshot_state(self) -> dict[str, Any]:
@@ -304,6 +308,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             "over": self.over,
             "knows_top": self.knows_top[:],
             "known": {str(k): {str(c): n for c, n in v.items()} for k, v in self.known.items()},
+            "stall": self.stall,
+            "stall_fp": self.stall_fp,
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
@@ -328,6 +334,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         self.over = data["over"]
         self.knows_top = list(data["knows_top"])
         self.known = {int(k): {int(c): n for c, n in v.items()} for k, v in data["known"].items()}
+        self.stall = data["stall"]
+        self.stall_fp = data["stall_fp"]
         self.history = [parse_act(t) for t in self.history]
 
     # ---------------------------------------------------------------- hidden information
