@@ -68,3 +68,21 @@ def test_game_text_with_brackets_is_printed_literally() -> None:
     # action texts and errors contain "[nomarry]"-like text, which must not be read as markup
     result = runner.invoke(app, ["play", "kings-blood", "--seed", "3", "--players", "3"], input="play zzz\n")
     assert "of <card> [nomarry]'" in result.output
+
+
+def test_kings_family_daily_hint_and_undo() -> None:
+    import datetime as dt
+
+    result = runner.invoke(app, ["play", "kings-family", "--daily"], input="hint\n1\nundo\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"seed {dt.date.today().strftime('%Y%m%d')}" in result.output
+    assert "1 player," in result.output
+    assert "hint (search):" in result.output and "(expected " in result.output
+    assert "undone" in result.output and "nothing to undo" in result.output
+    assert "score 1" in result.output  # the running score is on screen
+
+
+def test_kings_family_daily_and_seed_are_exclusive() -> None:
+    result = runner.invoke(app, ["play", "kings-family", "--daily", "--seed", "3"])
+    assert result.exit_code != 0
+    assert "--seed or --daily" in result.output

@@ -207,7 +207,7 @@ def play(
     while True:
         if humans:
             console.print(
-                f"[bold]{g.title}[/bold], {n} players, seed {state.seed}. Type [cyan]help[/cyan] for commands."
+                f"[bold]{g.title}[/bold], {n} player{'s' if n != 1 else ''}, seed {state.seed}. Type [cyan]help[/cyan] for commands."
             )
         session = Session(state, humans, seat_bots, console, hint_bot=_best_bot(g), rng=random.Random(state.seed))
         try:
