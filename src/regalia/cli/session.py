@@ -72,6 +72,8 @@ class Session:
         return [e for e in events if e.is_visible_to(seat)]
 
     def print_events(self, events: list[Event]) -> None:
+        if self.humans == 0:
+            return  # bots only: the log is printed once, at the end
         for e in self._visible(events, self.viewer):
             self.console.print(f"  [dim]•[/dim] {escape(e.text)}", highlight=False)
 
