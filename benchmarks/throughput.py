@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
-import resource
 import subprocess
 import sys
 import time
@@ -123,8 +123,8 @@ def bench_game(name: str, players: int, seconds: float) -> dict[str, Any]:
 
 
 def rss_of_simulate(name: str, players: int, games: int = 1000) -> float:
-    """Peak RSS in MiB of ``regalia simulate NAME --games 1000`` in a child process."""
-    subprocess.run(
+    """Peak RSS in MiB of ``regalia simulate NAME --games 1000`` in its own child process."""
+    proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -137,10 +137,14 @@ def rss_of_simulate(name: str, players: int, games: int = 1000) -> float:
             str(players),
             "--json",
         ],
-        check=True,
-        capture_output=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"simulate {name} failed with exit code {proc.returncode}")
+    return usage.ru_maxrss / 1024
 
 
 def bench_openspiel(players: int, seconds: float) -> dict[str, Any] | None:
