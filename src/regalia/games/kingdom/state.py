@@ -491,7 +491,9 @@ class KingdomState(State):
         ev = self._events
         me = _seat_name(p)
         if k == A.PASS:
-            ev.append(public("pass", f"{me} passes", p))
+            # a window is offered only to a seat holding a usable card: passing in it is known to
+            # that seat alone, or the event would reveal the offer [KD-X2]
+            ev.append(private("pass", f"{me} passes", {p}, p))
             if d == "counter":
                 self.counter_q.pop(0)
             else:
