@@ -187,27 +187,68 @@ def action_from_id(i: int, players: int) -> KBAction:
     return KBAction(DRAW + (r - _NC * players))
 
 
-def _malformed(text: str, why: str) -> IllegalActionError:
+def malformed(text: str, why: str) -> IllegalActionError:
+    """The error for an action text that does not read (rule id ``None``)."""
     return IllegalActionError(f"cannot read {text!r}: {why}", None, text)
 
 
-def _character(text: str, word: str) -> int:
+def read_character(text: str, word: str) -> int:
+    """The Character face named by ``word`` in the action text ``text``.
+
+    Raises:
+        IllegalActionError: ``word`` is not a card, or not a Character card.
+    """
     try:
         face = parse_card(word)
     except ValueError:
-        raise _malformed(text, f"{word!r} is not a card") from None
+        raise malformed(text, f"{word!r} is not a card") from None
     if face >= NUM_CHARACTERS:
-        raise _malformed(text, f"{word!r} is not a Character card")
+        raise malformed(text, f"{word!r} is not a Character card")
     return face
 
 
-def _side(text: str, word: str) -> int:
+def read_side(text: str, word: str) -> int:
+    """``LEFT`` or ``RIGHT`` from ``word``.
+
+    Raises:
+        IllegalActionError: ``word`` is neither ``left`` nor ``right``.
+    """
     w = word.lower()
     if w == "left":
         return LEFT
     if w == "right":
         return RIGHT
-    raise _malformed(text, f"expected 'left' or 'right', got {word!r}")
+    raise malformed(text, f"expected 'left' or 'right', got {word!r}")
+
+
+def read_placement(text: str, words: list[str]) -> tuple[int, int, int, int]:
+    """``(card, target, side, nomarry)`` from ``play|connect CARD left|right of TARGET [nomarry]``.
+
+    Shared by King's Blood and King's Family (the same placement texts).
+
+    Raises:
+        IllegalActionError: the words are not of that form, or a card beside itself.
+    """
+    n = len(words)
+    verb = words[0].lower()
+    if n not in (5, 6) or words[3].lower() != "of" or (n == 6 and words[5].lower() != "nomarry"):
+        raise malformed(text, f"expected '{verb} <card> left|right of <card> [nomarry]'")
+    card = read_character(text, words[1])
+    target = read_character(text, words[4])
+    if card == target:
+        raise malformed(text, "a card cannot go beside itself")
+    return card, target, read_side(text, words[2]), 1 if n == 6 else 0
+
+
+def read_sibling(text: str, words: list[str]) -> tuple[int, int]:
+    """``(card, side)`` from ``sibling CARD left|right``.
+
+    Raises:
+        IllegalActionError: the words are not of that form.
+    """
+    if len(words) != 3:
+        raise malformed(text, "expected 'sibling <card> left|right'")
+    return read_character(text, words[1]), read_side(text, words[2])
 
 
 def parse_action(text: str, players: int) -> KBAction:
@@ -218,36 +259,29 @@ def parse_action(text: str, players: int) -> KBAction:
     """
     words = text.split()
     if not words:
-        raise _malformed(text, "empty action")
+        raise malformed(text, "empty action")
     verb = words[0].lower()
     n = len(words)
     if verb in _SIMPLE and n == 1:
         return _SIMPLE[verb]
     if verb in ("play", "connect"):
-        # play CARD SIDE of TARGET [nomarry]
-        if n not in (5, 6) or words[3].lower() != "of" or (n == 6 and words[5].lower() != "nomarry"):
-            raise _malformed(text, f"expected '{verb} <card> left|right of <card> [nomarry]'")
-        card = _character(text, words[1])
-        target = _character(text, words[4])
-        if card == target:
-            raise _malformed(text, "a card cannot go beside itself")
-        return KBAction(PLACE if verb == "play" else CONNECT, card, target, _side(text, words[2]), 1 if n == 6 else 0)
+        card, target, side, flag = read_placement(text, words)
+        return KBAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
     if verb == "sibling":
-        if n != 3:
-            raise _malformed(text, "expected 'sibling <card> left|right'")
-        return KBAction(SIBLING, _character(text, words[1]), 0, _side(text, words[2]))
+        card, side = read_sibling(text, words)
+        return KBAction(SIBLING, card, 0, side)
     if verb in ("assassinate", "enthrone", "kingsblood") and n == 2:
         kind = {"assassinate": ASSASSINATE, "enthrone": ENTHRONE, "kingsblood": KINGSBLOOD}[verb]
-        return KBAction(kind, 0, _character(text, words[1]))
+        return KBAction(kind, 0, read_character(text, words[1]))
     if verb == "exile":
         if n != 4 or words[2].lower() != "to":
-            raise _malformed(text, "expected 'exile <card> to P<seat>'")
-        target = _character(text, words[1])
+            raise malformed(text, "expected 'exile <card> to P<seat>'")
+        target = read_character(text, words[1])
         seat_word = words[3].upper()
         if not (seat_word.startswith("P") and seat_word[1:].isdigit() and int(seat_word[1:]) < players):
-            raise _malformed(text, f"{words[3]!r} is not a seat (P0..P{players - 1})")
+            raise malformed(text, f"{words[3]!r} is not a seat (P0..P{players - 1})")
         return KBAction(EXILE_TO, 0, target, 0, int(seat_word[1:]))
-    raise _malformed(
+    raise malformed(
         text,
         "unknown action (play, sibling, assassinate, exile, connect, enthrone, kingsblood, draw, end, announce, pass)",
     )

@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regalia.core.errors import IllegalActionError
-from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, parse_card
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES
+from regalia.games.kings_blood.actions import malformed, read_character, read_placement, read_sibling
+from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS
+from regalia.games.kings_blood.genealogy import SIDE_NAMES
 
 PLACE = 0
 SIBLING = 1
@@ -133,29 +134,6 @@ def action_from_id(i: int) -> KFAction:
     return DRAW_ACTION
 
 
-def _malformed(text: str, why: str) -> IllegalActionError:
-    return IllegalActionError(f"cannot read {text!r}: {why}", None, text)
-
-
-def _character(text: str, word: str) -> int:
-    try:
-        face = parse_card(word)
-    except ValueError:
-        raise _malformed(text, f"{word!r} is not a card") from None
-    if face >= NUM_CHARACTERS:
-        raise _malformed(text, f"{word!r} is not a Character card")
-    return face
-
-
-def _side(text: str, word: str) -> int:
-    w = word.lower()
-    if w == "left":
-        return LEFT
-    if w == "right":
-        return RIGHT
-    raise _malformed(text, f"expected 'left' or 'right', got {word!r}")
-
-
 _EVENT_VERBS = {"assassinate": ASSASSINATE, "exile": EXILE, "enthrone": ENTHRONE}
 
 
@@ -168,28 +146,21 @@ def parse_action(text: str) -> KFAction:
     """
     words = text.split()
     if not words:
-        raise _malformed(text, "empty action")
+        raise malformed(text, "empty action")
     verb = words[0].lower()
     n = len(words)
     if verb == "draw" and n == 1:
         return DRAW_ACTION
     if verb in ("play", "connect"):
-        if n not in (5, 6) or words[3].lower() != "of" or (n == 6 and words[5].lower() != "nomarry"):
-            raise _malformed(text, f"expected '{verb} <card> left|right of <card> [nomarry]'")
-        card = _character(text, words[1])
-        side = _side(text, words[2])
-        target = _character(text, words[4])
-        if card == target:
-            raise _malformed(text, "a card cannot go beside itself")
-        return KFAction(PLACE if verb == "play" else CONNECT, card, target, side, 1 if n == 6 else 0)
+        card, target, side, flag = read_placement(text, words)
+        return KFAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
     if verb == "sibling":
-        if n != 3:
-            raise _malformed(text, "expected 'sibling <card> left|right'")
-        return KFAction(SIBLING, _character(text, words[1]), 0, _side(text, words[2]))
+        card, side = read_sibling(text, words)
+        return KFAction(SIBLING, card, 0, side)
     if verb in _EVENT_VERBS:
         if n != 2:
-            raise _malformed(text, f"expected '{verb} <card>'")
-        return KFAction(_EVENT_VERBS[verb], 0, _character(text, words[1]))
+            raise malformed(text, f"expected '{verb} <card>'")
+        return KFAction(_EVENT_VERBS[verb], 0, read_character(text, words[1]))
     if verb in ("kingsblood", "announce", "pass", "end"):
-        raise _malformed(text, f"'{verb}' is not an action of King's Family (KB-T4/KB-E5/KB-T7 are multiplayer rules)")
-    raise _malformed(text, "unknown action (play, sibling, assassinate, exile, connect, enthrone, draw)")
+        raise malformed(text, f"'{verb}' is not an action of King's Family (KB-T4/KB-E5/KB-T7 are multiplayer rules)")
+    raise malformed(text, "unknown action (play, sibling, assassinate, exile, connect, enthrone, draw)")
