@@ -145,7 +145,8 @@ class ToyState(State):
         }
 
     def clone(self) -> ToyState:
-        new = ToyState.__new__(ToyState)
+        cls = type(self)  # subclasses (the 1-player variant in tests/rl) clone as themselves
+        new = cls.__new__(cls)
         self._copy_base(new)
         new.deck = list(self.deck)
         new.hands = [list(h) for h in self.hands]

@@ -27,17 +27,6 @@ class SoloToyState(ToyState):
     def returns(self) -> list[float]:
         return [float(sum(self.played[0]))]
 
-    def clone(self) -> SoloToyState:
-        new = SoloToyState.__new__(SoloToyState)
-        self._copy_base(new)
-        new.deck = list(self.deck)
-        new.hands = [list(h) for h in self.hands]
-        new.played = [list(p) for p in self.played]
-        new.passes = list(self.passes)
-        new.to_move = self.to_move
-        new.turn_count = self.turn_count
-        return new
-
 
 class SoloToyGame(ToyGame):
     name = "toy-solo"
