@@ -128,6 +128,26 @@ EXILE_TABLE: tuple[tuple[KBAction, ...], ...] = tuple(
 """``EXILE_TABLE[target][seat]``."""
 
 
+def placement_code(card: int, target: int, side: int, flag: int) -> int:
+    """The offset of a placement (play or New Connection) within its block of ``72 * 72 * 4`` ids:
+    card, target, side, ``nomarry`` flag. Shared with King's Family's action space."""
+    return ((card * _NC + target) * 2 + side) * 2 + flag
+
+
+def placement_from_code(code: int, action_id: int) -> tuple[int, int, int, int]:
+    """``(card, target, side, flag)`` from :func:`placement_code`'s offset.
+
+    Raises:
+        IllegalActionError: the offset names a card placed beside itself (``action_id`` is named).
+    """
+    r, flag = divmod(code, 2)
+    r, side = divmod(r, 2)
+    card, target = divmod(r, _NC)
+    if card == target:
+        raise IllegalActionError(f"action id {action_id} names no action (a card beside itself)", None, action_id)
+    return card, target, side, flag
+
+
 def num_actions(players: int) -> int:
     """The size of the integer action space for ``players`` seats."""
     return _EXI_BASE + _NC * players + 4
@@ -137,7 +157,7 @@ def action_id(a: KBAction, players: int) -> int:
     """The integer id of ``a`` (stable for a player count)."""
     k = a.kind
     if k == PLACE:
-        return ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+        return placement_code(a.card, a.target, a.side, a.flag)
     if k == SIBLING:
         return _SIB_BASE + a.card * 2 + a.side
     if k == ASSASSINATE:
@@ -147,7 +167,7 @@ def action_id(a: KBAction, players: int) -> int:
     if k == KINGSBLOOD:
         return _KB_BASE + a.target
     if k == CONNECT:
-        return _CON_BASE + ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+        return _CON_BASE + placement_code(a.card, a.target, a.side, a.flag)
     if k == EXILE_TO:
         return _EXI_BASE + a.target * players + a.flag
     return _EXI_BASE + _NC * players + (k - DRAW)
@@ -164,12 +184,7 @@ def action_from_id(i: int, players: int) -> KBAction:
         raise IllegalActionError(f"action id {i} is outside 0..{num_actions(players) - 1}", None, i)
     if i < _SIB_BASE or _CON_BASE <= i < _EXI_BASE:
         kind = PLACE if i < _SIB_BASE else CONNECT
-        r = i - (0 if kind == PLACE else _CON_BASE)
-        r, flag = divmod(r, 2)
-        r, side = divmod(r, 2)
-        card, target = divmod(r, _NC)
-        if card == target:
-            raise IllegalActionError(f"action id {i} names no action (a card beside itself)", None, i)
+        card, target, side, flag = placement_from_code(i - (0 if kind == PLACE else _CON_BASE), i)
         return KBAction(kind, card, target, side, flag)
     if i < _ASS_BASE:
         card, side = divmod(i - _SIB_BASE, 2)

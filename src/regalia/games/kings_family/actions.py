@@ -23,7 +23,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regalia.core.errors import IllegalActionError
-from regalia.games.kings_blood.actions import malformed, read_character, read_placement, read_sibling
+from regalia.games.kings_blood.actions import (
+    malformed,
+    placement_code,
+    placement_from_code,
+    read_character,
+    read_placement,
+    read_sibling,
+)
 from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 
@@ -90,7 +97,7 @@ def action_id(a: KFAction) -> int:
     """The integer id of ``a`` in ``range(NUM_ACTIONS)`` (stable for every config)."""
     k = a.kind
     if k == PLACE:
-        return ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+        return placement_code(a.card, a.target, a.side, a.flag)
     if k == SIBLING:
         return _SIB_BASE + a.card * 2 + a.side
     if k == ASSASSINATE:
@@ -100,7 +107,7 @@ def action_id(a: KFAction) -> int:
     if k == ENTHRONE:
         return _ENT_BASE + a.target
     if k == CONNECT:
-        return _CON_BASE + ((a.card * _NC + a.target) * 2 + a.side) * 2 + a.flag
+        return _CON_BASE + placement_code(a.card, a.target, a.side, a.flag)
     return _DRAW_ID
 
 
@@ -115,12 +122,7 @@ def action_from_id(i: int) -> KFAction:
         raise IllegalActionError(f"action id {i} is outside 0..{NUM_ACTIONS - 1}", None, i)
     if i < _SIB_BASE or _CON_BASE <= i < _DRAW_ID:
         kind = PLACE if i < _SIB_BASE else CONNECT
-        r = i - (0 if kind == PLACE else _CON_BASE)
-        r, flag = divmod(r, 2)
-        r, side = divmod(r, 2)
-        card, target = divmod(r, _NC)
-        if card == target:
-            raise IllegalActionError(f"action id {i} names no action (a card beside itself)", None, i)
+        card, target, side, flag = placement_from_code(i - (0 if kind == PLACE else _CON_BASE), i)
         return KFAction(kind, card, target, side, flag)
     if i < _ASS_BASE:
         card, side = divmod(i - _SIB_BASE, 2)
