@@ -362,9 +362,7 @@ def tournament_cmd(
             results = run_tournament(
                 spec, jobs, backend, address, progress=lambda k: progress.update(task, completed=k)
             )
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    except MissingExtraError as exc:
+    except MissingExtraError as exc:  # (bad input was refused by verify: errors now are the engine's)
         raise _missing(exc) from None
     folder = out if out is not None else Path(f"tournament-{g.name}")
     paths = write_results(results, folder)
@@ -443,10 +441,7 @@ def report_cmd(
     try:
         if plots:
             require("matplotlib", "report", "drawing report plots")
-        spec.seat_bots(0)
-        for name in set(names):
-            make_bot(name, g.name)
-        make(g.name, players=n, seed=seed, **options)
+        validate_spec(spec)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     except MissingExtraError as exc:
