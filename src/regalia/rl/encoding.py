@@ -453,19 +453,9 @@ def _seat_number(value: Any) -> int | None:
     return None
 
 
-class SeatSet(Slice):
+class SeatSet(SeatRef):
     """Multi-hot of several seats (a list of seat numbers), relative to the observer like
     :class:`SeatRef`. Shape: ``(players,)``."""
-
-    def __init__(self, name: str, key: KeySpec, players: int, relative: bool = True) -> None:
-        self.name = name
-        self.key = key
-        self.players = players
-        self.relative = relative
-        self.shape = (players,)
-
-    def details(self) -> dict[str, Any]:
-        return {"rows": "relative to the observing seat" if self.relative else "by seat"}
 
     def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if not isinstance(value, (list, tuple)):
