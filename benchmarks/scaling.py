@@ -1,10 +1,10 @@
-"""Scaling of ``regalia simulate`` over worker processes, and ISMCTS iterations per second, per game.
+"""Scaling of ``regalia simulate`` over worker processes, and ISMCTS rollouts per second, per game.
 
 For every registered game (or those named with ``--games``): ``simulate`` throughput in games/s
 (random bots, or ``--bot``) with 1 and 2 local jobs (and, with ``--ray``, on a private 2-CPU Ray
 instance); the speed-up over 1 job; the CPU time spent per game in each local run (equal CPU per
 game means the parallel run lost nothing to overhead, and its speed-up is bounded only by free
-cores, which a busy machine does not have); and the ISMCTS bot's iterations/s from a few early and
+cores, which a busy machine does not have); and the ISMCTS bot's rollouts/s from a few early and
 mid-game positions. The same games are played in every column (same seeds), so the columns differ
 only in how they are run, and ``identical`` checks that their statistics agree.
 
@@ -95,7 +95,7 @@ def bench_ismcts(name: str, players: int, seconds: float, positions: int = 6) ->
         bot.choose(InfoSet(state, seat, random.Random(k)))
         elapsed += time.perf_counter() - start
         iterations += bot.last_iterations
-    return {"ismcts_iterations_per_s": iterations / elapsed if elapsed else float("nan")}
+    return {"ismcts_rollouts_per_s": iterations / elapsed if elapsed else float("nan")}
 
 
 def main() -> None:
@@ -137,7 +137,7 @@ def main() -> None:
     ]
     if args.ray:
         header.append("ray 2 CPUs games/s")
-    header += ["identical", "ISMCTS iterations/s"]
+    header += ["identical", "ISMCTS rollouts/s"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for r in rows:
@@ -153,7 +153,7 @@ def main() -> None:
         ]
         if args.ray:
             cells.append(f"{r['ray2_games_per_s']:,.1f}")
-        cells += ["yes" if r["identical"] else "NO", f"{r['ismcts_iterations_per_s']:,.0f}"]
+        cells += ["yes" if r["identical"] else "NO", f"{r['ismcts_rollouts_per_s']:,.0f}"]
         print("| " + " | ".join(cells) + " |")
     if args.json:
         with open(args.json, "w") as fh:

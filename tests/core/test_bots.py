@@ -14,12 +14,16 @@ from regalia.bots.simulate import SimulationSpec, simulate
 def test_make_bot_knows_generic_bots_and_levels(toy: str) -> None:
     assert isinstance(make_bot("random", toy), RandomBot)
     bot = make_bot("ismcts:hard", toy)
-    assert isinstance(bot, ISMCTSBot) and bot.iterations == 2000 and bot.seconds == 1.5
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 480 and bot.seconds is None
     assert make_bot("ismcts:300", toy).iterations == 300  # type: ignore[attr-defined]
+    timed = make_bot("ismcts:0.5s", toy)
+    assert isinstance(timed, ISMCTSBot) and timed.iterations is None and timed.seconds == 0.5
     with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
         make_bot("alphazero", toy)
     with pytest.raises(ValueError, match="unknown ismcts level"):
         make_bot("ismcts:superhuman", toy)
+    with pytest.raises(ValueError, match="unknown ismcts policy"):
+        ISMCTSBot("easy", policy="oracle")
 
 
 def test_ismcts_beats_random_on_the_test_game(toy: str) -> None:
@@ -53,3 +57,41 @@ def test_simulate_is_identical_for_any_job_count(toy: str) -> None:
     two = simulate(spec, 30, jobs=2)
     for key in ("wins_by_seat", "no_winner", "mean_turns", "mean_steps", "mean_return_by_seat"):
         assert one[key] == two[key]
+
+
+def test_ismcts_plays_its_policys_move_without_evidence_against_it() -> None:
+    """With one rollout per candidate nothing is significant, so the bot keeps the policy's move."""
+    heuristic = make_bot("heuristic", "kings-blood")
+    for seed in range(6):
+        state = regalia.make("kings-blood", players=4, seed=seed)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        seat = state.current_player
+        assert seat is not None
+        bot = ISMCTSBot("1")
+        assert bot.choose(InfoSet(state, seat, random.Random(3))) == heuristic.choose(
+            InfoSet(state, seat, random.Random(3))
+        )
+        assert bot.last_iterations >= 1
+
+
+def test_ismcts_uses_the_games_heuristic_as_its_policy(toy: str) -> None:
+    assert type(ISMCTSBot().policy("kings-blood")) is type(make_bot("heuristic", "kings-blood"))
+    assert isinstance(ISMCTSBot().policy(toy), RandomBot)  # the toy game has no heuristic
+    assert isinstance(ISMCTSBot(policy="random").policy("kings-blood"), RandomBot)
+
+
+def test_ismcts_budget_scales_with_the_game(toy: str) -> None:
+    assert ISMCTSBot("hard").budget("kings-blood") == 480
+    assert ISMCTSBot("hard").budget("kingship") == round(480 * regalia.get_game("kingship").search_scale)
+    assert ISMCTSBot("hard").budget("kingship") < 480
+
+
+def test_ismcts_time_budget_stops_and_plays_a_legal_action(toy: str) -> None:
+    state = regalia.make(toy, players=3, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    bot = ISMCTSBot("0.05s")
+    action = bot.choose(InfoSet(state, seat, random.Random(1)))
+    assert action in state.legal_actions()
+    assert bot.last_iterations > 0

@@ -1,143 +1,211 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo search with an opponent model (``ismcts``).
 
-Works on every game through the core protocol only: each iteration samples a determinization of
-the deciding seat's information set (``InfoSet.sample()``), descends a tree of action ids with
-UCB1 restricted to the actions available in that determinization (availability counts), expands
-one node, plays a random rollout, and backs up each seat's return. The tree's nodes are the
-acting seat's information about the action sequence, so hidden cards never steer a choice except
-through sampling.
+The bot decides from its seat's information set only, through the core protocol: it samples
+determinizations of the information set (``InfoSet.sample()`` = ``State.determinize``), applies a
+candidate action to a ``clone()`` of each sampled world, plays the game out and scores it with
+``returns()``. It is the one-ply member of the ISMCTS family (Cowling, Powley & Whitehouse 2012),
+made strong against real opponents by three choices:
 
-Levels: ``easy`` (150 iterations), ``medium`` (500), ``hard`` (2,000 iterations, at most 1.5 s
-per move). ``ismcts:300`` sets an iteration count; ``ismcts:1.0s`` a time budget in seconds.
+- **Opponent model.** Every decision after the root — the other seats' and the bot's own later
+  ones — is played by a *policy*: the game's ``heuristic`` bot when it has one (each seat's view
+  of the sampled world, so the policy sees only what that seat would see), else uniform random.
+  Against heuristic opponents this models them exactly; the search then improves on the policy's
+  own move (rollout policy improvement, Tesauro & Galperin 1996).
+- **Common random numbers.** Every candidate is played out on the *same* sampled worlds with the
+  *same* rollout seeds, so the comparison between two candidates measures the candidates, not
+  the luck of the draw.
+- **Sequential Halving** (Karnin, Koren & Somekh 2013) shares the budget over ``ceil(log2 k)``
+  rounds, keeping the better half of the candidates each round, so the promising ones get most of
+  the rollouts. The policy's own move always stays in, and the bot leaves it only for a candidate
+  that beats it on the common worlds by more than ``z`` standard errors — noise never makes the
+  bot worse than its policy.
+
+Levels are rollout budgets per decision: ``easy`` (48), ``medium`` (160) and ``hard`` (480) times
+the game's ``search_scale`` (a game whose rollouts are long or slow declares a smaller scale, so
+``hard`` stays under 2 s a move on one core — see ``docs/tournaments.md`` for the measured
+times). ``ismcts:300`` sets a budget of 300 rollouts; ``ismcts:1.0s`` a time budget in seconds
+(not reproducible: how far it gets depends on the machine). A budget counted in rollouts makes
+the bot's choices a pure function of its information set and its random generator.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.bots.base import Bot, InfoSet, RandomBot
+from regalia.core.registry import get_game
 from regalia.core.state import State
 
-LEVELS: dict[str, tuple[int, float | None]] = {
-    "easy": (150, None),
-    "medium": (500, None),
-    "hard": (2000, 1.5),
-}
+LEVELS: dict[str, int] = {"easy": 48, "medium": 160, "hard": 480}
+"""Rollouts per decision at each level, before the game's ``search_scale``."""
 
-
-class _Node:
-    __slots__ = ("action", "avail", "children", "parent", "seat", "total", "visits")
-
-    def __init__(self, parent: _Node | None, action: int, seat: int) -> None:
-        self.parent = parent
-        self.action = action
-        self.seat = seat  # the seat that chose ``action`` to reach this node
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0
+_UNBOUNDED = 10**9
 
 
 class ISMCTSBot(Bot):
-    """SO-ISMCTS with random rollouts.
+    """Information-set Monte Carlo search: determinized, paired rollouts under an opponent model.
 
     Args:
-        level: ``"easy"``, ``"medium"``, ``"hard"``, an iteration count (``"300"``) or a time
-            budget (``"1.5s"``).
-        exploration: the UCB1 constant.
+        level: ``"easy"``, ``"medium"``, ``"hard"``, a rollout budget (``"300"``) or a time
+            budget in seconds (``"1.5s"``).
+        policy: the bot that plays every decision after the root, in every seat: ``"heuristic"``
+            (the game's own; uniform random for a game without one) or ``"random"``.
+        z: how many standard errors a candidate must beat the policy's own move by, on the
+            common sampled worlds, before the bot plays it instead.
         rollout_limit: a rollout stops after this many actions and scores every seat ``1/n``
-            (a draw) — bounds the time of one iteration in long games.
+            (a draw) — bounds the time of one rollout in long games.
+
+    Attributes:
+        iterations: the rollout budget per decision (before the game's ``search_scale``), or
+            ``None`` with a time budget.
+        seconds: the time budget per decision, or ``None``.
+        last_iterations: rollouts made for the last decision.
+        last_estimate: the chosen action's mean return over its rollouts (0..1, the chance of
+            winning for win/lose games), or ``None`` for a forced move.
 
     Raises:
-        ValueError: an unknown level.
+        ValueError: an unknown level or policy.
     """
 
     name = "ismcts"
 
-    def __init__(self, level: str = "medium", exploration: float = 0.7, rollout_limit: int = 400) -> None:
+    def __init__(
+        self, level: str = "medium", policy: str = "heuristic", z: float = 1.0, rollout_limit: int = 1000
+    ) -> None:
+        self.iterations: int | None
+        self.seconds: float | None
         if level in LEVELS:
-            self.iterations, self.seconds = LEVELS[level]
-        elif level.endswith("s") and _is_float(level[:-1]):
-            self.iterations, self.seconds = 10**9, float(level[:-1])
+            self.iterations, self.seconds = LEVELS[level], None
+        elif level.endswith("s") and _is_float(level[:-1]) and float(level[:-1]) > 0:
+            self.iterations, self.seconds = None, float(level[:-1])
         elif level.isdigit() and int(level) > 0:
             self.iterations, self.seconds = int(level), None
         else:
-            raise ValueError(f"bot: unknown ismcts level {level!r} (easy, medium, hard, N iterations or Ns)")
+            raise ValueError(f"bot: unknown ismcts level {level!r} (easy, medium, hard, N rollouts or Ns)")
+        if policy not in ("heuristic", "random"):
+            raise ValueError(f"bot: unknown ismcts policy {policy!r} (heuristic or random)")
         self.name = f"ismcts:{level}"
-        self.exploration = exploration
+        self.policy_name = policy
+        self.z = z
         self.rollout_limit = rollout_limit
         self.last_iterations = 0
         self.last_estimate: float | None = None
+        self._policy: Bot | None = None
+
+    def policy(self, game_name: str) -> Bot:
+        """The bot that models every decision after the root (built once per game)."""
+        if self._policy is None:
+            factories = get_game(game_name).bots()
+            if self.policy_name == "heuristic" and "heuristic" in factories:
+                self._policy = factories["heuristic"]()
+            else:
+                self._policy = RandomBot()
+        return self._policy
+
+    def budget(self, game_name: str) -> int:
+        """Rollouts per decision for ``game_name`` (its ``search_scale`` applied); unbounded
+        with a time budget."""
+        if self.iterations is None:
+            return _UNBOUNDED
+        scale = float(getattr(get_game(game_name), "search_scale", 1.0))
+        return max(1, round(self.iterations * scale))
 
     def choose(self, infoset: InfoSet) -> Any:
         legal = infoset.legal_actions
+        self.last_iterations = 0
+        self.last_estimate = None
         if len(legal) == 1:
             return legal[0]
-        root = _Node(None, -1, -1)
-        rng = infoset.rng
+        policy = self.policy(infoset.game_name)
+        default = legal.index(policy.choose(infoset))
+        k = len(legal)
+        ids = [infoset.action_id(a) for a in legal]
+        budget = self.budget(infoset.game_name)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        c = self.exploration
-        n = infoset.num_players
-        it = 0
-        while it < self.iterations:
-            if deadline is not None and it % 8 == 0 and time.perf_counter() >= deadline:
-                break
-            it += 1
-            state = infoset.sample()
-            node = root
-            # selection
-            while not state.is_terminal:
-                ids = {state.action_id(a): a for a in state.legal_actions()}
-                untried = [i for i in ids if i not in node.children]
-                seat = state.current_player
-                assert seat is not None
-                if untried:
-                    aid = rng.choice(untried)
-                    child = _Node(node, aid, seat)
-                    node.children[aid] = child
-                    for other in ids:
-                        if other != aid and other in node.children:
-                            node.children[other].avail += 1
-                    state.apply(ids[aid])
-                    node = child
+        outcomes: list[list[float]] = [[] for _ in range(k)]
+        alive = list(range(k))
+        used = 0
+        if deadline is not None:  # a time budget: one world to price a rollout, then a rollout budget
+            start = time.perf_counter()
+            used = self._play_world(infoset, alive, ids, outcomes, policy)
+            budget = used + int(
+                max(0.0, deadline - time.perf_counter()) / max((time.perf_counter() - start) / used, 1e-6)
+            )
+        rounds = max(1, math.ceil(math.log2(k)))
+        for r in range(rounds):
+            target = used + (budget - used) // (rounds - r)  # this round's share of what is left
+            while used + len(alive) <= target or not outcomes[alive[0]]:
+                if deadline is not None and time.perf_counter() >= deadline:
                     break
-                best = None
-                best_score = -math.inf
-                for aid in ids:
-                    ch = node.children[aid]
-                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if score > best_score:
-                        best, best_score = ch, score
-                    ch.avail += 1
-                assert best is not None
-                state.apply(ids[best.action])
-                node = best
-            returns = self._rollout(state, rng, n)
-            # backpropagation
-            while node.parent is not None:
-                node.visits += 1
-                node.total += returns[node.seat]
-                node = node.parent
-            root.visits += 1
-        self.last_iterations = it
-        ids = {infoset.action_id(a): a for a in legal}
-        visited = [ch for aid, ch in root.children.items() if aid in ids]
-        if not visited:
-            return rng.choice(legal)
-        best = max(visited, key=lambda ch: (ch.visits, ch.total))
-        self.last_estimate = best.total / best.visits if best.visits else None
-        return ids[best.action]
+                used += self._play_world(infoset, alive, ids, outcomes, policy)
+            if r < rounds - 1 and len(alive) > 2:
+                alive = _better_half(alive, outcomes, default)
+        self.last_iterations = used
+        best = max(alive, key=lambda j: (_mean(outcomes[j]), j == default))
+        if best != default and not _significantly_better(outcomes[best], outcomes[default], self.z):
+            best = default
+        self.last_estimate = _mean(outcomes[best]) if outcomes[best] else None
+        return legal[best]
 
-    def _rollout(self, state: State, rng: Any, n: int) -> list[float]:
+    def _play_world(
+        self, infoset: InfoSet, alive: list[int], ids: list[int], outcomes: list[list[float]], policy: Bot
+    ) -> int:
+        """Sample one world and play every candidate of ``alive`` out on it with one common
+        rollout seed; append each outcome to ``outcomes[j]``. Returns the rollouts made."""
+        world = infoset.sample()
+        seed = infoset.rng.getrandbits(64)
+        for j in alive:
+            state = world.clone()
+            state.apply(ids[j])
+            outcomes[j].append(self._rollout(state, random.Random(seed), infoset.seat, policy))
+        return len(alive)
+
+    def _rollout(self, state: State, rng: random.Random, me: int, policy: Bot) -> float:
+        """Play ``state`` out with ``policy`` in every seat; ``me``'s return — or its
+        ``evaluate()`` estimate once ``search_stage()`` moves on (a game with stages)."""
         steps = 0
+        limit = self.rollout_limit
+        stage = state.search_stage()
         while not state.is_terminal:
-            if steps >= self.rollout_limit:
-                return [1.0 / n] * n
-            state.apply(rng.choice(state.legal_actions()))
+            if steps >= limit:
+                return 1.0 / state.num_players
+            if stage is not None and state.search_stage() != stage:
+                return state.evaluate()[me]
+            legal = state.legal_actions()
+            seat = state.current_player
+            assert seat is not None
+            state.apply(legal[0] if len(legal) == 1 else policy.choose(InfoSet(state, seat, rng)))
             steps += 1
-        return state.returns()
+        return state.returns()[me]
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -math.inf
+
+
+def _better_half(alive: list[int], outcomes: list[list[float]], keep: int) -> list[int]:
+    """The better half of ``alive`` by mean outcome (ties: lower index), always with ``keep``."""
+    ranked = sorted(alive, key=lambda j: -_mean(outcomes[j]))
+    half = ranked[: (len(ranked) + 1) // 2]
+    if keep not in half:
+        half[-1] = keep
+    return sorted(half)
+
+
+def _significantly_better(a: list[float], b: list[float], z: float) -> bool:
+    """Whether outcomes ``a`` beat ``b`` — paired by world, on the worlds both were played on
+    (the first ``min(len)``, since both lists grow together) — by more than ``z`` standard
+    errors of the mean difference."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return False
+    d = [a[i] - b[i] for i in range(n)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * math.sqrt(var / n)
 
 
 def _is_float(text: str) -> bool:

@@ -55,6 +55,10 @@ class Game(ABC):
     notation: ClassVar[str] = ""
     """How cards and actions are written, with examples."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    search_scale: ClassVar[float] = 1.0
+    """The share of the generic ``ismcts`` rollout budgets this game affords: a game whose
+    rollouts are long or slow declares less than 1, so every level costs about the same time
+    per move in every game (``ismcts:hard`` stays under 2 s a move on one core)."""
 
     def make_config(self, **options: Any) -> Any:
         """Build and validate the config from keyword options.

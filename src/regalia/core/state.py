@@ -172,6 +172,17 @@ class State(ABC):
     def returns(self) -> list[float]:
         """One float per seat: the game's outcome for that seat (0.0 for every seat while it runs)."""
 
+    def search_stage(self) -> int | None:
+        """A counter of the game's stages (Blood & Fortune: the round) at which a search rollout
+        may stop and call :meth:`evaluate`, or ``None`` (the default) when rollouts always play to
+        the end. Search bots stop a rollout as soon as the stage differs from the one it began in."""
+        return None
+
+    def evaluate(self) -> list[float]:
+        """An estimate of :meth:`returns` (one float per seat, same scale) at a stage boundary
+        of :meth:`search_stage`; the default is ``returns()`` itself."""
+        return self.returns()
+
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator.

@@ -96,6 +96,7 @@ class BloodAndFortune(Game):
     default_players = 4
     config_class = BloodAndFortuneConfig
     rules_version = "1.0"
+    search_scale = 0.4  # ismcts budgets: a costly heuristic policy (it scores every offer)
     summary = (
         "Offer Influence cards face down; the recipient keeps one. Only the rightmost double in each "
         "area survives the Reveal. Score your own area plus your house's cards everywhere else; the "

@@ -39,6 +39,7 @@ from regalia.games.blood_and_fortune.cards import (
     NUM_SCORE_CARDS,
     ROLE_BASE,
     ROLES,
+    ROUNDS,
     SPECIAL_ACTIONS,
     SPECIAL_CUTOFF,
     TURNS_PER_ROUND,
@@ -68,7 +69,7 @@ from regalia.games.blood_and_fortune.phases import (
     PHASE_NAMES,
     ROLE_TARGET,
 )
-from regalia.games.blood_and_fortune.scoring import reveal_and_score
+from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
 
 
 class BloodAndFortuneState(State):
@@ -543,6 +544,17 @@ class BloodAndFortuneState(State):
         """1.0 for the winner and 0.0 for the others; all 0.0 while running or on a tied top
         total (BF-WIN)."""
         return [1.0 if p in self.winners_ else 0.0 for p in range(self.num_players)]
+
+    def search_stage(self) -> int | None:
+        """The round (0..3): search rollouts stop at the end of a round and call :meth:`evaluate`."""
+        return self.round
+
+    def evaluate(self) -> list[float]:
+        """Each seat's estimated chance to win from the totals and the rounds left
+        (``scoring.win_chances``); the game's returns once it is over."""
+        if self.phase == OVER:
+            return self.returns()
+        return win_chances(self.totals, ROUNDS - self.round)
 
     def decision(self) -> str | None:
         """The kind of the pending decision (``"offer"``, ``"keep"``, ...), ``None`` at the end."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.blood_and_fortune.cards import (
@@ -103,7 +102,7 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
         "payments": payments,
         "seen": [] if seat is None else [{**x, "cards": list(x["cards"])} for x in state.peeks[seat]],
         "options": {"roles": cfg.roles, "special_actions": cfg.special_actions, "first_player": cfg.first_player},
-        "last_round": copy.deepcopy(state.last_round),
+        "last_round": _copy_json(state.last_round),
         "game_over": state.is_terminal,
         "winners": list(state.winners),
     }
@@ -224,3 +223,12 @@ def render_text(view: dict[str, Any]) -> str:
     elif view["to_act"] is not None:
         lines.append(f"To act: P{view['to_act']} ({view['decision']})")
     return "\n".join(lines)
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars) — much cheaper than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value

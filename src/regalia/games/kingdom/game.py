@@ -26,6 +26,7 @@ class KingdomGame(Game):
     default_players: ClassVar[int] = 4
     config_class: ClassVar[type] = KingdomConfig
     rules_version: ClassVar[str] = "kingdom-1"
+    search_scale = 0.8  # ismcts budgets: rollouts of about 70 actions
     summary: ClassVar[str] = (
         "Each kingdom starts with 20 territories. Put nobles into play, let them bring in soldiers and Ace "
         "Champions of their suit, attack another kingdom from the second round on, block with your own cards, "

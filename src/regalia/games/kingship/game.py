@@ -42,6 +42,7 @@ class KingshipGame(Game):
     default_players = 4
     config_class = KingshipConfig
     rules_version = "1.1-regalia.1"
+    search_scale = 0.35  # ismcts budgets: long rollouts (about 110 actions a game)
     summary = (
         "Match the top of the pile by suit or value, play pairs for stronger abilities, take titles "
         "(Kingship, the Queens, Outlaw, Demon, Silenced), pass laws, and be the first with no cards "
