@@ -23,9 +23,10 @@ LEFT = 0
 RIGHT = 1
 SIDE_NAMES = ("left", "right")
 
-_BOTH = (LEFT, RIGHT)
-_LEFT_ONLY = (LEFT,)
-_RIGHT_ONLY = (RIGHT,)
+BOTH_SIDES = _BOTH = (LEFT, RIGHT)
+LEFT_ONLY = _LEFT_ONLY = (LEFT,)
+RIGHT_ONLY = _RIGHT_ONLY = (RIGHT,)
+"""The placeable sides of an Active card are always one of these three shared tuples."""
 _NONE: tuple[int, ...] = ()
 
 
@@ -83,9 +84,12 @@ class Genealogy:
 
     Attributes:
         both_sides: the KB-G3 switch given above.
+        memo: free for the caller: anything it derives from this Genealogy (King's Blood keeps
+            its play tables of the Active cards there). Reset to ``None`` on every change;
+            ``clone`` copies it (the copy is the same Genealogy).
     """
 
-    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides")
+    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides", "memo")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
@@ -95,8 +99,9 @@ class Genealogy:
         self._sides: dict[int, tuple[int, ...]] = {}
         """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
-        self._conn: dict[int, list[tuple[int, int]]] = {}
-        """card -> its New Connection moves (KB-G5), filled on demand; emptied on every change."""
+        self._conn: dict[int, list[tuple[int, int]]] | None = None
+        """card -> its New Connection moves (KB-G5), filled on demand; dropped on every change."""
+        self.memo: Any = None
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -205,13 +210,22 @@ class Genealogy:
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
         rows = self._rows
         _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
-        self._active = None
-        self._conn = {}  # a new dict: a clone may share the old one (see clone)
+        self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
+
+    def _close(self, card: int, side: int) -> None:
+        """``side`` of the Active card ``card`` is no longer placeable."""
+        sides = self._sides
+        st = sides[card]
+        if st is _BOTH and not self.both_sides:
+            sides[card] = _RIGHT_ONLY if side == LEFT else _LEFT_ONLY
+        elif st is _BOTH or st[0] == side:
+            del sides[card]
 
     def _recompute_all(self) -> None:
         self._sides = {c: st for c in self._pos if (st := self._status(c))}
-        self._active = None
-        self._conn = {}
+        self._active = self.memo = None
+        self._conn = None
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
         """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
@@ -254,14 +268,54 @@ class Genealogy:
 
     # ------------------------------------------------------------------ changes
     def _put(self, card: int, row: int, x: int) -> None:
-        if card in self._pos:
+        """Put ``card`` at ``(row, x)`` and update the statuses (KB-G2, KB-G3).
+
+        A new card only ever closes sides or covers cards, so only the cards that ``_refresh``
+        would look at can change, each in one known way: in its row the cards at x-2 and x-4
+        lose their right side and those at x+2 and x+4 their left side; in the row above the
+        cards at x-1 and x+1 are covered, the card at x-3 loses its right side (its right spot
+        would lie on this card) and the card at x+3 its left side. The same result as
+        ``_refresh``, with fewer lookups.
+        """
+        pos = self._pos
+        if card in pos:
             raise ValueError(f"card {card} is already in the Genealogy")
-        cells = self._rows.setdefault(row, {})
-        if x in cells:
+        rows = self._rows
+        cells = rows.get(row)
+        if cells is None:
+            cells = rows[row] = {}
+        elif x in cells:
             raise ValueError(f"the spot ({row}, {x}) is taken")
         cells[x] = card
-        self._pos[card] = (row, x)
-        self._refresh(row, x)
+        pos[card] = (row, x)
+        sides = self._sides
+        if sides:
+            close = self._close
+            get = cells.get
+            if (c := get(x - 2)) in sides:
+                close(c, RIGHT)
+            if (c := get(x - 4)) in sides:
+                close(c, RIGHT)
+            if (c := get(x + 2)) in sides:
+                close(c, LEFT)
+            if (c := get(x + 4)) in sides:
+                close(c, LEFT)
+            above = rows.get(row - 1)
+            if above:
+                get = above.get
+                if (c := get(x - 1)) in sides:
+                    del sides[c]
+                if (c := get(x + 1)) in sides:
+                    del sides[c]
+                if (c := get(x - 3)) in sides:
+                    close(c, RIGHT)
+                if (c := get(x + 3)) in sides:
+                    close(c, LEFT)
+        st = _status_at(cells, rows.get(row + 1), x, self.both_sides)
+        if st:
+            sides[card] = st
+        self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _lift(self, card: int) -> tuple[int, int]:
         row, x = self._pos.pop(card)
@@ -290,9 +344,10 @@ class Genealogy:
             ValueError: the spot is not placeable.
         """
         row, x = self._pos[target]
-        if not self._side_open(row, x, side):
+        # an Active card's listed sides are open (KB-G3), so only other cards need the full check
+        if side not in self._sides.get(target, _NONE) and not self._side_open(row, x, side):
             raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
-        nx = x + (2 if side == RIGHT else -2)
+        nx = x + 2 if side == RIGHT else x - 2
         self._put(card, row, nx)
         return row, nx
 
@@ -360,6 +415,8 @@ class Genealogy:
         Cached until the Genealogy changes; do not modify the list returned.
         """
         conn = self._conn
+        if conn is None:
+            conn = self._conn = {}
         out = conn.get(card)
         if out is not None:
             return out
@@ -437,8 +494,8 @@ class Genealogy:
         self._pos = {}
         self._att = {}
         self._sides = {}
-        self._active = None
-        self._conn = {}
+        self._active = self.memo = None
+        self._conn = None
         return removed
 
     # ------------------------------------------------------------------ copies, JSON, drawing
@@ -451,7 +508,10 @@ class Genealogy:
         new._att = {c: list(a) for c, a in self._att.items()}
         new._sides = dict(self._sides)
         new._active = self._active
-        new._conn = self._conn  # valid for both until one changes (a change replaces the dict)
+        new.memo = self.memo
+        if self._conn is None:
+            self._conn = {}
+        new._conn = self._conn  # valid for both until one changes (a change drops the dict)
         return new
 
     def to_json(self) -> list[list[Any]]:

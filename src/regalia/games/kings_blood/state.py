@@ -26,6 +26,7 @@ from regalia.core.events import Event  # built directly: Event(kind, text, seat,
 from regalia.core.game import Game
 from regalia.core.state import State, copy_rng, shuffle
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import (
     DRAW3,
@@ -249,25 +250,11 @@ class KingsBloodState(State):
                 break
             got.append(c)
         self._gain(seat, got, False)
-        self._ev.append(
-            Event(
-                "draw",
-                f"{_SEAT_NAMES[seat]} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}",
-                seat,
-                None,
-                {"count": len(got)},
-            )
-        )
+        n = len(got)
+        self._ev.append(Event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
         if got:
-            self._ev.append(
-                Event(
-                    "draw",
-                    f"{_SEAT_NAMES[seat]} draws {' '.join(NOTATION[c] for c in got)}",
-                    seat,
-                    _ONLY[seat],
-                    {"cards": [NOTATION[c] for c in got]},
-                )
-            )
+            cards = tuple(got)
+            self._ev.append(Event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -327,24 +314,45 @@ class KingsBloodState(State):
             self._finish()
             return
         seat = self.cur
-        n = self.num_players
         if len(self.hands[seat]) == 1:
-            if self.config.announcement == "automatic":
-                self._ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
-            elif not self.announced[seat]:
-                self._ev.append(
-                    Event(
-                        "penalty",
-                        f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
-                        seat,
-                        None,
-                        {},
-                    )
+            self._one_card_left(seat)
+        # the last card's ability; -1 (none) reads face 76, the King's Blood card: never an ability
+        eff = self.abil[self.last_played]
+        if eff:
+            nxt = self._ability(seat, eff)
+        else:
+            nxt = (seat + self.direction) % self.num_players
+        # the next turn starts
+        if self.skip_next[nxt]:
+            nxt = self._skip_penalized(nxt)
+        self.cur = nxt
+        self.turn_count += 1
+        self.last_played = -1
+        self.drawn = -1
+        self.child = -1
+        self.phase = DEFEND if self.pending_draw else TURN
+
+    def _one_card_left(self, seat: int) -> None:
+        """KB-T4 at the end of a turn with one card: the announcement, or its penalty."""
+        if self.config.announcement == "automatic":
+            self._ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
+        elif not self.announced[seat]:
+            self._ev.append(
+                Event(
+                    "penalty",
+                    f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
+                    seat,
+                    None,
+                    {},
                 )
-                self._draw_into(seat, PENALTY_DRAW, " (penalty)")
-                self.skip_next[seat] = True
-        last = self.last_played
-        eff = self.abil[last] if 0 <= last < NUM_CHARACTERS else 0
+            )
+            self._draw_into(seat, PENALTY_DRAW, " (penalty)")
+            self.skip_next[seat] = True
+
+    def _ability(self, seat: int, eff: int) -> int:
+        """The ability ``eff`` of the last card played takes effect (KB-T2, KB-T3, KB-T6);
+        returns the next seat."""
+        n = self.num_players
         if eff == REVERSE:
             if n == 2 and self.config.two_player_reverse_skips:
                 eff = SKIP  # KB-T6 option
@@ -366,21 +374,17 @@ class KingsBloodState(State):
                     {"count": self.pending_draw},
                 )
             )
-        self._start_turn(nxt)
+        return nxt
 
-    def _start_turn(self, seat: int) -> None:
+    def _skip_penalized(self, seat: int) -> int:
+        """KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
+        Returns the first seat from ``seat`` on that is not skipped."""
         n = self.num_players
         while self.skip_next[seat]:
-            # KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
             self.skip_next[seat] = False
             self._ev.append(Event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
             seat = (seat + self.direction) % n
-        self.cur = seat
-        self.turn_count += 1
-        self.last_played = -1
-        self.drawn = -1
-        self.child = -1
-        self.phase = DEFEND if self.pending_draw else TURN
+        return seat
 
     def _after_event_play(self, seat: int) -> None:
         """After an Event that offers one more play (KB-E1, KB-E5) — or the end of the turn."""
@@ -394,10 +398,9 @@ class KingsBloodState(State):
     def _marriage(self, a: int, b: int) -> None:
         """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
         seat = self.cur
-        self._ev.append(
-            Event("marriage", f"{NOTATION[a]} marries {NOTATION[b]}", seat, None, {"cards": [NOTATION[a], NOTATION[b]]})
-        )
-        card = self._draw_one()
+        self._ev.append(Event("marriage", (T.marriage_text, a, b), seat, None, (T.marriage_data, a, b)))
+        pile = self.pile
+        card = pile.pop() if pile else self._draw_one()
         if card is None:
             # KB-X5: nothing can be drawn, so the Marriage has no issue and the chain stops.
             self._ev.append(Event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
@@ -405,15 +408,7 @@ class KingsBloodState(State):
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
-            self._ev.append(
-                Event(
-                    "birth",
-                    f"{NOTATION[card]} is born to {NOTATION[a]} and {NOTATION[b]}",
-                    seat,
-                    None,
-                    {"card": NOTATION[card], "row": row, "x": x},
-                )
-            )
+            self._ev.append(Event("birth", (T.birth_text, card, a, b), seat, None, (T.birth_data, card, row, x)))
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
                 return
@@ -454,9 +449,14 @@ class KingsBloodState(State):
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
         a: KBAction = action
-        self._ev = ev = []
+        ev: list[Event] = []
+        self._ev = ev
         seat = self.cur
         k = a.kind
+        if k == A.PLACE:  # the most frequent action first
+            self.passes = 0
+            self._apply_place(a, seat)
+            return ev
         if k == A.ANNOUNCE:
             self.announced[seat] = True
             ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
@@ -477,26 +477,25 @@ class KingsBloodState(State):
                 self._draw_into(seat, count, "")
                 self.phase = TURN  # KB-T3: then a normal turn
             else:
-                c = self._draw_one()
+                pile = self.pile
+                c = pile.pop() if pile else self._draw_one()
                 assert c is not None
-                self._gain(seat, [c], False)
+                hand = self.hands[seat]
+                hand.append(c)  # _gain, inlined
+                if len(hand) > 2:
+                    self.announced[seat] = False  # KB-X1
                 self.drawn = c
                 self.phase = DRAWN
-                ev.append(Event("draw", f"{_SEAT_NAMES[seat]} draws 1 card", seat, None, {"count": 1}))
-                ev.append(
-                    Event(
-                        "draw", f"{_SEAT_NAMES[seat]} draws {NOTATION[c]}", seat, _ONLY[seat], {"cards": [NOTATION[c]]}
-                    )
-                )
+                ev.append(Event("draw", (T.draws_text, seat, 1, ""), seat, None, (T.count_data, 1)))
+                cards = (c,)
+                ev.append(Event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
             return ev
         if k == A.END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(Event("end", f"{_SEAT_NAMES[seat]} ends the turn", seat, None, {}))
+                ev.append(Event("end", (T.ends_text, seat), seat, None, None))
             self._end_turn()
             return ev
-        if k == A.PLACE:
-            self._apply_place(a, seat)
-        elif k == A.SIBLING:
+        if k == A.SIBLING:
             self._apply_sibling(a, seat)
         elif k == A.KINGSBLOOD:
             self._take(seat, KINGS_BLOOD)
@@ -518,29 +517,23 @@ class KingsBloodState(State):
         return ev
 
     def _apply_place(self, a: KBAction, seat: int) -> None:
-        f, t = a.card, a.target
+        _, f, t, side, nomarry = a
         phase = self.phase
-        self.hands[seat].remove(f)  # _take, inlined
+        hand = self.hands[seat]
+        hand.remove(f)  # _take, inlined
         known = self.known[seat]
         if known and f in known:
             known.remove(f)
-        row, x = self.gen.place(f, t, a.side)
+        row, x = self.gen.place(f, t, side)
         self.last_played = f
-        self._ev.append(
-            Event(
-                "play",
-                f"{_SEAT_NAMES[seat]} plays {NOTATION[f]} {SIDE_NAMES[a.side]} of {NOTATION[t]}",
-                seat,
-                None,
-                {"card": NOTATION[f], "target": NOTATION[t], "row": row, "x": x},
-            )
-        )
-        self._check_emptied(seat)
+        self._ev.append(Event("play", (T.play_text, seat, f, side, t), seat, None, (T.play_data, f, t, row, x)))
+        if not hand and self.winner < 0:
+            self._check_emptied(seat)
         if phase == DEFEND:
             self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
             return
         kb = self.kb_on
-        if not a.flag and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
+        if not nomarry and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
             self._marriage(f, t)
         else:
             self._end_turn()
