@@ -16,8 +16,10 @@ Sides are ``LEFT = 0`` and ``RIGHT = 1``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 LEFT = 0
 RIGHT = 1
@@ -85,11 +87,11 @@ class Genealogy:
     Attributes:
         both_sides: the KB-G3 switch given above.
         memo: free for the caller: anything it derives from this Genealogy (King's Blood keeps
-            its play tables of the Active cards there). Reset to ``None`` on every change;
-            ``clone`` copies it (the copy is the same Genealogy).
+            its plays on the Active cards there). Reset to ``None`` on every change (attachments
+            included); ``clone`` copies it (the copy is the same Genealogy).
     """
 
-    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides", "memo")
+    __slots__ = ("_active", "_att", "_conn", "_order", "_pos", "_rows", "_sides", "both_sides", "memo")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
@@ -98,6 +100,8 @@ class Genealogy:
         self._att: dict[int, list[int]] = {}
         self._sides: dict[int, tuple[int, ...]] = {}
         """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
+        self._order: list[int] | None = None
+        """The Active cards ordered by (row, position); computed on demand, dropped on every change."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
         self._conn: dict[int, list[tuple[int, int]]] | None = None
         """card -> its New Connection moves (KB-G5), filled on demand; dropped on every change."""
@@ -210,7 +214,7 @@ class Genealogy:
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
         rows = self._rows
         _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
-        self._active = self.memo = None
+        self._order = self._active = self.memo = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _close(self, card: int, side: int) -> None:
@@ -224,8 +228,18 @@ class Genealogy:
 
     def _recompute_all(self) -> None:
         self._sides = {c: st for c in self._pos if (st := self._status(c))}
-        self._active = self.memo = None
+        self._order = self._active = self.memo = None
         self._conn = None
+
+    def active_order(self) -> list[int]:
+        """The Active cards ordered by (row, position) (KB-G3).
+
+        Cached until the Genealogy changes; do not modify it (:meth:`active` returns a copy).
+        """
+        order = self._order
+        if order is None:
+            order = self._order = sorted(self._sides, key=self._pos.__getitem__)
+        return order
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
         """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
@@ -235,8 +249,15 @@ class Genealogy:
         active = self._active
         if active is None:
             sides = self._sides
-            active = self._active = [(c, sides[c]) for c in sorted(sides, key=self._pos.__getitem__)]
+            active = self._active = [(c, sides[c]) for c in self.active_order()]
         return active
+
+    def active_lookup(self, table: Mapping[tuple[int, ...], Sequence[T]]) -> list[T]:
+        """``table[sides][card]`` for each Active card with its placeable sides, in the order of
+        :meth:`active_order` (the sides are one of ``BOTH_SIDES``, ``LEFT_ONLY``,
+        ``RIGHT_ONLY``). King's Blood reads its play tables this way."""
+        sides = self._sides
+        return [table[sides[c]][c] for c in self.active_order()]
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
@@ -244,7 +265,7 @@ class Genealogy:
         A card is Active when no card of the row below lies on top of it and at least one side
         (both, with ``active_needs_both_sides``) is placeable by KB-G2.
         """
-        return [c for c, _ in self.active_sides()]
+        return list(self.active_order())
 
     def sides_of(self, card: int) -> tuple[int, ...]:
         """The placeable sides of ``card`` if it is Active, else ``()`` (KB-G2, KB-G3)."""
@@ -314,7 +335,7 @@ class Genealogy:
         st = _status_at(cells, rows.get(row + 1), x, self.both_sides)
         if st:
             sides[card] = st
-        self._active = self.memo = None
+        self._order = self._active = self.memo = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _lift(self, card: int) -> tuple[int, int]:
@@ -385,6 +406,7 @@ class Genealogy:
         if card not in self._pos:
             raise KeyError(card)
         self._att.setdefault(card, []).append(face)
+        self.memo = None  # a caller may have derived something from the attachments
 
     def detach(self, card: int, face: int) -> None:
         """Remove one attached ``face`` from under ``card``.
@@ -398,6 +420,7 @@ class Genealogy:
         att.remove(face)
         if not att:
             del self._att[card]
+        self.memo = None
 
     def find_attachment(self, face: int) -> int | None:
         """The card that ``face`` is attached to, or ``None``."""
@@ -421,20 +444,42 @@ class Genealogy:
         if out is not None:
             return out
         # The Active cards with ``card`` lifted, computed without moving it: only the cards whose
-        # status depends on its cell change (as in ``_refresh``).
+        # status depends on its cell change (the cards ``_refresh`` looks at).
         pos = self._pos
         rows = self._rows
         row, x = pos[card]
-        cells = dict(rows[row])
+        cells = rows[row].copy()
         del cells[x]
-        sides = dict(self._sides)
-        sides.pop(card, None)
-        _update_sides(sides, cells, rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
+        below = rows.get(row + 1)
+        above = rows.get(row - 1)
+        both = self.both_sides
+        sides = self._sides
+        new: dict[int, tuple[int, ...]] = {}
+        grows = False  # whether a card that is not Active now becomes Active
+        for xx in (x - 4, x - 2, x + 2, x + 4):
+            c = cells.get(xx)
+            if c is not None:
+                st = new[c] = _status_at(cells, below, xx, both)
+                grows = grows or (bool(st) and c not in sides)
+        if above:
+            for xx in (x - 3, x - 1, x + 1, x + 3):
+                c = above.get(xx)
+                if c is not None:
+                    st = new[c] = _status_at(above, cells, xx, both)
+                    grows = grows or (bool(st) and c not in sides)
+        if grows:
+            merged = {**sides, **new}
+            entries = [(d, merged[d]) for d in sorted(merged, key=pos.__getitem__) if merged[d]]
+        else:
+            entries = self.active_sides()  # the same cards in the same order, some with new sides
+        left_of, right_of = cells.get(x - 2), cells.get(x + 2)  # their spot towards x is its own
         out = []
-        for dest in sorted(sides, key=pos.__getitem__):
-            drow, dx = pos[dest]
-            for side in sides[dest]:
-                if drow == row and dx + (2 if side == RIGHT else -2) == x:
+        for dest, ss in entries:
+            if dest == card:
+                continue
+            ss = new.get(dest, ss)
+            for side in ss:
+                if (side == RIGHT and dest == left_of) or (side == LEFT and dest == right_of):
                     continue  # the spot it came from
                 out.append((dest, side))
         conn[card] = out
@@ -494,7 +539,7 @@ class Genealogy:
         self._pos = {}
         self._att = {}
         self._sides = {}
-        self._active = self.memo = None
+        self._order = self._active = self.memo = None
         self._conn = None
         return removed
 
@@ -507,6 +552,7 @@ class Genealogy:
         new._pos = dict(self._pos)
         new._att = {c: list(a) for c, a in self._att.items()}
         new._sides = dict(self._sides)
+        new._order = self._order
         new._active = self._active
         new.memo = self.memo
         if self._conn is None:

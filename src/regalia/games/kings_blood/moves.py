@@ -53,7 +53,7 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
         # gen_plays(self, out, sorted(hand), None, len(hand)), inlined: the most frequent case
         memo = self.gen.memo
         if memo is None or memo[0] != self.kb_on:
-            memo = _memo_rows(self)
+            memo = _new_memo(self)
         faces = sorted(hand)
         out = [a for f in faces for row in memo[1] for a in row[f]]
         if faces and faces[-1] >= NUM_CHARACTERS and len(hand) >= 2:
@@ -163,10 +163,23 @@ def _play_rows(self: KingsBloodState, ts: list[tuple[int, tuple[int, ...]]], opt
     return [(kb_tables if t == kb else tables)[ss][t] for t, ss in ts]
 
 
-def _memo_rows(self: KingsBloodState) -> tuple[int, list[PlayTable]]:
-    """``(kb_on, play tables of the Active cards)``, kept in the Genealogy's ``memo`` until the
-    Genealogy changes (``kb_on`` is checked by the reader: it changes without the Genealogy)."""
-    memo = self.gen.memo = (self.kb_on, _play_rows(self, self.gen.active_sides(), self.config.marriage_optional))
+Memo = tuple[int, list[PlayTable], dict[int, tuple[KBAction, ...]]]
+"""What move generation keeps in the Genealogy's ``memo`` (dropped when the Genealogy changes):
+``(kb_on, play tables of the Active cards in order, Event face -> its plays on them)``."""
+
+
+def _new_memo(self: KingsBloodState) -> Memo:
+    """A new :data:`Memo` for the current Genealogy. ``kb_on`` is checked by the readers (it is
+    kept in the state, not in the Genealogy); the player count and the options are the same for
+    every state that can share a Genealogy's memo (its clones)."""
+    gen = self.gen
+    kb = self.kb_on
+    if kb < 0:
+        rows = gen.active_lookup(play_tables(self.config.marriage_optional, False))
+    else:
+        rows = _play_rows(self, gen.active_sides(), self.config.marriage_optional)
+    memo: Memo = (kb, rows, {})
+    gen.memo = memo
     return memo
 
 
@@ -179,7 +192,7 @@ def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only
     if only is None:
         memo = self.gen.memo
         if memo is None or memo[0] != self.kb_on:
-            memo = _memo_rows(self)
+            memo = _new_memo(self)
         rows = memo[1]
     else:
         sides = self.gen.sides_of(only)
@@ -194,19 +207,31 @@ def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only
 
 def gen_events(self: KingsBloodState, out: list[KBAction], faces: list[int], only: int | None) -> None:
     """The plays of the Events and the King's Blood card among ``faces`` (sorted), for a hand of
-    two or more cards (KB-T5): KB-E1..E5."""
+    two or more cards (KB-T5): KB-E1..E5. On the Active cards (``only is None``) they are kept
+    in the memo until the Genealogy changes."""
+    cache = None
+    if only is None:
+        memo = self.gen.memo
+        if memo is None or memo[0] != self.kb_on:
+            memo = _new_memo(self)
+        cache = memo[2]
     prev = -1
     for f in faces:
         if f < NUM_CHARACTERS or f == prev:
             continue
         prev = f
-        if f == KINGS_BLOOD:
-            # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
-            if only is None:
-                table = A.KINGSBLOOD_TABLE
-                for t, _ in self.gen.active_sides():
-                    out.append(table[t])
-        else:
+        if cache is not None:
+            acts = cache.get(f)
+            if acts is None:
+                found: list[KBAction] = []
+                if f == KINGS_BLOOD:  # KB-E5
+                    table = A.KINGSBLOOD_TABLE
+                    found = [table[t] for t in self.gen.active_order()]
+                else:
+                    gen_event(self, found, f, None)
+                acts = cache[f] = tuple(found)
+            out += acts
+        elif f != KINGS_BLOOD:  # not on a newborn child: only a Character or an Event (KB-M4)
             gen_event(self, out, f, only)
 
 
@@ -214,7 +239,7 @@ def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | No
     """Plays of the Event ``f`` on the Active cards (or on ``only``): KB-E1..E4."""
     gen = self.gen
     if only is None:
-        targets = [t for t, _ in gen.active_sides()]
+        targets = gen.active_order()
     else:
         targets = [only] if gen.is_active(only) else []
     append = out.append

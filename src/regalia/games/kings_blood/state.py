@@ -69,6 +69,9 @@ PENALTY_DRAW = 3
 
 
 _SEAT_NAMES = A.SEAT_NAMES
+_PLACE = A.PLACE
+_play_text = T.play_text
+_play_data = T.play_data
 _ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
@@ -125,8 +128,10 @@ class KingsBloodState(State):
                 f"deck: {len(order)} cards cannot deal {HAND_SIZE} to {num_players} players and start a Genealogy"
             )
         n = num_players
-        self.pile: list[int] = order[::-1]
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        dealt = HAND_SIZE * n
+        # one card at a time in seat order from the top: seat p gets order[p], order[p + n], ...
+        self.hands: list[list[int]] = [order[seat:dealt:n] for seat in range(n)]
+        self.pile: list[int] = order[dealt:][::-1]  # the rest, top = last element
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[int] = []
         self.aside: list[int] = [KINGS_BLOOD] if config.advanced else []
@@ -147,12 +152,9 @@ class KingsBloodState(State):
         self.winner = -1
         self.turn_count = 1
         self.kb_on = -1
-        for _ in range(HAND_SIZE):
-            for seat in range(n):
-                self.hands[seat].append(self.pile.pop())
         # Setup: the Genealogy must start with a character; Events drawn go back and the pile is
         # reshuffled; the founder's ability is ignored (rulebook "Setup", KB-T2).
-        if not any(c < NUM_CHARACTERS for c in self.pile):
+        if min(self.pile) >= NUM_CHARACTERS:  # the pile holds at least one card (checked above)
             raise ValueError("deck: no character left in the draw pile to start the Genealogy")
         while True:
             card = self.pile.pop()
@@ -453,9 +455,26 @@ class KingsBloodState(State):
         self._ev = ev
         seat = self.cur
         k = a.kind
-        if k == A.PLACE:  # the most frequent action first
+        if k == _PLACE:  # the most frequent action first: a Character beside an Active card (KB-T1)
             self.passes = 0
-            self._apply_place(a, seat)
+            _, f, t, side, nomarry = a
+            phase = self.phase
+            hand = self.hands[seat]
+            hand.remove(f)  # _take, inlined
+            known = self.known[seat]
+            if known and f in known:
+                known.remove(f)
+            row, x = self.gen.place(f, t, side)
+            self.last_played = f
+            ev.append(Event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
+            if not hand and self.winner < 0:
+                self._check_emptied(seat)
+            if phase == DEFEND:
+                self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
+            elif not nomarry and (MATCH[f][t] == 2 or (self.kb_on >= 0 and (f == self.kb_on or t == self.kb_on))):
+                self._marriage(f, t)  # _marries (KB-M1), inlined
+            else:
+                self._end_turn()
             return ev
         if k == A.ANNOUNCE:
             self.announced[seat] = True
@@ -515,28 +534,6 @@ class KingsBloodState(State):
         else:
             apply_event(self, a, seat)  # KB-E1..E4, in .eventplays
         return ev
-
-    def _apply_place(self, a: KBAction, seat: int) -> None:
-        _, f, t, side, nomarry = a
-        phase = self.phase
-        hand = self.hands[seat]
-        hand.remove(f)  # _take, inlined
-        known = self.known[seat]
-        if known and f in known:
-            known.remove(f)
-        row, x = self.gen.place(f, t, side)
-        self.last_played = f
-        self._ev.append(Event("play", (T.play_text, seat, f, side, t), seat, None, (T.play_data, f, t, row, x)))
-        if not hand and self.winner < 0:
-            self._check_emptied(seat)
-        if phase == DEFEND:
-            self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
-            return
-        kb = self.kb_on
-        if not nomarry and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
-            self._marriage(f, t)
-        else:
-            self._end_turn()
 
     def _apply_sibling(self, a: KBAction, seat: int) -> None:
         f = a.card
