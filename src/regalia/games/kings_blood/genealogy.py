@@ -364,12 +364,48 @@ class Genealogy:
         Raises:
             ValueError: the spot is not placeable.
         """
-        row, x = self._pos[target]
-        # an Active card's listed sides are open (KB-G3), so only other cards need the full check
-        if side not in self._sides.get(target, _NONE) and not self._side_open(row, x, side):
-            raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
-        nx = x + 2 if side == RIGHT else x - 2
-        self._put(card, row, nx)
+        pos = self._pos
+        row, x = pos[target]
+        sides = self._sides
+        st = sides.get(target)
+        if st is None or side not in st:  # not a listed side of an Active card: the full check
+            if not self._side_open(row, x, side):
+                raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
+            nx = x + 2 if side == RIGHT else x - 2
+            self._put(card, row, nx)
+            return row, nx
+        # The side is open (KB-G2): the spot and the spot beyond it are empty, and so are the
+        # spot +-1 in the row below. So of the cards ``_put`` would look at, only four can
+        # change (the others were already closed or covered by the target): the target loses
+        # this side; the card two spots beyond (x +- 6) and the card of the row above at x +- 5
+        # (``outer``) lose the side facing the new card; the card of the row above at x +- 3 is
+        # covered. The new card faces the target, so only its outer side may be open: free when
+        # x +- 6 is empty in its row and x +- 5 in the row below (x +- 4 is empty, see above).
+        if card in pos:
+            raise ValueError(f"card {card} is already in the Genealogy")
+        if side == RIGHT:
+            nx, far, covered, outer, facing, own = x + 2, x + 6, x + 3, x + 5, LEFT, _RIGHT_ONLY
+        else:
+            nx, far, covered, outer, facing, own = x - 2, x - 6, x - 3, x - 5, RIGHT, _LEFT_ONLY
+        rows = self._rows
+        cells = rows[row]
+        cells[nx] = card
+        pos[card] = (row, nx)
+        close = self._close
+        close(target, side)
+        if (c := cells.get(far)) in sides:
+            close(c, facing)
+        above = rows.get(row - 1)
+        if above:
+            if (c := above.get(covered)) in sides:
+                del sides[c]
+            if (c := above.get(outer)) in sides:
+                close(c, facing)
+        below = rows.get(row + 1)
+        if not self.both_sides and far not in cells and (below is None or outer not in below):
+            sides[card] = own  # its outer spot, the spot beyond and the spot below are free
+        self._order = self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
         return row, nx
 
     def add_child(self, a: int, b: int, child: int) -> tuple[int, int]:

@@ -55,7 +55,8 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
         if memo is None or memo[0] != self.kb_on:
             memo = _new_memo(self)
         faces = sorted(hand)
-        out = [a for f in faces for row in memo[1] for a in row[f]]
+        rows = memo[1]
+        out = [a for f in faces for row in rows for a in row[f]]
         if faces and faces[-1] >= NUM_CHARACTERS and len(hand) >= 2:
             gen_events(self, out, faces, None)
         if self.pile or self.discard:
@@ -163,9 +164,10 @@ def _play_rows(self: KingsBloodState, ts: list[tuple[int, tuple[int, ...]]], opt
     return [(kb_tables if t == kb else tables)[ss][t] for t, ss in ts]
 
 
-Memo = tuple[int, list[PlayTable], dict[int, tuple[KBAction, ...]]]
+Memo = tuple[int, list[PlayTable]]
 """What move generation keeps in the Genealogy's ``memo`` (dropped when the Genealogy changes):
-``(kb_on, play tables of the Active cards in order, Event face -> its plays on them)``."""
+``(kb_on, play tables of the Active cards in order)``. (The Event plays are not kept: the
+Genealogy changes before the same Event is looked at again, almost always.)"""
 
 
 def _new_memo(self: KingsBloodState) -> Memo:
@@ -178,7 +180,7 @@ def _new_memo(self: KingsBloodState) -> Memo:
         rows = gen.active_lookup(play_tables(self.config.marriage_optional, False))
     else:
         rows = _play_rows(self, gen.active_sides(), self.config.marriage_optional)
-    memo: Memo = (kb, rows, {})
+    memo: Memo = (kb, rows)
     gen.memo = memo
     return memo
 
@@ -207,31 +209,18 @@ def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only
 
 def gen_events(self: KingsBloodState, out: list[KBAction], faces: list[int], only: int | None) -> None:
     """The plays of the Events and the King's Blood card among ``faces`` (sorted), for a hand of
-    two or more cards (KB-T5): KB-E1..E5. On the Active cards (``only is None``) they are kept
-    in the memo until the Genealogy changes."""
-    cache = None
-    if only is None:
-        memo = self.gen.memo
-        if memo is None or memo[0] != self.kb_on:
-            memo = _new_memo(self)
-        cache = memo[2]
+    two or more cards (KB-T5): KB-E1..E5."""
     prev = -1
     for f in faces:
         if f < NUM_CHARACTERS or f == prev:
             continue
         prev = f
-        if cache is not None:
-            acts = cache.get(f)
-            if acts is None:
-                found: list[KBAction] = []
-                if f == KINGS_BLOOD:  # KB-E5
-                    table = A.KINGSBLOOD_TABLE
-                    found = [table[t] for t in self.gen.active_order()]
-                else:
-                    gen_event(self, found, f, None)
-                acts = cache[f] = tuple(found)
-            out += acts
-        elif f != KINGS_BLOOD:  # not on a newborn child: only a Character or an Event (KB-M4)
+        if f == KINGS_BLOOD:
+            # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
+            if only is None:
+                table = A.KINGSBLOOD_TABLE
+                out += [table[t] for t in self.gen.active_order()]
+        else:
             gen_event(self, out, f, only)
 
 

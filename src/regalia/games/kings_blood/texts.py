@@ -67,3 +67,28 @@ def birth_data(card: int, row: int, x: int) -> dict[str, Any]:
 def ends_text(seat: int) -> str:
     """``P1 ends the turn``."""
     return f"{SEAT_NAMES[seat]} ends the turn"
+
+
+def assassinate_text(seat: int, target: int) -> str:
+    """``P1 assassinates B7m``."""
+    return f"{SEAT_NAMES[seat]} assassinates {NOTATION[target]}"
+
+
+def removed_data(target: int, attached: tuple[int, ...]) -> dict[str, Any]:
+    """The data of an ``assassinate`` event."""
+    return {"target": NOTATION[target], "attached": [NOTATION[c] for c in attached]}
+
+
+def exile_text(seat: int, target: int, to: int) -> str:
+    """``P1 exiles B7m to P2``."""
+    return f"{SEAT_NAMES[seat]} exiles {NOTATION[target]} to {SEAT_NAMES[to]}"
+
+
+def exile_data(target: int, to: int, attached: tuple[int, ...]) -> dict[str, Any]:
+    """The data of an ``exile`` event."""
+    return {"target": NOTATION[target], "to": to, "attached": [NOTATION[c] for c in attached]}
+
+
+def connect_text(seat: int, card: int, side: int, target: int) -> str:
+    """``P1 moves B7m right of R5f`` (its data is :func:`play_data`'s)."""
+    return f"{SEAT_NAMES[seat]} moves {NOTATION[card]} {SIDE_NAMES[side]} of {NOTATION[target]}"
