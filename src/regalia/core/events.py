@@ -86,6 +86,28 @@ class Event:
         return f"Event({self.kind!r}, {self.text!r}, visible_to={self.visible_to!r})"
 
 
+_new = object.__new__
+
+
+def new_event(
+    kind: str,
+    text: str | LazyText,
+    seat: int | None,
+    visible_to: frozenset[int] | None,
+    data: dict[str, Any] | LazyText | None,
+) -> Event:
+    """``Event(kind, text, seat, visible_to, data)``, about twice as fast: CPython 3.11 does not
+    specialise calling a class whose ``__init__`` is written in Python, so a game's hot path
+    builds its events with this function (every argument given, positionally)."""
+    e: Event = _new(Event)
+    e.kind = kind
+    e._text = text
+    e.seat = seat
+    e.visible_to = visible_to
+    e._data = data if data is not None else {}
+    return e
+
+
 def public(kind: str, text: str, seat: int | None = None, **data: Any) -> Event:
     """A public event."""
     return Event(kind, text, seat, None, data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
+from regalia.core.events import new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
@@ -46,7 +46,7 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
                 self.kb_on = -1
             else:
                 self.discard.append(c)  # KB-E1: the Enthronement goes too
-        ev.append(Event("assassinate", (T.assassinate_text, seat, t), seat, None, (T.removed_data, t, tuple(att))))
+        ev.append(new_event("assassinate", (T.assassinate_text, seat, t), seat, None, (T.removed_data, t, tuple(att))))
         self._refound()
         self._after_event_play(seat)
     elif k == A.EXILE_TO:
@@ -56,14 +56,14 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
         if KINGS_BLOOD in att:
             self.kb_on = -1
         self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
-        ev.append(Event("exile", (T.exile_text, seat, t, to), seat, None, (T.exile_data, t, to, tuple(att))))
+        ev.append(new_event("exile", (T.exile_text, seat, t, to), seat, None, (T.exile_data, t, to, tuple(att))))
         self._refound()
         self._end_turn()
     elif k == A.CONNECT:
         t, d = a.card, a.target
         self.discard.append(face)
         row, x = gen.move(t, d, a.side)  # KB-G5; the moved card's ability does not trigger (KB-E3)
-        ev.append(Event("connect", (T.connect_text, seat, t, a.side, d), seat, None, (T.play_data, t, d, row, x)))
+        ev.append(new_event("connect", (T.connect_text, seat, t, a.side, d), seat, None, (T.play_data, t, d, row, x)))
         if not a.flag and self._marries(t, d):
             self._marriage(t, d)
         else:
@@ -87,7 +87,7 @@ def enthrone(self: KingsBloodState, t: int, seat: int) -> None:
             else:
                 self.discard.append(x)
     self._ev.append(
-        Event(
+        new_event(
             "enthrone",
             f"{_SEAT_NAMES[seat]} enthrones {NOTATION[t]}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
             seat,
@@ -118,7 +118,9 @@ def take_kings_blood(self: KingsBloodState, seat: int, was_in_genealogy: bool) -
         if not self.hands[holder] and self.winner < 0:
             self.winner = holder  # KB-T5: left with no cards, the holder wins at once
             self._ev.append(
-                Event("out", f"{_SEAT_NAMES[holder]} loses the King's Blood card, their only card", holder, None, {})
+                new_event(
+                    "out", f"{_SEAT_NAMES[holder]} loses the King's Blood card, their only card", holder, None, {}
+                )
             )
     self._gain(seat, [KINGS_BLOOD], True)
-    self._ev.append(Event("kingsblood", f"{_SEAT_NAMES[seat]} takes the King's Blood card {where}", seat, None, {}))
+    self._ev.append(new_event("kingsblood", f"{_SEAT_NAMES[seat]} takes the King's Blood card {where}", seat, None, {}))

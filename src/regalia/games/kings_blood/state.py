@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
+from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
 from regalia.core.state import State, copy_rng, shuffle
 from regalia.games.kings_blood import actions as A
@@ -234,7 +234,7 @@ class KingsBloodState(State):
             self.discard = []
             shuffle(self.rng, self.pile)
             self._ev.append(
-                Event(
+                new_event(
                     "reshuffle",
                     f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)",
                     None,
@@ -253,10 +253,10 @@ class KingsBloodState(State):
             got.append(c)
         self._gain(seat, got, False)
         n = len(got)
-        self._ev.append(Event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
+        self._ev.append(new_event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
         if got:
             cards = tuple(got)
-            self._ev.append(Event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
+            self._ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -265,16 +265,16 @@ class KingsBloodState(State):
         self.known = [list(h) for h in self.hands]
         if self.winner >= 0:
             self._ev.append(
-                Event("win", f"{_SEAT_NAMES[self.winner]} wins", self.winner, None, {"winner": self.winner})
+                new_event("win", f"{_SEAT_NAMES[self.winner]} wins", self.winner, None, {"winner": self.winner})
             )
         else:
-            self._ev.append(Event("end", "the game ends with no winner", None, None, {}))
+            self._ev.append(new_event("end", "the game ends with no winner", None, None, {}))
 
     def _check_emptied(self, seat: int) -> None:
         """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
         if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
             self.winner = seat
-            self._ev.append(Event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
+            self._ev.append(new_event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
 
     def _refound(self) -> None:
         """KB-T8: an empty Genealogy restarts with the next Character drawn."""
@@ -282,7 +282,9 @@ class KingsBloodState(State):
             return
         if not any(c < NUM_CHARACTERS for c in self.pile) and not any(c < NUM_CHARACTERS for c in self.discard):
             self._ev.append(
-                Event("genealogy", "the Genealogy is empty and no Character is left to start a new one", None, None, {})
+                new_event(
+                    "genealogy", "the Genealogy is empty and no Character is left to start a new one", None, None, {}
+                )
             )
             self._finish()
             return
@@ -292,12 +294,12 @@ class KingsBloodState(State):
             if c < NUM_CHARACTERS:
                 self.gen.found(c)
                 self._ev.append(
-                    Event("found", f"{NOTATION[c]} starts a new Genealogy", None, None, {"card": NOTATION[c]})
+                    new_event("found", f"{NOTATION[c]} starts a new Genealogy", None, None, {"card": NOTATION[c]})
                 )
                 return
             self.discard.append(c)
             self._ev.append(
-                Event(
+                new_event(
                     "discard",
                     f"{NOTATION[c]} is drawn for the new Genealogy and discarded",
                     None,
@@ -337,10 +339,10 @@ class KingsBloodState(State):
     def _one_card_left(self, seat: int) -> None:
         """KB-T4 at the end of a turn with one card: the announcement, or its penalty."""
         if self.config.announcement == "automatic":
-            self._ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
+            self._ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
         elif not self.announced[seat]:
             self._ev.append(
-                Event(
+                new_event(
                     "penalty",
                     f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
                     seat,
@@ -360,15 +362,15 @@ class KingsBloodState(State):
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
-                self._ev.append(Event("reverse", "the order of play is reversed", seat, None, {}))
+                self._ev.append(new_event("reverse", "the order of play is reversed", seat, None, {}))
         nxt = (seat + self.direction) % n
         if eff == SKIP:
-            self._ev.append(Event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
+            self._ev.append(new_event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
             nxt = (nxt + self.direction) % n
         if eff == DRAW3:
             self.pending_draw += 3
             self._ev.append(
-                Event(
+                new_event(
                     "draw3",
                     f"{_SEAT_NAMES[nxt]} must draw {self.pending_draw}",
                     seat,
@@ -384,7 +386,7 @@ class KingsBloodState(State):
         n = self.num_players
         while self.skip_next[seat]:
             self.skip_next[seat] = False
-            self._ev.append(Event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
+            self._ev.append(new_event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
             seat = (seat + self.direction) % n
         return seat
 
@@ -400,17 +402,17 @@ class KingsBloodState(State):
     def _marriage(self, a: int, b: int) -> None:
         """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
         seat = self.cur
-        self._ev.append(Event("marriage", (T.marriage_text, a, b), seat, None, (T.marriage_data, a, b)))
+        self._ev.append(new_event("marriage", (T.marriage_text, a, b), seat, None, (T.marriage_data, a, b)))
         pile = self.pile
         card = pile.pop() if pile else self._draw_one()
         if card is None:
             # KB-X5: nothing can be drawn, so the Marriage has no issue and the chain stops.
-            self._ev.append(Event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
+            self._ev.append(new_event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
             self._end_turn()
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
-            self._ev.append(Event("birth", (T.birth_text, card, a, b), seat, None, (T.birth_data, card, row, x)))
+            self._ev.append(new_event("birth", (T.birth_text, card, a, b), seat, None, (T.birth_data, card, row, x)))
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
                 return
@@ -418,7 +420,7 @@ class KingsBloodState(State):
             self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
             return
         self._ev.append(
-            Event(
+            new_event(
                 "forced",
                 f"{NOTATION[card]} is drawn at the Marriage and must be played",
                 seat,
@@ -435,7 +437,7 @@ class KingsBloodState(State):
             self.pending_card = -1
             self.discard.append(card)
             self._ev.append(
-                Event(
+                new_event(
                     "discard",
                     f"{NOTATION[card]} has no Active card to target and is discarded",
                     seat,
@@ -466,7 +468,7 @@ class KingsBloodState(State):
                 known.remove(f)
             row, x = self.gen.place(f, t, side)
             self.last_played = f
-            ev.append(Event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
+            ev.append(new_event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
             if not hand and self.winner < 0:
                 self._check_emptied(seat)
             if phase == DEFEND:
@@ -478,11 +480,11 @@ class KingsBloodState(State):
             return ev
         if k == A.ANNOUNCE:
             self.announced[seat] = True
-            ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
+            ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
             return ev
         if k == A.PASS:
             self.passes += 1
-            ev.append(Event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
+            ev.append(new_event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
             if self.passes >= self.num_players:
                 self._finish()  # KB-T7: every player passed in sequence
             else:
@@ -505,13 +507,13 @@ class KingsBloodState(State):
                     self.announced[seat] = False  # KB-X1
                 self.drawn = c
                 self.phase = DRAWN
-                ev.append(Event("draw", (T.draws_text, seat, 1, ""), seat, None, (T.count_data, 1)))
+                ev.append(new_event("draw", (T.draws_text, seat, 1, ""), seat, None, (T.count_data, 1)))
                 cards = (c,)
-                ev.append(Event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
+                ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
             return ev
         if k == A.END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(Event("end", (T.ends_text, seat), seat, None, None))
+                ev.append(new_event("end", (T.ends_text, seat), seat, None, None))
             self._end_turn()
             return ev
         if k == A.SIBLING:
@@ -522,7 +524,7 @@ class KingsBloodState(State):
             self.kb_on = a.target
             self.last_played = KINGS_BLOOD
             ev.append(
-                Event(
+                new_event(
                     "kingsblood",
                     f"{_SEAT_NAMES[seat]} places the King's Blood card under {NOTATION[a.target]}",
                     seat,
@@ -549,7 +551,7 @@ class KingsBloodState(State):
         self.child = f  # the next sibling goes beside this one (KB-M4: in a line)
         self.last_played = f
         self._ev.append(
-            Event(
+            new_event(
                 "sibling",
                 f"{_SEAT_NAMES[seat]} plays sibling {NOTATION[f]} {SIDE_NAMES[a.side]}",
                 seat,
