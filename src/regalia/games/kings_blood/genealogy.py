@@ -391,8 +391,11 @@ class Genealogy:
         cells = rows[row]
         cells[nx] = card
         pos[card] = (row, nx)
+        if st is _BOTH and not self.both_sides:  # _close(target, side), inlined
+            sides[target] = _LEFT_ONLY if side == RIGHT else _RIGHT_ONLY
+        else:
+            del sides[target]
         close = self._close
-        close(target, side)
         if (c := cells.get(far)) in sides:
             close(c, facing)
         above = rows.get(row - 1)

@@ -513,7 +513,7 @@ class KingsBloodState(State):
             return ev
         if k == A.END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(new_event("end", (T.ends_text, seat), seat, None, None))
+                ev.append(new_event("end", (T.ends_text, seat), seat, None, {}))
             self._end_turn()
             return ev
         if k == A.SIBLING:
