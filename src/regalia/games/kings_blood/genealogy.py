@@ -594,8 +594,6 @@ class Genealogy:
         new._order = self._order
         new._active = self._active
         new.memo = self.memo
-        if self._conn is None:
-            self._conn = {}
         new._conn = self._conn  # valid for both until one changes (a change drops the dict)
         return new
 
