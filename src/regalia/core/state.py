@@ -50,15 +50,22 @@ def copy_rng(rng: random.Random) -> random.Random:
 
 def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
     """``rng.shuffle(x)`` with ``Random._randbelow`` inlined (about twice as fast): the same
-    Fisher-Yates steps drawing the same ``getrandbits`` as CPython's ``random.shuffle``."""
+    Fisher-Yates steps drawing the same ``getrandbits`` as CPython's ``random.shuffle``.
+
+    Position ``i`` draws ``getrandbits(k)`` with ``k = (i + 1).bit_length()`` until the draw is
+    at most ``i``; ``k`` is the same for every ``i`` from ``top`` down to ``2 ** (k - 1) - 1``,
+    so it is computed once per such run."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    top = len(x) - 1
+    while top > 0:
+        k = (top + 1).bit_length()
+        end = (1 << (k - 1)) - 1  # the last i whose bound i + 1 still has k bits (>= 1)
+        for i in range(top, end - 1, -1):
             j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+            while j > i:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+        top = end - 1
 
 
 def _shuffle_library(rng: random.Random, x: list[Any]) -> None:
@@ -74,7 +81,7 @@ def _shuffle_fast(rng: random.Random, x: list[Any]) -> None:
 
 def _inline_shuffle_matches() -> bool:
     """Whether :func:`_shuffle_inline` reproduces this Python's ``random.shuffle`` exactly."""
-    for n in (0, 1, 2, 3, 7, 64, 100, 257):
+    for n in (0, 1, 2, 3, 4, 5, 7, 8, 9, 33, 64, 82, 100, 257):
         a, b = random.Random(n), random.Random(n)
         x, y = list(range(n)), list(range(n))
         a.shuffle(x)

@@ -9,23 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
+from regalia.core.events import new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, EXILE, KINGS_BLOOD, NEW_CONNECTION, NOTATION
-from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_blood.moves import FORCED
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
 _SEAT_NAMES = A.SEAT_NAMES
+_FACE = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT}
+"""The Event card an action kind plays."""
 
 
 def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
     """Play an Event card from hand (or the one drawn at a Marriage, ``phase == FORCED``)."""
     k = a.kind
-    face = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT}[k]
+    face = _FACE[k]
     if self.phase == FORCED:
         self.pending_card = -1
     else:
@@ -44,15 +46,7 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
                 self.kb_on = -1
             else:
                 self.discard.append(c)  # KB-E1: the Enthronement goes too
-        ev.append(
-            Event(
-                "assassinate",
-                f"{_SEAT_NAMES[seat]} assassinates {NOTATION[t]}",
-                seat,
-                None,
-                {"target": NOTATION[t], "attached": [NOTATION[c] for c in att]},
-            )
-        )
+        ev.append(new_event("assassinate", (T.assassinate_text, seat, t), seat, None, (T.removed_data, t, tuple(att))))
         self._refound()
         self._after_event_play(seat)
     elif k == A.EXILE_TO:
@@ -62,30 +56,14 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
         if KINGS_BLOOD in att:
             self.kb_on = -1
         self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
-        ev.append(
-            Event(
-                "exile",
-                f"{_SEAT_NAMES[seat]} exiles {NOTATION[t]} to {_SEAT_NAMES[to]}",
-                seat,
-                None,
-                {"target": NOTATION[t], "to": to, "attached": [NOTATION[c] for c in att]},
-            )
-        )
+        ev.append(new_event("exile", (T.exile_text, seat, t, to), seat, None, (T.exile_data, t, to, tuple(att))))
         self._refound()
         self._end_turn()
     elif k == A.CONNECT:
         t, d = a.card, a.target
         self.discard.append(face)
         row, x = gen.move(t, d, a.side)  # KB-G5; the moved card's ability does not trigger (KB-E3)
-        ev.append(
-            Event(
-                "connect",
-                f"{_SEAT_NAMES[seat]} moves {NOTATION[t]} {SIDE_NAMES[a.side]} of {NOTATION[d]}",
-                seat,
-                None,
-                {"card": NOTATION[t], "target": NOTATION[d], "row": row, "x": x},
-            )
-        )
+        ev.append(new_event("connect", (T.connect_text, seat, t, a.side, d), seat, None, (T.play_data, t, d, row, x)))
         if not a.flag and self._marries(t, d):
             self._marriage(t, d)
         else:
@@ -109,7 +87,7 @@ def enthrone(self: KingsBloodState, t: int, seat: int) -> None:
             else:
                 self.discard.append(x)
     self._ev.append(
-        Event(
+        new_event(
             "enthrone",
             f"{_SEAT_NAMES[seat]} enthrones {NOTATION[t]}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
             seat,
@@ -140,7 +118,9 @@ def take_kings_blood(self: KingsBloodState, seat: int, was_in_genealogy: bool) -
         if not self.hands[holder] and self.winner < 0:
             self.winner = holder  # KB-T5: left with no cards, the holder wins at once
             self._ev.append(
-                Event("out", f"{_SEAT_NAMES[holder]} loses the King's Blood card, their only card", holder, None, {})
+                new_event(
+                    "out", f"{_SEAT_NAMES[holder]} loses the King's Blood card, their only card", holder, None, {}
+                )
             )
     self._gain(seat, [KINGS_BLOOD], True)
-    self._ev.append(Event("kingsblood", f"{_SEAT_NAMES[seat]} takes the King's Blood card {where}", seat, None, {}))
+    self._ev.append(new_event("kingsblood", f"{_SEAT_NAMES[seat]} takes the King's Blood card {where}", seat, None, {}))

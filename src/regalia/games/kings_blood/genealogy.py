@@ -16,16 +16,19 @@ Sides are ``LEFT = 0`` and ``RIGHT = 1``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 LEFT = 0
 RIGHT = 1
 SIDE_NAMES = ("left", "right")
 
-_BOTH = (LEFT, RIGHT)
-_LEFT_ONLY = (LEFT,)
-_RIGHT_ONLY = (RIGHT,)
+BOTH_SIDES = _BOTH = (LEFT, RIGHT)
+LEFT_ONLY = _LEFT_ONLY = (LEFT,)
+RIGHT_ONLY = _RIGHT_ONLY = (RIGHT,)
+"""The placeable sides of an Active card are always one of these three shared tuples."""
 _NONE: tuple[int, ...] = ()
 
 
@@ -83,9 +86,12 @@ class Genealogy:
 
     Attributes:
         both_sides: the KB-G3 switch given above.
+        memo: free for the caller: anything it derives from this Genealogy (King's Blood keeps
+            its plays on the Active cards there). Reset to ``None`` on every change (attachments
+            included); ``clone`` copies it (the copy is the same Genealogy).
     """
 
-    __slots__ = ("_active", "_att", "_conn", "_pos", "_rows", "_sides", "both_sides")
+    __slots__ = ("_active", "_att", "_conn", "_order", "_pos", "_rows", "_sides", "both_sides", "memo")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
@@ -94,9 +100,12 @@ class Genealogy:
         self._att: dict[int, list[int]] = {}
         self._sides: dict[int, tuple[int, ...]] = {}
         """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
+        self._order: list[int] | None = None
+        """The Active cards ordered by (row, position); computed on demand, dropped on every change."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
-        self._conn: dict[int, list[tuple[int, int]]] = {}
-        """card -> its New Connection moves (KB-G5), filled on demand; emptied on every change."""
+        self._conn: dict[int, list[tuple[int, int]]] | None = None
+        """card -> its New Connection moves (KB-G5), filled on demand; dropped on every change."""
+        self.memo: Any = None
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -205,13 +214,32 @@ class Genealogy:
         row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
         rows = self._rows
         _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
-        self._active = None
-        self._conn = {}  # a new dict: a clone may share the old one (see clone)
+        self._order = self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
+
+    def _close(self, card: int, side: int) -> None:
+        """``side`` of the Active card ``card`` is no longer placeable."""
+        sides = self._sides
+        st = sides[card]
+        if st is _BOTH and not self.both_sides:
+            sides[card] = _RIGHT_ONLY if side == LEFT else _LEFT_ONLY
+        elif st is _BOTH or st[0] == side:
+            del sides[card]
 
     def _recompute_all(self) -> None:
         self._sides = {c: st for c in self._pos if (st := self._status(c))}
-        self._active = None
-        self._conn = {}
+        self._order = self._active = self.memo = None
+        self._conn = None
+
+    def active_order(self) -> list[int]:
+        """The Active cards ordered by (row, position) (KB-G3).
+
+        Cached until the Genealogy changes; do not modify it (:meth:`active` returns a copy).
+        """
+        order = self._order
+        if order is None:
+            order = self._order = sorted(self._sides, key=self._pos.__getitem__)
+        return order
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
         """The Active cards with their placeable sides, ordered by (row, position) (KB-G2, KB-G3).
@@ -221,8 +249,15 @@ class Genealogy:
         active = self._active
         if active is None:
             sides = self._sides
-            active = self._active = [(c, sides[c]) for c in sorted(sides, key=self._pos.__getitem__)]
+            active = self._active = [(c, sides[c]) for c in self.active_order()]
         return active
+
+    def active_lookup(self, table: Mapping[tuple[int, ...], Sequence[T]]) -> list[T]:
+        """``table[sides][card]`` for each Active card with its placeable sides, in the order of
+        :meth:`active_order` (the sides are one of ``BOTH_SIDES``, ``LEFT_ONLY``,
+        ``RIGHT_ONLY``). King's Blood reads its play tables this way."""
+        sides = self._sides
+        return [table[sides[c]][c] for c in self.active_order()]
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
@@ -230,7 +265,7 @@ class Genealogy:
         A card is Active when no card of the row below lies on top of it and at least one side
         (both, with ``active_needs_both_sides``) is placeable by KB-G2.
         """
-        return [c for c, _ in self.active_sides()]
+        return list(self.active_order())
 
     def sides_of(self, card: int) -> tuple[int, ...]:
         """The placeable sides of ``card`` if it is Active, else ``()`` (KB-G2, KB-G3)."""
@@ -254,14 +289,54 @@ class Genealogy:
 
     # ------------------------------------------------------------------ changes
     def _put(self, card: int, row: int, x: int) -> None:
-        if card in self._pos:
+        """Put ``card`` at ``(row, x)`` and update the statuses (KB-G2, KB-G3).
+
+        A new card only ever closes sides or covers cards, so only the cards that ``_refresh``
+        would look at can change, each in one known way: in its row the cards at x-2 and x-4
+        lose their right side and those at x+2 and x+4 their left side; in the row above the
+        cards at x-1 and x+1 are covered, the card at x-3 loses its right side (its right spot
+        would lie on this card) and the card at x+3 its left side. The same result as
+        ``_refresh``, with fewer lookups.
+        """
+        pos = self._pos
+        if card in pos:
             raise ValueError(f"card {card} is already in the Genealogy")
-        cells = self._rows.setdefault(row, {})
-        if x in cells:
+        rows = self._rows
+        cells = rows.get(row)
+        if cells is None:
+            cells = rows[row] = {}
+        elif x in cells:
             raise ValueError(f"the spot ({row}, {x}) is taken")
         cells[x] = card
-        self._pos[card] = (row, x)
-        self._refresh(row, x)
+        pos[card] = (row, x)
+        sides = self._sides
+        if sides:
+            close = self._close
+            get = cells.get
+            if (c := get(x - 2)) in sides:
+                close(c, RIGHT)
+            if (c := get(x - 4)) in sides:
+                close(c, RIGHT)
+            if (c := get(x + 2)) in sides:
+                close(c, LEFT)
+            if (c := get(x + 4)) in sides:
+                close(c, LEFT)
+            above = rows.get(row - 1)
+            if above:
+                get = above.get
+                if (c := get(x - 1)) in sides:
+                    del sides[c]
+                if (c := get(x + 1)) in sides:
+                    del sides[c]
+                if (c := get(x - 3)) in sides:
+                    close(c, RIGHT)
+                if (c := get(x + 3)) in sides:
+                    close(c, LEFT)
+        st = _status_at(cells, rows.get(row + 1), x, self.both_sides)
+        if st:
+            sides[card] = st
+        self._order = self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _lift(self, card: int) -> tuple[int, int]:
         row, x = self._pos.pop(card)
@@ -289,11 +364,51 @@ class Genealogy:
         Raises:
             ValueError: the spot is not placeable.
         """
-        row, x = self._pos[target]
-        if not self._side_open(row, x, side):
-            raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
-        nx = x + (2 if side == RIGHT else -2)
-        self._put(card, row, nx)
+        pos = self._pos
+        row, x = pos[target]
+        sides = self._sides
+        st = sides.get(target)
+        if st is None or side not in st:  # not a listed side of an Active card: the full check
+            if not self._side_open(row, x, side):
+                raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
+            nx = x + 2 if side == RIGHT else x - 2
+            self._put(card, row, nx)
+            return row, nx
+        # The side is open (KB-G2): the spot and the spot beyond it are empty, and so are the
+        # spot +-1 in the row below. So of the cards ``_put`` would look at, only four can
+        # change (the others were already closed or covered by the target): the target loses
+        # this side; the card two spots beyond (x +- 6) and the card of the row above at x +- 5
+        # (``outer``) lose the side facing the new card; the card of the row above at x +- 3 is
+        # covered. The new card faces the target, so only its outer side may be open: free when
+        # x +- 6 is empty in its row and x +- 5 in the row below (x +- 4 is empty, see above).
+        if card in pos:
+            raise ValueError(f"card {card} is already in the Genealogy")
+        if side == RIGHT:
+            nx, far, covered, outer, facing, own = x + 2, x + 6, x + 3, x + 5, LEFT, _RIGHT_ONLY
+        else:
+            nx, far, covered, outer, facing, own = x - 2, x - 6, x - 3, x - 5, RIGHT, _LEFT_ONLY
+        rows = self._rows
+        cells = rows[row]
+        cells[nx] = card
+        pos[card] = (row, nx)
+        if st is _BOTH and not self.both_sides:  # _close(target, side), inlined
+            sides[target] = _LEFT_ONLY if side == RIGHT else _RIGHT_ONLY
+        else:
+            del sides[target]
+        close = self._close
+        if (c := cells.get(far)) in sides:
+            close(c, facing)
+        above = rows.get(row - 1)
+        if above:
+            if (c := above.get(covered)) in sides:
+                del sides[c]
+            if (c := above.get(outer)) in sides:
+                close(c, facing)
+        below = rows.get(row + 1)
+        if not self.both_sides and far not in cells and (below is None or outer not in below):
+            sides[card] = own  # its outer spot, the spot beyond and the spot below are free
+        self._order = self._active = self.memo = None
+        self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
         return row, nx
 
     def add_child(self, a: int, b: int, child: int) -> tuple[int, int]:
@@ -330,6 +445,7 @@ class Genealogy:
         if card not in self._pos:
             raise KeyError(card)
         self._att.setdefault(card, []).append(face)
+        self.memo = None  # a caller may have derived something from the attachments
 
     def detach(self, card: int, face: int) -> None:
         """Remove one attached ``face`` from under ``card``.
@@ -343,6 +459,7 @@ class Genealogy:
         att.remove(face)
         if not att:
             del self._att[card]
+        self.memo = None
 
     def find_attachment(self, face: int) -> int | None:
         """The card that ``face`` is attached to, or ``None``."""
@@ -360,24 +477,48 @@ class Genealogy:
         Cached until the Genealogy changes; do not modify the list returned.
         """
         conn = self._conn
+        if conn is None:
+            conn = self._conn = {}
         out = conn.get(card)
         if out is not None:
             return out
         # The Active cards with ``card`` lifted, computed without moving it: only the cards whose
-        # status depends on its cell change (as in ``_refresh``).
+        # status depends on its cell change (the cards ``_refresh`` looks at).
         pos = self._pos
         rows = self._rows
         row, x = pos[card]
-        cells = dict(rows[row])
+        cells = rows[row].copy()
         del cells[x]
-        sides = dict(self._sides)
-        sides.pop(card, None)
-        _update_sides(sides, cells, rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
+        below = rows.get(row + 1)
+        above = rows.get(row - 1)
+        both = self.both_sides
+        sides = self._sides
+        new: dict[int, tuple[int, ...]] = {}
+        grows = False  # whether a card that is not Active now becomes Active
+        for xx in (x - 4, x - 2, x + 2, x + 4):
+            c = cells.get(xx)
+            if c is not None:
+                st = new[c] = _status_at(cells, below, xx, both)
+                grows = grows or (bool(st) and c not in sides)
+        if above:
+            for xx in (x - 3, x - 1, x + 1, x + 3):
+                c = above.get(xx)
+                if c is not None:
+                    st = new[c] = _status_at(above, cells, xx, both)
+                    grows = grows or (bool(st) and c not in sides)
+        if grows:
+            merged = {**sides, **new}
+            entries = [(d, merged[d]) for d in sorted(merged, key=pos.__getitem__) if merged[d]]
+        else:
+            entries = self.active_sides()  # the same cards in the same order, some with new sides
+        left_of, right_of = cells.get(x - 2), cells.get(x + 2)  # their spot towards x is its own
         out = []
-        for dest in sorted(sides, key=pos.__getitem__):
-            drow, dx = pos[dest]
-            for side in sides[dest]:
-                if drow == row and dx + (2 if side == RIGHT else -2) == x:
+        for dest, ss in entries:
+            if dest == card:
+                continue
+            ss = new.get(dest, ss)
+            for side in ss:
+                if (side == RIGHT and dest == left_of) or (side == LEFT and dest == right_of):
                     continue  # the spot it came from
                 out.append((dest, side))
         conn[card] = out
@@ -437,8 +578,8 @@ class Genealogy:
         self._pos = {}
         self._att = {}
         self._sides = {}
-        self._active = None
-        self._conn = {}
+        self._order = self._active = self.memo = None
+        self._conn = None
         return removed
 
     # ------------------------------------------------------------------ copies, JSON, drawing
@@ -450,8 +591,10 @@ class Genealogy:
         new._pos = dict(self._pos)
         new._att = {c: list(a) for c, a in self._att.items()}
         new._sides = dict(self._sides)
+        new._order = self._order
         new._active = self._active
-        new._conn = self._conn  # valid for both until one changes (a change replaces the dict)
+        new.memo = self.memo
+        new._conn = self._conn  # valid for both until one changes (a change drops the dict)
         return new
 
     def to_json(self) -> list[list[Any]]:

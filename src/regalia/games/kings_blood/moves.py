@@ -6,6 +6,7 @@ implement are cited in each.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from regalia.games.kings_blood import actions as A
@@ -18,10 +19,11 @@ from regalia.games.kings_blood.cards import (
     KINGS_BLOOD,
     NEW_CONNECTION,
     NUM_CHARACTERS,
+    NUM_FACES,
     NUMBER,
     PHILOSOPHY,
 )
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT
+from regalia.games.kings_blood.genealogy import BOTH_SIDES, LEFT, LEFT_ONLY, RIGHT, RIGHT_ONLY
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
@@ -46,37 +48,46 @@ _PASS = A.PASS_ACTION
 def legal_actions(self: KingsBloodState) -> list[KBAction]:
     """The legal actions of ``self.current_player`` in a stable order (see the state's phases)."""
     ph = self.phase
-    out: list[KBAction] = []
-    if ph == OVER:
-        return out
     hand = self.hands[self.cur]
     if ph == TURN:
-        gen_plays(self, out, sorted(set(hand)), None, len(hand))
+        # gen_plays(self, out, sorted(hand), None, len(hand)), inlined: the most frequent case
+        memo = self.gen.memo
+        if memo is None or memo[0] != self.kb_on:
+            memo = _new_memo(self)
+        faces = sorted(hand)
+        rows = memo[1]
+        out = [a for f in faces for row in rows for a in row[f]]
+        if faces and faces[-1] >= NUM_CHARACTERS and len(hand) >= 2:
+            gen_events(self, out, faces, None)
         if self.pile or self.discard:
             out.append(_DRAW)
         elif not out:
             out.append(_PASS)  # KB-T7
-    elif ph == DRAWN:
-        gen_plays(self, out, [self.drawn], None, len(hand))  # KB-T1: only the card drawn
-        out.append(_END)
-    elif ph == DEFEND:
-        gen_transfers(self, out)
-        out.append(_DRAW)
-    elif ph == BIRTH:
-        child = self.child
-        if self.gen.is_active(child):  # KB-X11: the child must be Active to be played on
-            gen_plays(self, out, sorted(set(hand)), child, len(hand))
-            gen_siblings(self, out, child, None)
-        out.append(_END)
-    elif ph == SIBLINGS:
-        gen_siblings(self, out, self.child, self.sib_side)
-        if self.sib_count >= 2:
+    else:
+        out = []
+        if ph == DRAWN:
+            gen_plays(self, out, [self.drawn], None, len(hand))  # KB-T1: only the card drawn
             out.append(_END)
-    elif ph == FORCED:
-        gen_event(self, out, self.pending_card, None)
-    elif ph == BONUS:
-        gen_plays(self, out, sorted(set(hand)), None, len(hand))
-        out.append(_END)
+        elif ph == DEFEND:
+            gen_transfers(self, out)
+            out.append(_DRAW)
+        elif ph == BIRTH:
+            child = self.child
+            if self.gen.is_active(child):  # KB-X11: the child must be Active to be played on
+                gen_plays(self, out, sorted(hand), child, len(hand))
+                gen_siblings(self, out, child, None)
+            out.append(_END)
+        elif ph == SIBLINGS:
+            gen_siblings(self, out, self.child, self.sib_side)
+            if self.sib_count >= 2:
+                out.append(_END)
+        elif ph == FORCED:
+            gen_event(self, out, self.pending_card, None)
+        elif ph == BONUS:
+            gen_plays(self, out, sorted(hand), None, len(hand))
+            out.append(_END)
+        else:
+            return out  # OVER
     # KB-T4: ``announce`` on your own turn with two or fewer cards, once (the state's _announce_open)
     if 0 < len(hand) <= 2 and self.config.announcement == "required" and not self.announced[self.cur]:
         out.append(_ANNOUNCE)
@@ -105,59 +116,121 @@ _PLACE = A.PLACE_TABLE
 _CONNECT = A.CONNECT_TABLE
 _NC4 = NUM_CHARACTERS * 4  # the stride of a card's row in PLACE_TABLE / CONNECT_TABLE
 
+PlayTable = tuple[tuple[KBAction, ...], ...]
+"""The plays on one Genealogy card with given placeable sides, indexed by the face played
+(``NUM_FACES`` entries; ``()`` where there is none, always for Events and the King's Blood card)."""
 
-def _targets(self: KingsBloodState, only: int | None) -> list[int]:
-    if only is None:
-        return self.gen.active()
-    return [only] if self.gen.is_active(only) else []
+
+@cache
+def play_tables(optional: bool, kings_blood: bool) -> dict[tuple[int, ...], tuple[PlayTable, ...]]:
+    """``play_tables(optional, kings_blood)[sides][target][face]``: the placements of the
+    Character ``face`` beside ``target`` on each of ``sides`` (the target's placeable sides, one
+    of the Genealogy's shared status tuples), in the order of move generation: side by side,
+    each followed by its ``nomarry`` variant when ``optional`` and the play would marry.
+
+    KB-T1: a colour or number match; KB-M1/KB-M2: a Marriage (``MATCH == 2``) may be declined
+    when ``optional`` (option ``marriage_optional``); ``kings_blood``: the target is the King's
+    Blood character, which every Character matches and marries (KB-E5). Built once per flavour.
+    """
+    tables: dict[tuple[int, ...], tuple[PlayTable, ...]] = {}
+    for sides in (BOTH_SIDES, LEFT_ONLY, RIGHT_ONLY):
+        per_target = []
+        for t in range(NUM_CHARACTERS):
+            per_face: list[tuple[KBAction, ...]] = []
+            for f in range(NUM_FACES):
+                m = 0
+                if f < NUM_CHARACTERS and f != t:
+                    m = 2 if kings_blood else MATCH[f][t]
+                acts: list[KBAction] = []
+                if m:
+                    i = f * _NC4 + t * 4
+                    for s in sides:
+                        acts.append(_PLACE[i + s + s])
+                        if m == 2 and optional:
+                            acts.append(_PLACE[i + s + s + 1])
+                per_face.append(tuple(acts) if acts else ())
+            per_target.append(tuple(per_face))
+        tables[sides] = tuple(per_target)
+    return tables
+
+
+def _play_rows(self: KingsBloodState, ts: list[tuple[int, tuple[int, ...]]], optional: bool) -> list[PlayTable]:
+    """The play table of each target of ``ts`` (``(target, sides)`` pairs), in order."""
+    tables = play_tables(optional, False)
+    kb = self.kb_on
+    if kb < 0:
+        return [tables[ss][t] for t, ss in ts]
+    kb_tables = play_tables(optional, True)  # KB-E5: the King's Blood character
+    return [(kb_tables if t == kb else tables)[ss][t] for t, ss in ts]
+
+
+Memo = tuple[int, list[PlayTable]]
+"""What move generation keeps in the Genealogy's ``memo`` (dropped when the Genealogy changes):
+``(kb_on, play tables of the Active cards in order)``. (The Event plays are not kept: the
+Genealogy changes before the same Event is looked at again, almost always.)"""
+
+
+def _new_memo(self: KingsBloodState) -> Memo:
+    """A new :data:`Memo` for the current Genealogy. ``kb_on`` is checked by the readers (it is
+    kept in the state, not in the Genealogy); the player count and the options are the same for
+    every state that can share a Genealogy's memo (its clones)."""
+    gen = self.gen
+    kb = self.kb_on
+    if kb < 0:
+        rows = gen.active_lookup(play_tables(self.config.marriage_optional, False))
+    else:
+        rows = _play_rows(self, gen.active_sides(), self.config.marriage_optional)
+    memo: Memo = (kb, rows)
+    gen.memo = memo
+    return memo
 
 
 def gen_plays(self: KingsBloodState, out: list[KBAction], faces: list[int], only: int | None, hand_size: int) -> None:
-    """Plays of ``faces`` from hand on the Active cards (or on ``only``): KB-T1, KB-M1/M2,
-    KB-T5 (no Event or King's Blood card as the last card), KB-E1..E5."""
-    gen = self.gen
-    if only is None:
-        ts = gen.active_sides()
-    else:
-        sides = gen.sides_of(only)
-        ts = [(only, sides)] if sides else []
-    if not ts:
+    """Plays of ``faces`` (sorted; only Events may repeat) from hand on the Active cards (or on
+    ``only``): KB-T1, KB-M1/M2, KB-T5 (no Event or King's Blood card as the last card),
+    KB-E1..E5."""
+    if not faces:
         return
-    optional = self.config.marriage_optional
-    kb = self.kb_on
-    append = out.append
+    if only is None:
+        memo = self.gen.memo
+        if memo is None or memo[0] != self.kb_on:
+            memo = _new_memo(self)
+        rows = memo[1]
+    else:
+        sides = self.gen.sides_of(only)
+        if not sides:
+            return
+        rows = _play_rows(self, [(only, sides)], self.config.marriage_optional)
+    # Characters (faces < NUM_CHARACTERS) sort first; the play tables are empty for the rest
+    out += [a for f in faces for row in rows for a in row[f]]
+    if faces[-1] >= NUM_CHARACTERS and hand_size >= 2:
+        gen_events(self, out, faces, only)
+
+
+def gen_events(self: KingsBloodState, out: list[KBAction], faces: list[int], only: int | None) -> None:
+    """The plays of the Events and the King's Blood card among ``faces`` (sorted), for a hand of
+    two or more cards (KB-T5): KB-E1..E5."""
+    prev = -1
     for f in faces:
-        if f < NUM_CHARACTERS:
-            row = MATCH[f]
-            base = f * _NC4
-            for t, ss in ts:
-                # KB-T1 colour or number; KB-E5: anything matches (and marries) the King's Blood character
-                m = 2 if t == kb else row[t]
-                if not m:
-                    continue
-                i = base + t * 4
-                if m == 2 and optional:  # KB-M2: a Marriage may be declined (``nomarry``)
-                    for s in ss:
-                        j = i + s + s
-                        append(_PLACE[j])
-                        append(_PLACE[j + 1])
-                else:
-                    for s in ss:
-                        append(_PLACE[i + s + s])
-        elif hand_size >= 2:
-            if f == KINGS_BLOOD:
-                # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
-                if only is None:
-                    table = A.KINGSBLOOD_TABLE
-                    for t, _ in ts:
-                        append(table[t])
-            else:
-                gen_event(self, out, f, only)
+        if f < NUM_CHARACTERS or f == prev:
+            continue
+        prev = f
+        if f == KINGS_BLOOD:
+            # KB-E5; not on a newborn child: only a Character or an Event may go there (KB-M4)
+            if only is None:
+                table = A.KINGSBLOOD_TABLE
+                out += [table[t] for t in self.gen.active_order()]
+        else:
+            gen_event(self, out, f, only)
 
 
 def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | None) -> None:
     """Plays of the Event ``f`` on the Active cards (or on ``only``): KB-E1..E4."""
-    targets = _targets(self, only)
+    gen = self.gen
+    if only is None:
+        targets = gen.active_order()
+    else:
+        targets = [only] if gen.is_active(only) else []
     append = out.append
     if f == ASSASSINATION:
         table = A.ASSASSINATE_TABLE
@@ -170,7 +243,6 @@ def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | No
     elif f == NEW_CONNECTION:
         optional = self.config.marriage_optional
         kb = self.kb_on
-        gen = self.gen
         for t in targets:
             row = MATCH[t]
             base = t * _NC4
@@ -182,27 +254,20 @@ def gen_event(self: KingsBloodState, out: list[KBAction], f: int, only: int | No
                     append(_CONNECT[j + 1])
     elif f == ENTHRONEMENT:
         table = A.ENTHRONE_TABLE
-        gen = self.gen
         for t in targets:
             if not gen.has_attachment(t, ENTHRONEMENT):
                 append(table[t])
 
 
 def gen_transfers(self: KingsBloodState, out: list[KBAction]) -> None:
-    """KB-T3: a Skip, Reverse or Draw 3 played on an Active card by the matching rule."""
+    """KB-T3: a Skip, Reverse or Draw 3 played on an Active card by the matching rule (no
+    Marriage, so no ``nomarry`` variant)."""
     abil = self.abil
     faces = [f for f in sorted(set(self.hands[self.cur])) if f < NUM_CHARACTERS and abil[f]]
     if not faces:
         return
-    kb = self.kb_on
-    ts = self.gen.active_sides()
-    for f in faces:
-        row = MATCH[f]
-        base = f * _NC4
-        for t, ss in ts:
-            if row[t] or t == kb:  # KB-T1 colour or number; KB-E5 the King's Blood character
-                for s in ss:
-                    out.append(_PLACE[base + t * 4 + s + s])
+    rows = _play_rows(self, self.gen.active_sides(), False)
+    out += [a for f in faces for row in rows for a in row[f]]
 
 
 def gen_siblings(self: KingsBloodState, out: list[KBAction], anchor: int, side: int | None) -> None:

@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from regalia.core.events import Event  # built directly: Event(kind, text, seat, visible_to, data)
+from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
 from regalia.core.state import State, copy_rng, shuffle
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import (
     DRAW3,
@@ -68,6 +69,9 @@ PENALTY_DRAW = 3
 
 
 _SEAT_NAMES = A.SEAT_NAMES
+_PLACE = A.PLACE
+_play_text = T.play_text
+_play_data = T.play_data
 _ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
@@ -124,8 +128,10 @@ class KingsBloodState(State):
                 f"deck: {len(order)} cards cannot deal {HAND_SIZE} to {num_players} players and start a Genealogy"
             )
         n = num_players
-        self.pile: list[int] = order[::-1]
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        dealt = HAND_SIZE * n
+        # one card at a time in seat order from the top: seat p gets order[p], order[p + n], ...
+        self.hands: list[list[int]] = [order[seat:dealt:n] for seat in range(n)]
+        self.pile: list[int] = order[dealt:][::-1]  # the rest, top = last element
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[int] = []
         self.aside: list[int] = [KINGS_BLOOD] if config.advanced else []
@@ -146,12 +152,9 @@ class KingsBloodState(State):
         self.winner = -1
         self.turn_count = 1
         self.kb_on = -1
-        for _ in range(HAND_SIZE):
-            for seat in range(n):
-                self.hands[seat].append(self.pile.pop())
         # Setup: the Genealogy must start with a character; Events drawn go back and the pile is
         # reshuffled; the founder's ability is ignored (rulebook "Setup", KB-T2).
-        if not any(c < NUM_CHARACTERS for c in self.pile):
+        if min(self.pile) >= NUM_CHARACTERS:  # the pile holds at least one card (checked above)
             raise ValueError("deck: no character left in the draw pile to start the Genealogy")
         while True:
             card = self.pile.pop()
@@ -231,7 +234,7 @@ class KingsBloodState(State):
             self.discard = []
             shuffle(self.rng, self.pile)
             self._ev.append(
-                Event(
+                new_event(
                     "reshuffle",
                     f"the discards are shuffled into a new draw pile ({len(self.pile)} cards)",
                     None,
@@ -249,25 +252,11 @@ class KingsBloodState(State):
                 break
             got.append(c)
         self._gain(seat, got, False)
-        self._ev.append(
-            Event(
-                "draw",
-                f"{_SEAT_NAMES[seat]} draws {len(got)} card{'s' if len(got) != 1 else ''}{why}",
-                seat,
-                None,
-                {"count": len(got)},
-            )
-        )
+        n = len(got)
+        self._ev.append(new_event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
         if got:
-            self._ev.append(
-                Event(
-                    "draw",
-                    f"{_SEAT_NAMES[seat]} draws {' '.join(NOTATION[c] for c in got)}",
-                    seat,
-                    _ONLY[seat],
-                    {"cards": [NOTATION[c] for c in got]},
-                )
-            )
+            cards = tuple(got)
+            self._ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -276,16 +265,16 @@ class KingsBloodState(State):
         self.known = [list(h) for h in self.hands]
         if self.winner >= 0:
             self._ev.append(
-                Event("win", f"{_SEAT_NAMES[self.winner]} wins", self.winner, None, {"winner": self.winner})
+                new_event("win", f"{_SEAT_NAMES[self.winner]} wins", self.winner, None, {"winner": self.winner})
             )
         else:
-            self._ev.append(Event("end", "the game ends with no winner", None, None, {}))
+            self._ev.append(new_event("end", "the game ends with no winner", None, None, {}))
 
     def _check_emptied(self, seat: int) -> None:
         """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
         if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
             self.winner = seat
-            self._ev.append(Event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
+            self._ev.append(new_event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
 
     def _refound(self) -> None:
         """KB-T8: an empty Genealogy restarts with the next Character drawn."""
@@ -293,7 +282,9 @@ class KingsBloodState(State):
             return
         if not any(c < NUM_CHARACTERS for c in self.pile) and not any(c < NUM_CHARACTERS for c in self.discard):
             self._ev.append(
-                Event("genealogy", "the Genealogy is empty and no Character is left to start a new one", None, None, {})
+                new_event(
+                    "genealogy", "the Genealogy is empty and no Character is left to start a new one", None, None, {}
+                )
             )
             self._finish()
             return
@@ -303,12 +294,12 @@ class KingsBloodState(State):
             if c < NUM_CHARACTERS:
                 self.gen.found(c)
                 self._ev.append(
-                    Event("found", f"{NOTATION[c]} starts a new Genealogy", None, None, {"card": NOTATION[c]})
+                    new_event("found", f"{NOTATION[c]} starts a new Genealogy", None, None, {"card": NOTATION[c]})
                 )
                 return
             self.discard.append(c)
             self._ev.append(
-                Event(
+                new_event(
                     "discard",
                     f"{NOTATION[c]} is drawn for the new Genealogy and discarded",
                     None,
@@ -327,38 +318,59 @@ class KingsBloodState(State):
             self._finish()
             return
         seat = self.cur
-        n = self.num_players
         if len(self.hands[seat]) == 1:
-            if self.config.announcement == "automatic":
-                self._ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
-            elif not self.announced[seat]:
-                self._ev.append(
-                    Event(
-                        "penalty",
-                        f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
-                        seat,
-                        None,
-                        {},
-                    )
+            self._one_card_left(seat)
+        # the last card's ability; -1 (none) reads face 76, the King's Blood card: never an ability
+        eff = self.abil[self.last_played]
+        if eff:
+            nxt = self._ability(seat, eff)
+        else:
+            nxt = (seat + self.direction) % self.num_players
+        # the next turn starts
+        if self.skip_next[nxt]:
+            nxt = self._skip_penalized(nxt)
+        self.cur = nxt
+        self.turn_count += 1
+        self.last_played = -1
+        self.drawn = -1
+        self.child = -1
+        self.phase = DEFEND if self.pending_draw else TURN
+
+    def _one_card_left(self, seat: int) -> None:
+        """KB-T4 at the end of a turn with one card: the announcement, or its penalty."""
+        if self.config.announcement == "automatic":
+            self._ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
+        elif not self.announced[seat]:
+            self._ev.append(
+                new_event(
+                    "penalty",
+                    f"{_SEAT_NAMES[seat]} did not announce King's Blood!: draws 3 and skips the next turn",
+                    seat,
+                    None,
+                    {},
                 )
-                self._draw_into(seat, PENALTY_DRAW, " (penalty)")
-                self.skip_next[seat] = True
-        last = self.last_played
-        eff = self.abil[last] if 0 <= last < NUM_CHARACTERS else 0
+            )
+            self._draw_into(seat, PENALTY_DRAW, " (penalty)")
+            self.skip_next[seat] = True
+
+    def _ability(self, seat: int, eff: int) -> int:
+        """The ability ``eff`` of the last card played takes effect (KB-T2, KB-T3, KB-T6);
+        returns the next seat."""
+        n = self.num_players
         if eff == REVERSE:
             if n == 2 and self.config.two_player_reverse_skips:
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
-                self._ev.append(Event("reverse", "the order of play is reversed", seat, None, {}))
+                self._ev.append(new_event("reverse", "the order of play is reversed", seat, None, {}))
         nxt = (seat + self.direction) % n
         if eff == SKIP:
-            self._ev.append(Event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
+            self._ev.append(new_event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
             nxt = (nxt + self.direction) % n
         if eff == DRAW3:
             self.pending_draw += 3
             self._ev.append(
-                Event(
+                new_event(
                     "draw3",
                     f"{_SEAT_NAMES[nxt]} must draw {self.pending_draw}",
                     seat,
@@ -366,21 +378,17 @@ class KingsBloodState(State):
                     {"count": self.pending_draw},
                 )
             )
-        self._start_turn(nxt)
+        return nxt
 
-    def _start_turn(self, seat: int) -> None:
+    def _skip_penalized(self, seat: int) -> int:
+        """KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
+        Returns the first seat from ``seat`` on that is not skipped."""
         n = self.num_players
         while self.skip_next[seat]:
-            # KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
             self.skip_next[seat] = False
-            self._ev.append(Event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
+            self._ev.append(new_event("skip", f"{_SEAT_NAMES[seat]} skips this turn (penalty)", seat, None, {}))
             seat = (seat + self.direction) % n
-        self.cur = seat
-        self.turn_count += 1
-        self.last_played = -1
-        self.drawn = -1
-        self.child = -1
-        self.phase = DEFEND if self.pending_draw else TURN
+        return seat
 
     def _after_event_play(self, seat: int) -> None:
         """After an Event that offers one more play (KB-E1, KB-E5) — or the end of the turn."""
@@ -394,26 +402,17 @@ class KingsBloodState(State):
     def _marriage(self, a: int, b: int) -> None:
         """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
         seat = self.cur
-        self._ev.append(
-            Event("marriage", f"{NOTATION[a]} marries {NOTATION[b]}", seat, None, {"cards": [NOTATION[a], NOTATION[b]]})
-        )
-        card = self._draw_one()
+        self._ev.append(new_event("marriage", (T.marriage_text, a, b), seat, None, (T.marriage_data, a, b)))
+        pile = self.pile
+        card = pile.pop() if pile else self._draw_one()
         if card is None:
             # KB-X5: nothing can be drawn, so the Marriage has no issue and the chain stops.
-            self._ev.append(Event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
+            self._ev.append(new_event("marriage", "no card can be drawn for the Marriage", seat, None, {}))
             self._end_turn()
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
-            self._ev.append(
-                Event(
-                    "birth",
-                    f"{NOTATION[card]} is born to {NOTATION[a]} and {NOTATION[b]}",
-                    seat,
-                    None,
-                    {"card": NOTATION[card], "row": row, "x": x},
-                )
-            )
+            self._ev.append(new_event("birth", (T.birth_text, card, a, b), seat, None, (T.birth_data, card, row, x)))
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
                 return
@@ -421,7 +420,7 @@ class KingsBloodState(State):
             self.phase = BIRTH  # KB-M4/KB-M5: a play on the child may marry and continue the chain
             return
         self._ev.append(
-            Event(
+            new_event(
                 "forced",
                 f"{NOTATION[card]} is drawn at the Marriage and must be played",
                 seat,
@@ -438,7 +437,7 @@ class KingsBloodState(State):
             self.pending_card = -1
             self.discard.append(card)
             self._ev.append(
-                Event(
+                new_event(
                     "discard",
                     f"{NOTATION[card]} has no Active card to target and is discarded",
                     seat,
@@ -454,16 +453,38 @@ class KingsBloodState(State):
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
         a: KBAction = action
-        self._ev = ev = []
+        ev: list[Event] = []
+        self._ev = ev
         seat = self.cur
         k = a.kind
+        if k == _PLACE:  # the most frequent action first: a Character beside an Active card (KB-T1)
+            self.passes = 0
+            _, f, t, side, nomarry = a
+            phase = self.phase
+            hand = self.hands[seat]
+            hand.remove(f)  # _take, inlined
+            known = self.known[seat]
+            if known and f in known:
+                known.remove(f)
+            row, x = self.gen.place(f, t, side)
+            self.last_played = f
+            ev.append(new_event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
+            if not hand and self.winner < 0:
+                self._check_emptied(seat)
+            if phase == DEFEND:
+                self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
+            elif not nomarry and (MATCH[f][t] == 2 or (self.kb_on >= 0 and (f == self.kb_on or t == self.kb_on))):
+                self._marriage(f, t)  # _marries (KB-M1), inlined
+            else:
+                self._end_turn()
+            return ev
         if k == A.ANNOUNCE:
             self.announced[seat] = True
-            ev.append(Event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
+            ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
             return ev
         if k == A.PASS:
             self.passes += 1
-            ev.append(Event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
+            ev.append(new_event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
             if self.passes >= self.num_players:
                 self._finish()  # KB-T7: every player passed in sequence
             else:
@@ -477,26 +498,25 @@ class KingsBloodState(State):
                 self._draw_into(seat, count, "")
                 self.phase = TURN  # KB-T3: then a normal turn
             else:
-                c = self._draw_one()
+                pile = self.pile
+                c = pile.pop() if pile else self._draw_one()
                 assert c is not None
-                self._gain(seat, [c], False)
+                hand = self.hands[seat]
+                hand.append(c)  # _gain, inlined
+                if len(hand) > 2:
+                    self.announced[seat] = False  # KB-X1
                 self.drawn = c
                 self.phase = DRAWN
-                ev.append(Event("draw", f"{_SEAT_NAMES[seat]} draws 1 card", seat, None, {"count": 1}))
-                ev.append(
-                    Event(
-                        "draw", f"{_SEAT_NAMES[seat]} draws {NOTATION[c]}", seat, _ONLY[seat], {"cards": [NOTATION[c]]}
-                    )
-                )
+                ev.append(new_event("draw", (T.draws_text, seat, 1, ""), seat, None, (T.count_data, 1)))
+                cards = (c,)
+                ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
             return ev
         if k == A.END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(Event("end", f"{_SEAT_NAMES[seat]} ends the turn", seat, None, {}))
+                ev.append(new_event("end", (T.ends_text, seat), seat, None, {}))
             self._end_turn()
             return ev
-        if k == A.PLACE:
-            self._apply_place(a, seat)
-        elif k == A.SIBLING:
+        if k == A.SIBLING:
             self._apply_sibling(a, seat)
         elif k == A.KINGSBLOOD:
             self._take(seat, KINGS_BLOOD)
@@ -504,7 +524,7 @@ class KingsBloodState(State):
             self.kb_on = a.target
             self.last_played = KINGS_BLOOD
             ev.append(
-                Event(
+                new_event(
                     "kingsblood",
                     f"{_SEAT_NAMES[seat]} places the King's Blood card under {NOTATION[a.target]}",
                     seat,
@@ -516,34 +536,6 @@ class KingsBloodState(State):
         else:
             apply_event(self, a, seat)  # KB-E1..E4, in .eventplays
         return ev
-
-    def _apply_place(self, a: KBAction, seat: int) -> None:
-        f, t = a.card, a.target
-        phase = self.phase
-        self.hands[seat].remove(f)  # _take, inlined
-        known = self.known[seat]
-        if known and f in known:
-            known.remove(f)
-        row, x = self.gen.place(f, t, a.side)
-        self.last_played = f
-        self._ev.append(
-            Event(
-                "play",
-                f"{_SEAT_NAMES[seat]} plays {NOTATION[f]} {SIDE_NAMES[a.side]} of {NOTATION[t]}",
-                seat,
-                None,
-                {"card": NOTATION[f], "target": NOTATION[t], "row": row, "x": x},
-            )
-        )
-        self._check_emptied(seat)
-        if phase == DEFEND:
-            self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
-            return
-        kb = self.kb_on
-        if not a.flag and (MATCH[f][t] == 2 or (kb >= 0 and (f == kb or t == kb))):  # _marries (KB-M1)
-            self._marriage(f, t)
-        else:
-            self._end_turn()
 
     def _apply_sibling(self, a: KBAction, seat: int) -> None:
         f = a.card
@@ -559,7 +551,7 @@ class KingsBloodState(State):
         self.child = f  # the next sibling goes beside this one (KB-M4: in a line)
         self.last_played = f
         self._ev.append(
-            Event(
+            new_event(
                 "sibling",
                 f"{_SEAT_NAMES[seat]} plays sibling {NOTATION[f]} {SIDE_NAMES[a.side]}",
                 seat,
