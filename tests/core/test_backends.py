@@ -48,6 +48,19 @@ def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
         get_backend("ray")
 
 
+def test_ray_backend_connects_to_the_given_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--address`` reaches ``ray.init`` as given; without it a private local instance starts."""
+    ray = pytest.importorskip("ray")
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **kwargs: calls.append(kwargs))
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    get_backend("ray", jobs=2, address="ray://head:10001").close()
+    get_backend("ray", jobs=2).close()
+    assert calls[0]["address"] == "ray://head:10001" and "num_cpus" not in calls[0]
+    assert calls[1]["address"] == "local" and calls[1]["num_cpus"] == 2
+
+
 @pytest.fixture(scope="module")
 def ray_backend() -> Iterator[Any]:
     ray = pytest.importorskip("ray")

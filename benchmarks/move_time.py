@@ -1,0 +1,71 @@
+"""Per-move time of a search bot, per game: ``ismcts:hard`` must stay under 2 s a move on one core.
+
+The bot plays seat 0 of 4-player games against three ``heuristic`` bots (seeds 500, 501, ...);
+every decision with at least two legal actions is timed in CPU seconds of this process
+(``time.process_time``, so a busy machine does not inflate it). Prints, per game, the number of
+timed decisions, the mean, the 95th percentile and the maximum, and the rollouts per decision.
+
+    python benchmarks/move_time.py [--bot ismcts:hard] [--games 3] [--players 4] [--only GAME,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import regalia
+from regalia.bots import InfoSet, make_bot
+
+GAMES = ("kings-blood", "kingship", "kingdom", "blood-and-fortune")
+
+
+def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, float]:
+    """CPU seconds per decision of ``bot_spec`` in seat 0 of ``games`` games of ``game``."""
+    times: list[float] = []
+    rollouts: list[int] = []
+    for g in range(games):
+        state = regalia.make(game, players=players, seed=500 + g)
+        rng = random.Random(g)
+        bots = [make_bot(bot_spec, game)] + [make_bot("heuristic", game) for _ in range(players - 1)]
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            forced = len(state.legal_actions()) < 2
+            start = time.process_time()
+            action = bots[seat].choose(InfoSet(state, seat, rng))
+            if seat == 0 and not forced:
+                times.append(time.process_time() - start)
+                rollouts.append(getattr(bots[0], "last_iterations", 0))
+            state.apply(action)
+    times.sort()
+    return {
+        "decisions": len(times),
+        "mean_s": statistics.mean(times),
+        "p95_s": times[min(len(times) - 1, int(0.95 * len(times)))],
+        "max_s": times[-1],
+        "rollouts": statistics.mean(rollouts),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="ismcts:hard")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--only", default="", help="comma-separated game names (default: the four 4-player games)")
+    args = parser.parse_args()
+    names = [g for g in args.only.split(",") if g] or list(GAMES)
+    print(f"| game | {args.bot}: decisions | mean s | 95th pct s | max s | rollouts/decision |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        r = measure(name, args.bot, args.games, args.players)
+        print(
+            f"| {name} | {r['decisions']:.0f} | {r['mean_s']:.2f} | {r['p95_s']:.2f} | {r['max_s']:.2f} "
+            f"| {r['rollouts']:.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
