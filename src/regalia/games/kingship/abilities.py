@@ -8,23 +8,29 @@ steps of the ability are queued in order, closed by an ``ab_end`` marker; each s
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from regalia.core.events import Event, private, public
+from regalia.core.state import shuffle
 from regalia.games.kingship.actions import (
     AGAIN,
-    CARD,
+    CARD_ACTS,
     CHOICE,
+    CHOICE_ACTS,
     DRAW,
     EXILE,
     EXILE_DECK,
     EXILE_PILE,
     KEEP,
-    NAME_SPEC,
+    NAME_SPEC_ACTS,
     PASS,
+    PASS_ACT,
     REVIVE,
     SEARCH,
+    TAKE,
     TITLE,
+    TITLE_ACTS,
     Act,
 )
 from regalia.games.kingship.cards import (
@@ -57,6 +63,9 @@ from regalia.games.kingship.cards import (
     spec_text,
 )
 from regalia.games.kingship.engine import Engine
+
+_SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
+"""Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
 
 Cond = str | None
 Steps = list[tuple[Cond, tuple[Any, ...]]]
@@ -308,9 +317,9 @@ class Abilities(Engine):
         """Poacher #1 options: ``exile deck`` if the deck has cards, ``exile pile`` if a card lies below."""
         out = []
         if self.deck:
-            out.append(Act(CHOICE, EXILE_DECK))
+            out.append(CHOICE_ACTS[EXILE_DECK])
         if self.ctx["base"] > 0:
-            out.append(Act(CHOICE, EXILE_PILE))
+            out.append(CHOICE_ACTS[EXILE_PILE])
         return out
 
     def op_poacher(self, ev: list[Event]) -> None:
@@ -340,7 +349,7 @@ class Abilities(Engine):
 
     def legal_spec(self) -> list[Act]:
         """Every specification naming at least one card of the deck (KS-10)."""
-        return [Act(NAME_SPEC, sp) for sp in VALID_SPECS]
+        return _SPEC_ACTS
 
     def on_spec(self, ev: list[Event], act: Act) -> None:
         """Record the specification (public)."""
@@ -365,7 +374,8 @@ class Abilities(Engine):
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         match = SPEC_MATCH[self.ctx["spec"]]
-        return [Act(PASS)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k] and match[k]]
+        exile = CARD_ACTS[EXILE]
+        return [PASS_ACT] + [exile[k] for k in range(NK) if h[k] and match[k]]
 
     def on_poach(self, ev: list[Event], act: Act) -> None:
         """Poacher #2: exile the chosen card or keep it, then ask the next holder."""
@@ -401,7 +411,8 @@ class Abilities(Engine):
 
     def legal_revive(self) -> list[Act]:
         """Priest #2 options: the kinds of the pile below the current play."""
-        return [Act(CARD, REVIVE, k) for k in sorted(set(self.pile[: self.ctx["base"]]))]
+        revive = CARD_ACTS[REVIVE]
+        return [revive[k] for k in sorted(set(self.pile[: self.ctx["base"]]))]
 
     def on_revive(self, ev: list[Event], act: Act) -> None:
         """Priest #2: put the chosen card on top of the deck (known to all)."""
@@ -498,10 +509,8 @@ class Abilities(Engine):
 
     def legal_m_take(self) -> list[Act]:
         """Merchant #2 options: a card of the revealed hand."""
-        from regalia.games.kingship.actions import TAKE
-
         h = self.hands[self.ctx["target"]]
-        return [Act(CARD, TAKE, k) for k in range(NK) if h[k]]
+        return list(compress(CARD_ACTS[TAKE], h))
 
     def on_m_take(self, ev: list[Event], act: Act) -> None:
         """Merchant #2: take the chosen card (private to the two players), then give one back."""
@@ -567,7 +576,7 @@ class Abilities(Engine):
     def legal_prince_title(self) -> list[Act]:
         """Prince #2 options: pass, or a title other than Kingship the player does not hold."""
         a = self.ctx["actor"]
-        return [Act(PASS)] + [Act(TITLE, t) for t in range(1, 6) if self.titles[t] != a]
+        return [PASS_ACT] + [TITLE_ACTS[t] for t in range(1, 6) if self.titles[t] != a]
 
     def on_prince_title(self, ev: list[Event], act: Act) -> None:
         """Prince #2: acquire the chosen title (Outlaw redirect window first, KS-18)."""
@@ -587,7 +596,7 @@ class Abilities(Engine):
     def legal_queen(self) -> list[Act]:
         """Queen #2 options: pass, or a Queen title the player does not hold."""
         a = self.ctx["actor"]
-        return [Act(PASS)] + [Act(TITLE, t) for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
+        return [PASS_ACT] + [TITLE_ACTS[t] for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
 
     def on_queen(self, ev: list[Event], act: Act) -> None:
         """Queen #2: acquire the chosen Queen title (Outlaw redirect window first)."""
@@ -610,7 +619,8 @@ class Abilities(Engine):
 
     def legal_search(self) -> list[Act]:
         """Emperor #1 options: every kind in the deck (the searcher sees the deck)."""
-        return [Act(CARD, SEARCH, k) for k in sorted(set(self.deck))]
+        search = CARD_ACTS[SEARCH]
+        return [search[k] for k in sorted(set(self.deck))]
 
     def on_search(self, ev: list[Event], act: Act) -> None:
         """Emperor #1: the card goes to the target (seen by both), then the deck is shuffled."""
@@ -618,7 +628,7 @@ class Abilities(Engine):
         self.pending = None
         self.deck.remove(k)
         self.hand_add(t, k, (a,))
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)  # exactly rng.shuffle(deck), faster
         self.knows_top = [0] * self.n
         ev.append(public("search", f"P{a} searches the deck, puts a card into P{t}'s hand and shuffles", a, target=t))
         ev.append(private("search_card", f"the card is {NAME[k]}", (a, t), a, card=NAME[k]))

@@ -9,14 +9,17 @@ carried out once when passed (KS-16).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     APPROVE,
-    CARD,
+    CARD_ACTS,
     CATALOGUE_LAWS,
-    CHOICE,
+    CHOICE_ACTS,
     DENY,
     DRAW,
+    DRAW_ACT,
     EXACTLY_MAX,
     EXILE,
     L_ALL_EXILE,
@@ -31,13 +34,16 @@ from regalia.games.kingship.actions import (
     L_WINS,
     LAW_ACTS,
     PASS,
+    PASS_ACT,
     PRO_LAWS,
     STANDING_LAWS,
     Act,
     law_text,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, NK, SPEC_MATCH, VALID_SPECS
+from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
+
+_VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
 
 
 def law_description(law: list[int]) -> str:
@@ -96,7 +102,7 @@ class Laws(Engine):
         assert self.pending is not None
         types = PRO_LAWS if self.config.laws == "pro" else CATALOGUE_LAWS
         active = {(t, p) for t, p in self.laws}
-        out = [Act(PASS)]
+        out = [PASS_ACT]
         for t in types:
             if t == L_TAX:
                 params = VALID_SPECS
@@ -142,7 +148,7 @@ class Laws(Engine):
 
     def legal_vote(self) -> list[Act]:
         """``approve`` or ``deny``."""
-        return [Act(CHOICE, APPROVE), Act(CHOICE, DENY)]
+        return _VOTES
 
     def on_vote(self, ev: list[Event], act: Act) -> None:
         """One vote: a denial ends the proposal; the last approval enacts the law (KS-11)."""
@@ -199,7 +205,7 @@ class Laws(Engine):
         """Every card of the deciding player's hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+        return list(compress(CARD_ACTS[EXILE], h))
 
     def on_exile(self, ev: list[Event], act: Act) -> None:
         """Exile the chosen card (public); repeat while above the limit."""
@@ -238,7 +244,7 @@ class Laws(Engine):
         """``draw``, or exile any card in hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(DRAW)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+        return [DRAW_ACT, *compress(CARD_ACTS[EXILE], h)]
 
     def on_tax(self, ev: list[Event], act: Act) -> None:
         """Apply the tax: a draw the Light Queen cannot stop (KS-11), or an exile."""

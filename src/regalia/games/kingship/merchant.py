@@ -10,18 +10,24 @@ from __future__ import annotations
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     ACCEPT,
-    ASK,
+    ACCEPT_ACTS,
+    ASK_ACTS,
     ASK_NOTHING,
     COUNTER,
-    OFFER,
+    COUNTER_ACTS,
+    OFFER_ACTS,
     PASS,
-    TAKE_OFFER,
+    PASS_ACT,
+    TAKE_OFFER_ACTS,
     Act,
     ask_text,
     item_text,
 )
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
+
+_ASK_SPECS = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
+"""``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""
 
 
 class Merchant(Engine):
@@ -41,7 +47,7 @@ class Merchant(Engine):
 
     def legal_m_offer(self) -> list[Act]:
         """Pass, or any card in hand or held title (not Silenced, KS-21)."""
-        return [Act(PASS)] + [Act(OFFER, i) for i in self.items_of(self.ctx["actor"])]
+        return [PASS_ACT] + [OFFER_ACTS[i] for i in self.items_of(self.ctx["actor"])]
 
     def on_m_offer(self, ev: list[Event], act: Act) -> None:
         """Record the offer (public), then ask what the Merchant wants."""
@@ -59,8 +65,8 @@ class Merchant(Engine):
     def legal_m_ask(self) -> list[Act]:
         """Ask for nothing, a specification (KS-10), or a title someone else holds."""
         a = self.ctx["actor"]
-        out = [Act(ASK, ASK_NOTHING)] + [Act(ASK, sp) for sp in VALID_SPECS]
-        out += [Act(ASK, NSPEC + t) for t in range(6) if t != SILENCED and self.titles[t] >= 0 and self.titles[t] != a]
+        out = _ASK_SPECS[:]
+        out += [ASK_ACTS[NSPEC + t] for t in range(6) if t != SILENCED and self.titles[t] >= 0 and self.titles[t] != a]
         return out
 
     def on_m_ask(self, ev: list[Event], act: Act) -> None:
@@ -102,7 +108,7 @@ class Merchant(Engine):
         """Pass, accept with an item matching the ask, or counter-offer any item."""
         assert self.pending is not None
         items = self.items_of(self.pending[1])
-        return [Act(PASS)] + [Act(ACCEPT, i) for i in items if self.satisfies_ask(i)] + [Act(COUNTER, i) for i in items]
+        return [PASS_ACT] + [ACCEPT_ACTS[i] for i in items if self.satisfies_ask(i)] + [COUNTER_ACTS[i] for i in items]
 
     def on_m_resp(self, ev: list[Event], act: Act) -> None:
         """An opponent's answer: accepting trades at once; a counter-offer is recorded."""
@@ -125,7 +131,7 @@ class Merchant(Engine):
 
     def legal_m_choose(self) -> list[Act]:
         """Pass, or take one of the counter-offers."""
-        return [Act(PASS)] + [Act(TAKE_OFFER, s) for s, _ in self.ctx["m_counters"]]
+        return [PASS_ACT] + [TAKE_OFFER_ACTS[s] for s, _ in self.ctx["m_counters"]]
 
     def on_m_choose(self, ev: list[Event], act: Act) -> None:
         """Take the chosen counter-offer (the trade happens) or none."""

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from regalia.core.events import Event, private, public
 from regalia.games.kingship.actions import (
-    BLOCK,
-    CARD,
+    BLOCK_ACTS,
+    CARD_ACTS,
     CLAIM_CARD,
     FORBID,
     PASS,
-    REDIRECT,
-    TARGET,
+    PASS_ACT,
+    REDIRECT_ACTS,
+    TARGET_ACTS,
     Act,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, kind_of
@@ -60,7 +61,7 @@ class Windows(Engine):
 
     def legal_target(self) -> list[Act]:
         """The seats the acting player may target now."""
-        return [Act(TARGET, s) for s in self.tgt_candidates()]
+        return [TARGET_ACTS[s] for s in self.tgt_candidates()]
 
     def _fizzle(self, ev: list[Event]) -> None:
         ev.append(public("fizzle", "no valid target remains [KS-6]"))
@@ -145,8 +146,8 @@ class Windows(Engine):
     def legal_redirect(self, must: bool) -> list[Act]:
         """Outlaw window options (``must``: after a Dark Queen forbid, no pass)."""
         assert self.pending is not None
-        opts = [Act(REDIRECT, x) for x in self.redirect_options(self.pending[1])]
-        return opts if must else [Act(PASS), *opts]
+        opts = [REDIRECT_ACTS[x] for x in self.redirect_options(self.pending[1])]
+        return opts if must else [PASS_ACT, *opts]
 
     def on_outlaw(self, ev: list[Event], act: Act) -> None:
         """Outlaw window: ``redirect Pn`` plays the Outlaw and changes the target; ``pass`` declines."""
@@ -192,7 +193,7 @@ class Windows(Engine):
         """Knight window: pass, or block with one of the target's Knights."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(PASS)] + [Act(BLOCK, s) for s in range(3) if h[KNIGHT_KINDS[s]]]
+        return [PASS_ACT] + [BLOCK_ACTS[s] for s in range(3) if h[KNIGHT_KINDS[s]]]
 
     def on_knight(self, ev: list[Event], act: Act) -> None:
         """Knight window: ``block`` puts the Knight on the pile, cancels the ability and draws a card (KS-6, KS-20)."""
@@ -248,7 +249,8 @@ class Windows(Engine):
     def legal_demon_take(self) -> list[Act]:
         """Pass (stop), or claim a graveyard card."""
         kinds = sorted(set(self.grave))
-        return [Act(PASS)] + [Act(CARD, CLAIM_CARD, k) for k in kinds]
+        claim = CARD_ACTS[CLAIM_CARD]
+        return [PASS_ACT] + [claim[k] for k in kinds]
 
     def on_demon_take(self, ev: list[Event], act: Act) -> None:
         """Take one graveyard card into hand (public)."""
