@@ -62,7 +62,7 @@ from regalia.games.kingship.cards import (
     WIZARD,
     spec_text,
 )
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.engine import MAX_SEATS, Engine
 
 _SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
@@ -158,6 +158,25 @@ ABILITIES: dict[int, tuple[Steps, Steps]] = {
 }
 
 
+_AB_END = ("ab_end",)
+
+
+def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
+    """What ``push(*steps, ("ab_end",))`` adds to the queue for an ability without conditions
+    (its steps reversed, closed by the marker; empty for no steps), or ``None`` when a step has a
+    condition to check when the ability triggers."""
+    if any(cond is not None for cond, _ in steps):
+        return None
+    if not steps:
+        return ()
+    return tuple(reversed([s for _, s in steps] + [_AB_END]))
+
+
+_QUEUED = {value: (_queued(single), _queued(pair)) for value, (single, pair) in ABILITIES.items()}
+"""_QUEUED[value][is_pair]: the queue entries of an ability without conditions (see ``_queued``)."""
+_SILENCED_TEXT = tuple(f"P{s} is silenced: the ability has no effect [KS-12]" for s in range(MAX_SEATS))
+
+
 class Abilities(Engine):
     """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
 
@@ -194,13 +213,18 @@ class Abilities(Engine):
             value, suit = VALUE[k], SUIT[k]
             c["copied"] = k
             ev.append(public("wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, card=NAME[k]))
-        if self.is_silenced(actor) and value != WITCH:
-            ev.append(public("silenced", f"P{actor} is silenced: the ability has no effect [KS-12]", actor))
+        if self.titles[SILENCED] == actor and value != WITCH:
+            ev.append(Event("silenced", _SILENCED_TEXT[actor], actor, None, {}))
             return
-        c["val"], c["suit"], c["pair"] = value, suit, int(count >= 2)
-        steps = [s for cond, s in ABILITIES[value][count >= 2] if cond is None or self._cond(cond, actor)]
-        if steps:
-            self.push(*steps, ("ab_end",))
+        pair = count >= 2
+        c["val"], c["suit"], c["pair"] = value, suit, int(pair)
+        queued = _QUEUED[value][pair]
+        if queued is None:  # conditions in brackets, checked now [KS-18]
+            steps = [s for cond, s in ABILITIES[value][pair] if cond is None or self._cond(cond, actor)]
+            if steps:
+                self.push(*steps, _AB_END)
+        elif queued:
+            self.q += queued
 
     # ---------------------------------------------------------------- Angel
     def op_angel_give(self, ev: list[Event]) -> None:

@@ -36,6 +36,11 @@ ONLY = tuple(frozenset((s,)) for s in range(MAX_SEATS))
 """ONLY[seat]: the audience of an event for ``seat`` alone (frozensets are immutable: shared)."""
 MAIN = tuple(("main", s) for s in range(MAX_SEATS))
 """MAIN[seat]: the pending main decision of ``seat`` (phase 2), built once."""
+_ORDERS = {
+    n: {d: tuple(tuple((seat + d * i) % n for i in range(n)) for seat in range(n)) for d in (1, -1)}
+    for n in range(1, MAX_SEATS + 1)
+}
+"""_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
 _DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
 _YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
 
@@ -111,10 +116,9 @@ class Engine(State):
             return -1
         return h
 
-    def order_from(self, seat: int) -> list[int]:
+    def order_from(self, seat: int) -> tuple[int, ...]:
         """All seats in turn order (current direction) starting with ``seat``."""
-        n, d = self.n, self.direction
-        return [(seat + d * i) % n for i in range(n)]
+        return _ORDERS[self.n][self.direction][seat]
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the current direction."""
@@ -142,16 +146,16 @@ class Engine(State):
 
     def _know_public_remove(self, o: int, k: int) -> None:
         """Everyone saw ``o`` lose a ``k``: those who knew one there forget one."""
-        if not self.known:
+        known = self.known
+        if not known:
             return
-        for s in range(self.n):
-            key = s * 8 + o
-            d = self.known.get(key)
+        for key in range(o, 8 * self.n, 8):  # s * 8 + o for every seat s
+            d = known.get(key)
             if d is not None and k in d:
                 if d[k] <= 1:
                     del d[k]
                     if not d:
-                        del self.known[key]
+                        del known[key]
                 else:
                     d[k] -= 1
 

@@ -7,7 +7,9 @@ one's own turn (KS-7), the Light Queen's draw window and the end of the turn (sk
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
 
 from regalia.core.events import Event, private, public
 from regalia.games.kingship.actions import (
@@ -47,21 +49,21 @@ _MATCH = [
     [k for k in range(39) if k != 35 and (SUIT[k] == SUIT[t] or VALUE[k] == VALUE[t])] + [OUTLAW] for t in range(40)
 ]
 """_MATCH[top]: the kinds playable on ``top`` by suit or value (plus the Outlaw), in kind order [KS-2]."""
-_PAIR_VALUES = [(v, (v - 1) * 3) for v in range(1, 14) if v != FARMER]
-"""Values that can form a pair (Farmers never, KS-2) and their first kind."""
 
 
-def _singles(kinds: list[int], demon_ok: bool) -> tuple[tuple[int, ...], tuple[Act, ...]]:
-    """The candidate single plays of a kind list: ``(kinds, actions)``, without the Demons when a
-    single Demon may not be played (Demon #1 [Demon/No])."""
-    ks = tuple(k for k in kinds if demon_ok or VALUE[k] != DEMON_V)
-    return ks, tuple(PLAY_ACTS[k] for k in ks)
+def _singles(kinds: list[int], demon_ok: bool) -> tuple[Callable[[list[int]], tuple[int, ...]], tuple[Act, ...]]:
+    """The candidate single plays of a kind list, without the Demons when a single Demon may not
+    be played (Demon #1 [Demon/No]): ``(counts, plays)``, where ``counts(hand)`` is the tuple of
+    the hand's counts of those kinds (one C-level ``itemgetter`` call) and ``plays`` their actions."""
+    ks = [k for k in kinds if demon_ok or VALUE[k] != DEMON_V]
+    return itemgetter(*ks), tuple(PLAY_ACTS[k] for k in ks)
 
 
 _SINGLES = [[_singles(_MATCH[top], ok) for ok in (False, True)] for top in range(NK)]
-"""_SINGLES[top][demon_ok]: ``(kinds, plays)`` matching ``top`` by suit or value, plus the Outlaw [KS-2]."""
+"""_SINGLES[top][demon_ok]: ``(counts, plays)`` of the kinds matching ``top`` by suit or value,
+plus the Outlaw [KS-2] (see ``_singles``)."""
 _WILD_SINGLES = [_singles(_ALL_KINDS, ok) for ok in (False, True)]
-"""_WILD_SINGLES[demon_ok]: ``(kinds, plays)`` of every card (an Outlaw on top, or the Outlaw title)."""
+"""_WILD_SINGLES[demon_ok]: ``(counts, plays)`` of every card (an Outlaw on top, or the Outlaw title)."""
 
 
 def _pair_plays(v: int, counts: tuple[int, int, int], firsts: list[int]) -> tuple[Act, ...]:
@@ -98,8 +100,20 @@ def _pair_table(v: int) -> list[tuple[tuple[Act, ...], ...] | None]:
     return table
 
 
-_PAIR_ROWS = [(v, b, _pair_table(v)) for v, b in _PAIR_VALUES]
-"""``(value, first kind, pair table)`` for every value that can form a pair (not Farmers, KS-2)."""
+_NO_PAIRS: list[tuple[tuple[Act, ...], ...] | None] = [None] * 48
+_PAIR_TABLES = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
+"""_PAIR_TABLES[value - 1]: the pair table of every value (Farmers never pair, KS-2: all ``None``)."""
+
+# Which values a hand holds at least twice, without a Python loop over the 13 values: the hand's
+# counts (0..3 per kind) become the bytes of one integer, kind k in byte k. Adding it to itself
+# shifted by one and two bytes puts in byte 3v the code ``12 l + 3 d + t`` of value v + 1 (its
+# Light, Dark and Terra counts, as ``pair_code``: at most 47, so no byte overflows), and the plain
+# sum ``l + d + t`` likewise; adding 126 to each of those bytes sets their high bit exactly when
+# the value is held at least twice. The set bits, lowest first, are the values in order.
+_BYTE3 = sum(0xFF << (24 * v) for v in range(13))
+"""The bytes ``3v`` (``v`` = 0..12) of the hand integer: one per value."""
+_PLUS126 = sum(126 << (24 * v) for v in range(13))
+_HIGH = sum(0x80 << (24 * v) for v in range(13))
 _DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
 _PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
 _PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
@@ -145,16 +159,13 @@ class Flow(Engine):
     def stall_fingerprint(self) -> list[int]:
         """What must change for a game to progress once nobody can draw (KS-36): every hand, the
         sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws."""
+        fp: list[int] = []
+        for h in self.hands:
+            fp += h
         pile = self.pile
-        return [
-            *chain.from_iterable(self.hands),
-            len(self.deck),
-            len(pile),
-            pile[-1] if pile else -1,
-            len(self.grave),
-            len(self.laws),
-            *self.titles,
-        ]
+        fp += (len(self.deck), len(pile), pile[-1] if pile else -1, len(self.grave), len(self.laws))
+        fp += self.titles
+        return fp
 
     def op_demon_window(self, ev: list[Event]) -> None:
         """Demon title: at the start of any turn its holder may give it up and take graveyard cards [KS-5]."""
@@ -223,19 +234,24 @@ class Flow(Engine):
         # is_wild_for: an Outlaw (or nothing) on top, or the active Outlaw title [KS-2, KS-7]
         wild = top == OUTLAW or (t[OUTLAW_T] == seat and not silenced)
         demon_ok = t[DEMON] >= 0 or silenced  # Demon #1 [Demon/No]: no single Demon
-        kinds, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
-        out.extend(compress(plays, map(h.__getitem__, kinds)))
-        if wild:
-            for _v, b, table in _PAIR_ROWS:
-                pairs = table[(h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
-                if pairs is not None:
-                    out.extend(pairs[3])
-        else:
-            ts, tv = SUIT[top], VALUE[top]
-            for v, b, table in _PAIR_ROWS:
-                pairs = table[(h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
-                if pairs is not None:
-                    out.extend(pairs[3 if v == tv else ts])
+        counts, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
+        out += compress(plays, counts(h))
+        # pairs: the values held at least twice, lowest first (see _BYTE3 for the arithmetic)
+        x = int.from_bytes(bytes(h), "little")
+        twice = (((x + (x >> 8) + (x >> 16)) & _BYTE3) + _PLUS126) & _HIGH
+        if not twice:
+            return
+        codes = (12 * x + 3 * (x >> 8) + (x >> 16)) & _BYTE3
+        mode = 3 if wild else SUIT[top]  # which cards may lead the pair: any, or the top's suit
+        tv = -1 if wild else VALUE[top] - 1
+        while twice:
+            bit = twice & -twice
+            twice ^= bit
+            shift = bit.bit_length() - 8  # 24 * (value - 1)
+            v0 = shift // 24
+            pairs = _PAIR_TABLES[v0][(codes >> shift) & 0xFF]
+            if pairs is not None:
+                out.extend(pairs[3 if v0 == tv else mode])
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""

@@ -9,6 +9,7 @@ carried out once when passed (KS-16).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import compress
 
 from regalia.core.events import Event, public
@@ -44,6 +45,25 @@ from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MAT
 from regalia.games.kingship.engine import Engine
 
 _VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
+"""The options of a vote (one shared list, see ``state._const``)."""
+
+
+@cache
+def _law_options(pro: bool, n: int) -> list[Act]:
+    """Pass, then every law of the ``laws`` option (``pro``: the six Pro laws, else the catalogue)
+    for ``n`` players, in type then parameter order [KS-11, KS-24]; one list per setting."""
+    out = [PASS_ACT]
+    for t in PRO_LAWS if pro else CATALOGUE_LAWS:
+        if t == L_TAX:
+            params = VALID_SPECS
+        elif t == L_EXACTLY:
+            params = list(range(EXACTLY_MAX + 1))
+        elif t in (L_CANNOT_WIN, L_WINS):
+            params = list(range(n))
+        else:
+            params = [0]
+        out += [LAW_ACTS[t][p] for p in params]
+    return out
 
 
 def law_description(law: list[int]) -> str:
@@ -83,7 +103,11 @@ class Laws(Engine):
 
     def _check_exactly(self, ev: list[Event]) -> None:
         """Pro law: the first player holding exactly N cards at any time wins (turn order from the player on turn)."""
-        n = self.exactly_law()
+        n = -1
+        for law in self.laws:  # exactly_law(), inlined: this runs after every action while laws are active
+            if law[0] == L_EXACTLY:
+                n = law[1]
+                break
         if n < 0 or n not in self.hs:
             return
         for s in self.order_from(self.tp):
@@ -99,21 +123,11 @@ class Laws(Engine):
 
     def legal_law(self) -> list[Act]:
         """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
-        assert self.pending is not None
-        types = PRO_LAWS if self.config.laws == "pro" else CATALOGUE_LAWS
-        active = {(t, p) for t, p in self.laws}
-        out = [PASS_ACT]
-        for t in types:
-            if t == L_TAX:
-                params = VALID_SPECS
-            elif t == L_EXACTLY:
-                params = list(range(EXACTLY_MAX + 1))
-            elif t in (L_CANNOT_WIN, L_WINS):
-                params = list(range(self.n))
-            else:
-                params = [0]
+        out = _law_options(self.config.laws == "pro", self.n)[:]
+        for t, p in self.laws:  # an active law cannot be proposed again
             acts = LAW_ACTS[t]
-            out += [acts[p] for p in params if (t, p) not in active]
+            if p < len(acts) and acts[p] in out:  # (it may not be an option of this ``laws`` setting)
+                out.remove(acts[p])
         return out
 
     def on_law(self, ev: list[Event], act: Act) -> None:

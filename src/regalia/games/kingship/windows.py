@@ -9,7 +9,7 @@ player can act.
 
 from __future__ import annotations
 
-from regalia.core.events import Event, private, public
+from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     BLOCK_ACTS,
     CARD_ACTS,
@@ -21,10 +21,11 @@ from regalia.games.kingship.actions import (
     TARGET_ACTS,
     Act,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, kind_of
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, SILENCED, kind_of
+from regalia.games.kingship.engine import MAX_SEATS, ONLY, Engine
 
 KNIGHT_KINDS = (27, 28, 29)
+_TARGETS = [[f"P{a} targets P{t}" for t in range(MAX_SEATS)] for a in range(MAX_SEATS)]
 
 
 class Windows(Engine):
@@ -33,31 +34,37 @@ class Windows(Engine):
     # ---------------------------------------------------------------- targeting [KS-6]
     def tgt_candidates(self) -> list[int]:
         """Seats the acting player may target now (mode ``opp``/``any``/``unsil``, minus forbidden)."""
-        actor = self.ctx["actor"]
-        mode = self.ctx["t_mode"]
-        forb = self.ctx["t_forb"]
-        out = []
-        for s in range(self.n):
-            if s in forb:
-                continue
-            if mode == "opp" and s == actor:
-                continue
-            if mode == "unsil" and self.is_silenced(s):
-                continue  # Witch #1: you cannot choose a player who is already silenced
-            out.append(s)
-        return out
+        c = self.ctx
+        mode = c["t_mode"]
+        if mode == "opp":
+            skip = c["actor"]
+        elif mode == "unsil":
+            skip = self.titles[SILENCED]  # Witch #1: you cannot choose a player who is already silenced
+        else:
+            skip = -1
+        forb = c["t_forb"]
+        if forb:
+            return [s for s in range(self.n) if s != skip and s not in forb]
+        return [s for s in range(self.n) if s != skip]
 
     def op_tgt(self, ev: list[Event], mode: str, blockable: int, fail: str) -> None:
         """An ability sentence targets a player directly: the acting player chooses, then the windows."""
         c = self.ctx
-        c.update(t_mode=mode, t_block=blockable, t_fail=fail, t_forb=[], t_used=[], t_offered=[], t_prev=-1, fizzle=0)
-        c.setdefault("outlaws", [])
+        c["t_mode"] = mode
+        c["t_block"] = blockable
+        c["t_fail"] = fail
+        c["t_forb"] = []
+        c["t_used"] = []
+        c["t_offered"] = []
+        c["t_prev"] = -1
+        c["fizzle"] = 0
+        if "outlaws" not in c:
+            c["outlaws"] = []
         c["target"] = -1
-        c["t_chooser"] = c["actor"]
-        if not self.tgt_candidates():
-            self._fizzle(ev)
-            return
-        self.pending = ("target", c["actor"])
+        actor = c["t_chooser"] = c["actor"]
+        # nothing is forbidden yet, so every seat but at most one is a candidate (4+ players): the
+        # choice is never empty here (a fizzle comes only after Dark Queen forbids, KS-6)
+        self.pending = ("target", actor)
 
     def legal_target(self) -> list[Act]:
         """The seats the acting player may target now."""
@@ -72,19 +79,22 @@ class Windows(Engine):
     def on_target(self, ev: list[Event], act: Act) -> None:
         """Record the target (public) and open the Dark Queen window."""
         self.pending = None
-        self.ctx["target"] = act.a
-        ev.append(public("target", f"P{self.ctx['actor']} targets P{act.a}", self.ctx["actor"], target=act.a))
+        c = self.ctx
+        t = c["target"] = act.a
+        actor = c["actor"]
+        ev.append(Event("target", _TARGETS[actor][t], actor, None, {"target": t}))
         self._tgt_dq(ev)
 
     def _tgt_dq(self, ev: list[Event]) -> None:
         """Dark Queen: may forbid a target chosen by another player (not a self-target by the
         acting player; an Outlaw self-redirect needs her permission) [KS-6, KS-7]."""
         c = self.ctx
-        chooser, t = c["t_chooser"], c["target"]
-        d = self.active_holder(DARK_QUEEN)
-        if d >= 0 and d != chooser and (t != chooser or chooser != c["actor"]):
-            self.pending = ("dq", d)
-            return
+        d = self.titles[DARK_QUEEN]
+        if d >= 0 and self.titles[SILENCED] != d:  # active_holder(DARK_QUEEN)
+            chooser, t = c["t_chooser"], c["target"]
+            if d != chooser and (t != chooser or chooser != c["actor"]):
+                self.pending = ("dq", d)
+                return
         self._tgt_outlaws(ev)
 
     def on_dq(self, ev: list[Event], act: Act) -> None:
@@ -94,7 +104,7 @@ class Windows(Engine):
         self.pending = None
         c = self.ctx
         if act.kind != FORBID:
-            ev.append(private("pass", "you allow the target", (d,), d))
+            ev.append(Event("pass", "you allow the target", d, ONLY[d], {}))
             self._tgt_outlaws(ev)
             return
         t = c["target"]
@@ -131,9 +141,10 @@ class Windows(Engine):
         c = self.ctx
         actor = c["actor"]
         used, offered = c["t_used"], c["t_offered"]
+        hands = self.hands
         for s in self.order_from(actor)[1:]:
             if (
-                self.hands[s][OUTLAW]
+                hands[s][OUTLAW]
                 and s not in used
                 and s not in offered
                 and not self.is_silenced(s)
@@ -157,7 +168,7 @@ class Windows(Engine):
         c = self.ctx
         if act.kind == PASS:
             c["t_offered"].append(s)
-            ev.append(private("pass", "you do not play your Outlaw", (s,), s))
+            ev.append(Event("pass", "you do not play your Outlaw", s, ONLY[s], {}))
             self._tgt_outlaws(ev)
             return
         self.hand_remove(s, OUTLAW, None)
@@ -183,7 +194,7 @@ class Windows(Engine):
         """KS-6 (3): the final target may block with a Knight unless the ability cannot be blocked."""
         c = self.ctx
         t = c["target"]
-        if not c["t_block"] or t == c["actor"] or self.is_silenced(t):
+        if not c["t_block"] or t == c["actor"] or self.titles[SILENCED] == t:
             return
         h = self.hands[t]
         if h[27] or h[28] or h[29]:
@@ -201,7 +212,7 @@ class Windows(Engine):
         t = self.pending[1]
         self.pending = None
         if act.kind == PASS:
-            ev.append(private("pass", "you do not block", (t,), t))
+            ev.append(Event("pass", "you do not block", t, ONLY[t], {}))
             return
         k = kind_of(10, act.a)
         self.hand_remove(t, k, None)
@@ -240,7 +251,7 @@ class Windows(Engine):
         d = self.pending[1]
         self.pending = None
         if act.kind == PASS:
-            ev.append(private("pass", "you keep the Demon title", (d,), d))
+            ev.append(Event("pass", "you keep the Demon title", d, ONLY[d], {}))
             return
         self.titles[DEMON] = -1
         ev.append(public("demon_claim", f"P{d} gives up the Demon title to take cards from the graveyard", d))
