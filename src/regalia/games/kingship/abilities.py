@@ -388,7 +388,7 @@ class Abilities(Engine):
         while i < self.n:
             s = order[i]
             h = self.hands[s]
-            if any(h[k] and match[k] for k in range(NK)):
+            if any(compress(match, h)):  # a kind in the hand that fits the specification
                 self.pending = ("poach", s, i)
                 return
             i += 1

@@ -41,6 +41,8 @@ _ORDERS = {
     for n in range(1, MAX_SEATS + 1)
 }
 """_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
+_KNOWN_KEYS = [[tuple(s * 8 + o for s in range(n)) for o in range(n)] for n in range(MAX_SEATS + 1)]
+"""_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for every seat s."""
 _DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
 _YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
 
@@ -149,7 +151,7 @@ class Engine(State):
         known = self.known
         if not known:
             return
-        for key in range(o, 8 * self.n, 8):  # s * 8 + o for every seat s
+        for key in _KNOWN_KEYS[self.n][o]:
             d = known.get(key)
             if d is not None and k in d:
                 if d[k] <= 1:

@@ -8,10 +8,10 @@ one's own turn (KS-7), the Light Queen's draw window and the end of the turn (sk
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
-from operator import itemgetter
+from itertools import chain, compress
+from operator import add, itemgetter
 
-from regalia.core.events import Event, private, public
+from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     CHOICE,
     DRAW,
@@ -41,7 +41,7 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import MAIN, MAX_SEATS, Engine
+from regalia.games.kingship.engine import MAIN, MAX_SEATS, ONLY, Engine
 
 _PASS, _DRAW = PASS_ACT, DRAW_ACT
 _ALL_KINDS = [k for k in range(40) if k != 35]
@@ -104,16 +104,26 @@ _NO_PAIRS: list[tuple[tuple[Act, ...], ...] | None] = [None] * 48
 _PAIR_TABLES = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
 """_PAIR_TABLES[value - 1]: the pair table of every value (Farmers never pair, KS-2: all ``None``)."""
 
-# Which values a hand holds at least twice, without a Python loop over the 13 values: the hand's
-# counts (0..3 per kind) become the bytes of one integer, kind k in byte k. Adding it to itself
-# shifted by one and two bytes puts in byte 3v the code ``12 l + 3 d + t`` of value v + 1 (its
-# Light, Dark and Terra counts, as ``pair_code``: at most 47, so no byte overflows), and the plain
-# sum ``l + d + t`` likewise; adding 126 to each of those bytes sets their high bit exactly when
-# the value is held at least twice. The set bits, lowest first, are the values in order.
+# The pairs of a hand, without a Python loop over the 13 values: the hand's counts (0..3 per
+# kind) become the bytes of one integer x, kind k in byte k. Adding x to itself shifted by one and
+# two bytes puts in byte 3v the number of cards of value v + 1 (Light + Dark + Terra, at most 8:
+# no byte overflows); adding 126 to each of those bytes sets its high bit exactly when the value
+# is held at least twice. Likewise ``12 x + 3 (x >> 8) + (x >> 16)`` holds in byte 3v the value's
+# ``pair_code`` (at most 47), and one flat table maps (first-card rule, value, code) to the pairs.
 _BYTE3 = sum(0xFF << (24 * v) for v in range(13))
 """The bytes ``3v`` (``v`` = 0..12) of the hand integer: one per value."""
 _PLUS126 = sum(126 << (24 * v) for v in range(13))
 _HIGH = sum(0x80 << (24 * v) for v in range(13))
+_FLAT_PAIRS = [() if entry is None else entry[rule] for rule in range(4) for table in _PAIR_TABLES for entry in table]
+"""_FLAT_PAIRS[(rule * 13 + value - 1) * 48 + code]: the pairs of ``value`` from a hand whose counts
+of it have ``pair_code`` ``code``, led by a card of the top's suit ``rule`` (0..2) or by any card
+(``rule`` 3; see ``_pair_table``); ``()`` when there are none."""
+_PAIR_BASES = [
+    [tuple(((3 if v0 == tv0 else rule) * 13 + v0) * 48 for v0 in range(13)) for tv0 in range(14)] for rule in range(4)
+]
+"""_PAIR_BASES[suit][value - 1]: for a top card of that suit and value, the offset in
+``_FLAT_PAIRS`` of each value's table (any card of the top's value may lead its pair);
+_PAIR_BASES[3][13]: every value led by any card (wild)."""
 _DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
 _PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
 _PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
@@ -136,8 +146,13 @@ class Flow(Engine):
         # KS-36: a whole round in which nobody could draw (deck empty, pile down to its top card:
         # KS-4), no card moved and no title or law changed ends the game with no winner (e.g. every
         # hand empty under the no-winner law). A round of prevented draws is not a stalemate.
-        fp = self.stall_fingerprint()
-        if fp == self.stall_fp and not self.deck and len(self.pile) <= 1:
+        fp: list[int] = []  # stall_fingerprint(), inlined
+        for h in self.hands:
+            fp += h
+        deck, pile = self.deck, self.pile
+        fp += (len(deck), len(pile), pile[-1] if pile else -1, len(self.grave), len(self.laws))
+        fp += self.titles
+        if not deck and len(pile) <= 1 and fp == self.stall_fp:
             self.stall += 1
             if self.stall >= self.n:
                 self.finish(ev, -1, "a whole round passed with nothing changed: no winner [KS-36]")
@@ -158,7 +173,8 @@ class Flow(Engine):
 
     def stall_fingerprint(self) -> list[int]:
         """What must change for a game to progress once nobody can draw (KS-36): every hand, the
-        sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws."""
+        sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws
+        (built again inline in :meth:`op_turn_start`)."""
         fp: list[int] = []
         for h in self.hands:
             fp += h
@@ -236,22 +252,12 @@ class Flow(Engine):
         demon_ok = t[DEMON] >= 0 or silenced  # Demon #1 [Demon/No]: no single Demon
         counts, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
         out += compress(plays, counts(h))
-        # pairs: the values held at least twice, lowest first (see _BYTE3 for the arithmetic)
+        # pairs, by value (see _BYTE3 for the arithmetic): only when some value is held twice
         x = int.from_bytes(bytes(h), "little")
-        twice = (((x + (x >> 8) + (x >> 16)) & _BYTE3) + _PLUS126) & _HIGH
-        if not twice:
-            return
-        codes = (12 * x + 3 * (x >> 8) + (x >> 16)) & _BYTE3
-        mode = 3 if wild else SUIT[top]  # which cards may lead the pair: any, or the top's suit
-        tv = -1 if wild else VALUE[top] - 1
-        while twice:
-            bit = twice & -twice
-            twice ^= bit
-            shift = bit.bit_length() - 8  # 24 * (value - 1)
-            v0 = shift // 24
-            pairs = _PAIR_TABLES[v0][(codes >> shift) & 0xFF]
-            if pairs is not None:
-                out.extend(pairs[3 if v0 == tv else mode])
+        if (((x + (x >> 8) + (x >> 16)) & _BYTE3) + _PLUS126) & _HIGH:
+            codes = (12 * x + 3 * (x >> 8) + (x >> 16)).to_bytes(40, "little")[0:39:3]
+            bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
+            out += chain.from_iterable(map(_FLAT_PAIRS.__getitem__, map(add, bases, codes)))
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""
@@ -272,7 +278,7 @@ class Flow(Engine):
                 self.pile.append(OUTLAW)
                 ev.append(public("play", f"P{tp} plays Outlaw", tp, cards=["Outlaw"]))
                 self.give_title(ev, tp, OUTLAW_T)
-                self.q.append(_PHASE3)
+                self.op_phase3(ev)  # the step ("phase3",), which would run next
                 return
             self.hands[tp][k] -= 1  # hand_remove(tp, k, None), inlined
             self.hs[tp] -= 1
@@ -297,7 +303,7 @@ class Flow(Engine):
             return
         elif kind == PASS:
             ev.append(Event("pass", _PASSES[tp], tp, None, {}))
-            self.q.append(_PHASE3)
+            self.op_phase3(ev)  # the step ("phase3",), which would run next
             return
         else:
             assert kind == PAIR
@@ -345,9 +351,9 @@ class Flow(Engine):
         self.pending = None
         if act.kind == CHOICE and act.a == PREVENT:
             self.ctx["drew"] = 0
-            ev.append(public("prevent", f"P{lq} (Light Queen) prevents P{seat} from drawing", lq))
+            ev.append(Event("prevent", f"P{lq} (Light Queen) prevents P{seat} from drawing", lq, None, {}))
             return
-        ev.append(private("pass", "you let the draw happen", (lq,), lq))
+        ev.append(Event("pass", "you let the draw happen", lq, ONLY[lq], {}))
         self.ctx["drew"] = self.draw_cards(ev, seat, count)
 
     # ---------------------------------------------------------------- after the play, phase 3

@@ -123,7 +123,10 @@ class Laws(Engine):
 
     def legal_law(self) -> list[Act]:
         """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
-        out = _law_options(self.config.laws == "pro", self.n)[:]
+        out = _law_options(self.config.laws == "pro", self.n)
+        if not self.laws:
+            return out  # the shared list (see state._const)
+        out = out[:]
         for t, p in self.laws:  # an active law cannot be proposed again
             acts = LAW_ACTS[t]
             if p < len(acts) and acts[p] in out:  # (it may not be an option of this ``laws`` setting)
@@ -247,8 +250,12 @@ class Laws(Engine):
         if actor is None or not played or self.ctx.get("silenced"):  # KS-12: silenced when they played
             return
         for t, p in self.laws:
-            if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
-                self.push(("tax_one", actor))
+            if t == L_TAX:
+                match = SPEC_MATCH[p]
+                for k in played:
+                    if match[k]:
+                        self.push(("tax_one", actor))
+                        break
 
     def op_tax_one(self, ev: list[Event], seat: int) -> None:
         """Pro law 'tax': the player must draw or exile a card."""

@@ -7,6 +7,8 @@ Items are a card kind (``0..39``) or a title (``40 + title``); the Silenced titl
 
 from __future__ import annotations
 
+from itertools import compress
+
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     ACCEPT,
@@ -35,8 +37,7 @@ class Merchant(Engine):
 
     def items_of(self, seat: int) -> list[int]:
         """What ``seat`` can trade: the kinds in hand, then held titles (not Silenced) as ``40 + t``."""
-        h = self.hands[seat]
-        out = [k for k in range(NK) if h[k]]
+        out = list(compress(range(NK), self.hands[seat]))
         out += [NK + t for t in range(6) if t != SILENCED and self.titles[t] == seat]
         return out
 
@@ -108,7 +109,18 @@ class Merchant(Engine):
         """Pass, accept with an item matching the ask, or counter-offer any item."""
         assert self.pending is not None
         items = self.items_of(self.pending[1])
-        return [PASS_ACT] + [ACCEPT_ACTS[i] for i in items if self.satisfies_ask(i)] + [COUNTER_ACTS[i] for i in items]
+        ask = self.ctx["m_ask"]
+        if ask == ASK_NOTHING:  # satisfies_ask(i) for every item, inlined
+            accepts = items
+        elif ask >= NSPEC:
+            accepts = [i for i in items if i == NK + ask - NSPEC]
+        else:
+            match = SPEC_MATCH[ask]
+            accepts = [i for i in items if i < NK and match[i]]
+        out = [PASS_ACT]
+        out += map(ACCEPT_ACTS.__getitem__, accepts)
+        out += map(COUNTER_ACTS.__getitem__, items)
+        return out
 
     def on_m_resp(self, ev: list[Event], act: Act) -> None:
         """An opponent's answer: accepting trades at once; a counter-offer is recorded."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import compress
+from itertools import chain, compress, repeat
+from operator import sub
 from typing import Any
 
 from regalia.core.events import Event
@@ -34,6 +35,7 @@ from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
 
+_KINDS = range(NK)
 DECISIONS: dict[str, tuple[str, str]] = {
     # kind: (what the player must do, rule id)
     "main": ("draw or play a card or pair (phase 2)", "KS-3"),
@@ -196,9 +198,11 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
-        assert self.pending is not None
-        _ON[self.pending[0]](self, ev, action)
-        self._run(ev)
+        pending = self.pending
+        assert pending is not None
+        _ON[pending[0]](self, ev, action)
+        if self.pending is None or self.laws:  # else _run would find nothing to do
+            self._run(ev)
         return ev
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -387,9 +391,9 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         for o in range(n):
             if o == seat:
                 continue
-            h = self.hands[o]
-            for k in range(NK):
-                pool.extend([k] * (h[k] - fixed[o][k]))
+            h, f = self.hands[o], fixed[o]
+            # every card of o's hand that seat does not know, as kinds (k repeated h[k] - f[k] times)
+            pool += chain.from_iterable(map(repeat, _KINDS, map(sub, h, f) if any(f) else h))
         whole_deck_known = self.pending is not None and self.pending[0] == "search" and self.pending[1] == seat
         kt = min(self.knows_top[seat], len(self.deck))
         deck_hidden = self.deck[: len(self.deck) - kt]
