@@ -8,8 +8,8 @@ one's own turn (KS-7), the Light Queen's draw window and the end of the turn (sk
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain, compress
-from operator import add, itemgetter
+from itertools import compress
+from operator import itemgetter
 
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
@@ -104,16 +104,8 @@ _NO_PAIRS: list[tuple[tuple[Act, ...], ...] | None] = [None] * 48
 _PAIR_TABLES = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
 """_PAIR_TABLES[value - 1]: the pair table of every value (Farmers never pair, KS-2: all ``None``)."""
 
-# The pairs of a hand, without a Python loop over the 13 values: the hand's counts (0..3 per
-# kind) become the bytes of one integer x, kind k in byte k. Adding x to itself shifted by one and
-# two bytes puts in byte 3v the number of cards of value v + 1 (Light + Dark + Terra, at most 8:
-# no byte overflows); adding 126 to each of those bytes sets its high bit exactly when the value
-# is held at least twice. Likewise ``12 x + 3 (x >> 8) + (x >> 16)`` holds in byte 3v the value's
-# ``pair_code`` (at most 47), and one flat table maps (first-card rule, value, code) to the pairs.
-_BYTE3 = sum(0xFF << (24 * v) for v in range(13))
-"""The bytes ``3v`` (``v`` = 0..12) of the hand integer: one per value."""
-_PLUS126 = sum(126 << (24 * v) for v in range(13))
-_HIGH = sum(0x80 << (24 * v) for v in range(13))
+# The pairs of a hand: for each value held at least twice, its ``pair_code`` (the hand's Light,
+# Dark and Terra counts of it) and the first-card rule pick one entry of one flat table.
 _FLAT_PAIRS = [() if entry is None else entry[rule] for rule in range(4) for table in _PAIR_TABLES for entry in table]
 """_FLAT_PAIRS[(rule * 13 + value - 1) * 48 + code]: the pairs of ``value`` from a hand whose counts
 of it have ``pair_code`` ``code``, led by a card of the top's suit ``rule`` (0..2) or by any card
@@ -252,12 +244,13 @@ class Flow(Engine):
         demon_ok = t[DEMON] >= 0 or silenced  # Demon #1 [Demon/No]: no single Demon
         counts, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
         out += compress(plays, counts(h))
-        # pairs, by value (see _BYTE3 for the arithmetic): only when some value is held twice
-        x = int.from_bytes(bytes(h), "little")
-        if (((x + (x >> 8) + (x >> 16)) & _BYTE3) + _PLUS126) & _HIGH:
-            codes = (12 * x + 3 * (x >> 8) + (x >> 16)).to_bytes(40, "little")[0:39:3]
-            bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
-            out += chain.from_iterable(map(_FLAT_PAIRS.__getitem__, map(add, bases, codes)))
+        # pairs, by value: each value held at least twice adds its entry of _FLAT_PAIRS
+        bases = None
+        for b in range(0, 39, 3):  # the first kind of each value
+            if h[b] + h[b + 1] + h[b + 2] > 1:
+                if bases is None:
+                    bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
+                out += _FLAT_PAIRS[bases[b // 3] + (h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""
