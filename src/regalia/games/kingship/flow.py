@@ -116,6 +116,8 @@ _PAIR_BASES = [
 """_PAIR_BASES[suit][value - 1]: for a top card of that suit and value, the offset in
 ``_FLAT_PAIRS`` of each value's table (any card of the top's value may lead its pair);
 _PAIR_BASES[3][13]: every value led by any card (wild)."""
+_KINDS39 = range(39)
+_V0 = [k // 3 for k in range(39)]
 _DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
 _PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
 _PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
@@ -245,12 +247,15 @@ class Flow(Engine):
         counts, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
         out += compress(plays, counts(h))
         # pairs, by value: each value held at least twice adds its entry of _FLAT_PAIRS
-        bases = None
-        for b in range(0, 39, 3):  # the first kind of each value
-            if h[b] + h[b + 1] + h[b + 2] > 1:
-                if bases is None:
-                    bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
-                out += _FLAT_PAIRS[bases[b // 3] + (h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
+        bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
+        prev = done = -1
+        for k in compress(_KINDS39, h):  # the kinds held (not the Outlaw), in kind and so value order
+            v0 = _V0[k]
+            if v0 != done and (v0 == prev or h[k] > 1):  # a second card of this value
+                b = 3 * v0
+                out += _FLAT_PAIRS[bases[v0] + (h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
+                done = v0
+            prev = v0
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""
