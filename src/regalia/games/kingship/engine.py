@@ -289,13 +289,15 @@ class Engine(State):
         the next turn starts."""
         q = self.q  # only ever changed in place
         ops = self._ops
-        while self.pending is None and not self.is_terminal:
+        while self.pending is None:
             if q:
                 step = q.pop()
                 ops[step[0]](self, ev, *step[1:])
+            elif self.is_terminal:  # finish() empties the queue: the end is noticed here
+                return
             else:
                 self.op_turn_start(ev)
-        if self.laws and not self.is_terminal:
+        if self.laws:  # a decision is pending, so the game is not over
             self._check_exactly(ev)
 
     def op_turn_start(self, ev: list[Event]) -> None:

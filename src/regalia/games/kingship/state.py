@@ -201,8 +201,10 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         pending = self.pending
         assert pending is not None
         _ON[pending[0]](self, ev, action)
-        if self.pending is None or self.laws:  # else _run would find nothing to do
+        if self.pending is None:
             self._run(ev)
+        elif self.laws:  # all _run would do with a decision pending
+            self._check_exactly(ev)
         return ev
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
