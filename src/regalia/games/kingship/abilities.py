@@ -207,12 +207,16 @@ class Abilities(Engine):
             while i >= 0 and VALUE[self.pile[i]] == WIZARD:
                 i -= 1
             if i < 0 or self.pile[i] == OUTLAW:
-                ev.append(public("wizard", "the Wizard has nothing to copy: no effect [KS-8]"))
+                ev.append(Event("wizard", "the Wizard has nothing to copy: no effect [KS-8]", None, None, {}))
                 return
             k = self.pile[i]
             value, suit = VALUE[k], SUIT[k]
             c["copied"] = k
-            ev.append(public("wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, card=NAME[k]))
+            ev.append(
+                Event(
+                    "wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, None, {"card": NAME[k]}
+                )
+            )
         if self.titles[SILENCED] == actor and value != WITCH:
             ev.append(Event("silenced", _SILENCED_TEXT[actor], actor, None, {}))
             return
@@ -240,7 +244,9 @@ class Abilities(Engine):
         self.pending = None
         self.hand_remove(actor, k, None)
         self.hand_add(t, k, None)
-        ev.append(public("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, card=NAME[k], target=t))
+        ev.append(
+            Event("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, None, {"card": NAME[k], "target": t})
+        )
 
     def on_give_exile(self, ev: list[Event], act: Act) -> None:
         """KS-6: the card to be given found no valid recipient; it is exiled instead."""
@@ -263,10 +269,10 @@ class Abilities(Engine):
         actor = self.ctx["actor"]
         nxt = self.next_seat(actor)
         if self.is_silenced(nxt):
-            ev.append(public("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]"))
+            ev.append(Event("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]", None, None, {}))
             return
         self.skip = True
-        ev.append(public("messenger", f"P{nxt}'s next turn will be skipped", actor))
+        ev.append(Event("messenger", f"P{nxt}'s next turn will be skipped", actor, None, {}))
         if self.hs[nxt] > self.hs[actor]:
             self.push(("draw", actor, 1, 1))
 
@@ -298,10 +304,10 @@ class Abilities(Engine):
         """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
         actor = self.ctx["actor"]
         if not self.deck and not self.rebuild_deck(ev):
-            ev.append(public("farmer", "no deck to look at: no effect"))
+            ev.append(Event("farmer", "no deck to look at: no effect", None, None, {}))
             return
         self.knows_top[actor] = max(1, self.knows_top[actor])
-        ev.append(public("farmer", f"P{actor} looks at the top card of the deck", actor))
+        ev.append(Event("farmer", f"P{actor} looks at the top card of the deck", actor, None, {}))
         ev.append(
             private(
                 "farmer_look",
@@ -323,7 +329,7 @@ class Abilities(Engine):
             seers = tuple(s for s in range(self.n) if self.knows_top[s] > 0 and s != actor)
             self.hand_add(actor, k, seers)
             self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
-            ev.append(public("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor))
+            ev.append(Event("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor, None, {}))
             ev.append(private("farmer_card", f"you keep {NAME[k]}", (actor,), actor, card=NAME[k]))
         else:
             self.knows_top = [max(1, t) for t in self.knows_top]
@@ -359,13 +365,17 @@ class Abilities(Engine):
             got = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
             self.grave.extend(got)
             self.knows_top = [max(0, t - len(got)) for t in self.knows_top]
-            ev.append(public("exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor))
+            ev.append(
+                Event(
+                    "exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor, None, {}
+                )
+            )
         else:
             i = self.ctx["base"] - 1
             k = self.pile.pop(i)
             self.ctx["base"] = i
             self.grave.append(k)
-            ev.append(public("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, card=NAME[k]))
+            ev.append(Event("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, None, {"card": NAME[k]}))
 
     def op_spec(self, ev: list[Event], purpose: str) -> None:
         """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
@@ -426,7 +436,15 @@ class Abilities(Engine):
         self.ctx["base"] = i
         t = self.ctx["target"]
         self.hand_add(t, k, None)
-        ev.append(public("revive", f"{NAME[k]} is revived into P{t}'s hand", self.ctx["actor"], card=NAME[k], target=t))
+        ev.append(
+            Event(
+                "revive",
+                f"{NAME[k]} is revived into P{t}'s hand",
+                self.ctx["actor"],
+                None,
+                {"card": NAME[k], "target": t},
+            )
+        )
 
     def op_priest_pick(self, ev: list[Event]) -> None:
         """Priest #2: ask which pile card (not of the current play, KS-25) to revive."""
@@ -448,11 +466,12 @@ class Abilities(Engine):
         self.deck.append(act.b)
         self.knows_top = [t + 1 for t in self.knows_top]
         ev.append(
-            public(
+            Event(
                 "revive",
                 f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck",
                 self.ctx["actor"],
-                card=NAME[act.b],
+                None,
+                {"card": NAME[act.b]},
             )
         )
 
@@ -560,7 +579,7 @@ class Abilities(Engine):
         """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
         t = self.ctx["target"]
         self.titles[SILENCED] = t
-        ev.append(public("silence", f"P{t} is silenced", self.ctx["actor"], target=t))
+        ev.append(Event("silence", f"P{t} is silenced", self.ctx["actor"], None, {"target": t}))
 
     def op_witch_exile(self, ev: list[Event]) -> None:
         """Witch #2: exile every pile card matching the specification, except the current play."""
@@ -574,10 +593,12 @@ class Abilities(Engine):
             self.ctx["base"] = len(kept)
             self.grave.extend(gone)
         ev.append(
-            public(
+            Event(
                 "exile",
                 f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}",
                 self.ctx["actor"],
+                None,
+                {},
             )
         )
 

@@ -248,7 +248,7 @@ class Engine(State):
         """Exile a card of ``seat``'s hand to the graveyard (public: the graveyard is face up, KS-19)."""
         self.hand_remove(seat, k, None)
         self.grave.append(k)
-        ev.append(public("exile", f"P{seat} exiles {NAME[k]}", seat, card=NAME[k]))
+        ev.append(Event("exile", f"P{seat} exiles {NAME[k]}", seat, None, {"card": NAME[k]}))
 
     # ---------------------------------------------------------------- titles
     def give_title(self, ev: list[Event], seat: int, t: int) -> None:
@@ -257,7 +257,7 @@ class Engine(State):
         if self.titles[t] == seat:
             return
         self.titles[t] = seat
-        ev.append(public("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, title=TITLE_NAMES[t]))
+        ev.append(Event("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, None, {"title": TITLE_NAMES[t]}))
         if t == KING and self.laws and self.active_holder(KING) == seat:
             self.laws.clear()
             ev.append(public("laws", "all active laws are removed (Kingship acquired)"))
@@ -265,7 +265,9 @@ class Engine(State):
             for other in range(6):
                 if other != DEMON and self.titles[other] == seat:
                     self.titles[other] = -1
-                    ev.append(public("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat))
+                    ev.append(
+                        Event("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat, None, {})
+                    )
 
     def queen_titles(self) -> tuple[int, int]:
         """The Dark Queen and Light Queen holders (-1 when in the centre)."""

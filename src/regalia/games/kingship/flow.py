@@ -367,7 +367,8 @@ class Flow(Engine):
         self.ctx["outlaws"] = []
 
     def op_phase3(self, ev: list[Event]) -> None:
-        """KS-5 phase 3: no cards in hand on your own turn wins (unless a law says otherwise)."""
+        """KS-5 phase 3: no cards in hand on your own turn wins (unless a law says otherwise); then
+        the turn passes on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
         tp = self.tp
         if self.hs[tp] == 0:
             if self.has_no_winner_law() and not self.ctx.get("p4_done"):
@@ -378,15 +379,12 @@ class Flow(Engine):
             if self.exactly_law() < 0 and self.can_win(tp):
                 self.finish(ev, tp, "no cards left in phase 3 [KS-5]")
                 return
-        self.op_end_turn(ev)
-
-    def op_end_turn(self, ev: list[Event]) -> None:
-        """Pass the turn on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
+        # the end of the turn (one method with phase 3: it runs once per turn)
         if self.extra:
             self.extra = False
-            ev.append(public("extra_turn", f"P{self.tp} takes another turn (Emperor)", self.tp))
+            ev.append(public("extra_turn", f"P{tp} takes another turn (Emperor)", tp))
         else:
-            nxt = (self.tp + self.direction) % self.n
+            nxt = (tp + self.direction) % self.n
             if self.skip:
                 self.skip = False
                 ev.append(public("skip", f"P{nxt} is skipped (Messenger)", nxt))

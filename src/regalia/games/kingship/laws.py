@@ -173,9 +173,9 @@ class Laws(Engine):
         s = self.pending[1]
         self.pending = None
         if act.a == DENY:
-            ev.append(public("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s))
+            ev.append(Event("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s, None, {}))
             return
-        ev.append(public("vote", f"P{s} approves the law", s))
+        ev.append(Event("vote", f"P{s} approves the law", s, None, {}))
         self.ctx["vote_i"] += 1
         if self.ctx["vote_i"] < len(self.ctx["voters"]):
             self.pending = ("vote", self.ctx["voters"][self.ctx["vote_i"]])

@@ -109,7 +109,7 @@ class Windows(Engine):
             return
         t = c["target"]
         c["t_forb"].append(t)
-        ev.append(public("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, target=t))
+        ev.append(Event("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, None, {"target": t}))
         chooser = c["t_chooser"]
         if chooser == c["actor"] and c["t_prev"] < 0:
             c["target"] = -1
