@@ -382,7 +382,8 @@ class Abilities(Engine):
         self.pending = ("spec", self.ctx["actor"], purpose)
 
     def legal_spec(self) -> list[Act]:
-        """Every specification naming at least one card of the deck (KS-10)."""
+        """Every specification naming at least one card of the deck (KS-10): one shared list, not
+        to be changed (the core hands out copies of the legal actions)."""
         return _SPEC_ACTS
 
     def on_spec(self, ev: list[Event], act: Act) -> None:

@@ -117,7 +117,10 @@ _PAIR_BASES = [
 ``_FLAT_PAIRS`` of each value's table (any card of the top's value may lead its pair);
 _PAIR_BASES[3][13]: every value led by any card (wild)."""
 _KINDS39 = range(39)
+"""The kinds that have a value (every kind but the Outlaw, 39)."""
 _V0 = [k // 3 for k in range(39)]
+"""_V0[kind]: its value - 1 (0..12)."""
+# event texts of the frequent events, built once: [seat] or [seat][kind]
 _DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
 _PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
 _PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
@@ -140,13 +143,8 @@ class Flow(Engine):
         # KS-36: a whole round in which nobody could draw (deck empty, pile down to its top card:
         # KS-4), no card moved and no title or law changed ends the game with no winner (e.g. every
         # hand empty under the no-winner law). A round of prevented draws is not a stalemate.
-        fp: list[int] = []  # stall_fingerprint(), inlined
-        for h in self.hands:
-            fp += h
-        deck, pile = self.deck, self.pile
-        fp += (len(deck), len(pile), pile[-1] if pile else -1, len(self.grave), len(self.laws))
-        fp += self.titles
-        if not deck and len(pile) <= 1 and fp == self.stall_fp:
+        fp = self.stall_fingerprint()  # kept in every case: snapshots show it
+        if not self.deck and len(self.pile) <= 1 and fp == self.stall_fp:
             self.stall += 1
             if self.stall >= self.n:
                 self.finish(ev, -1, "a whole round passed with nothing changed: no winner [KS-36]")
@@ -167,8 +165,7 @@ class Flow(Engine):
 
     def stall_fingerprint(self) -> list[int]:
         """What must change for a game to progress once nobody can draw (KS-36): every hand, the
-        sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws
-        (built again inline in :meth:`op_turn_start`)."""
+        sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws."""
         fp: list[int] = []
         for h in self.hands:
             fp += h

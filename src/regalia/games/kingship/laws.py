@@ -122,7 +122,8 @@ class Laws(Engine):
         self.pending = ("law", seat, mode)
 
     def legal_law(self) -> list[Act]:
-        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
+        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24); with no
+        active law, one shared list, not to be changed (the core hands out copies)."""
         out = _law_options(self.config.laws == "pro", self.n)
         if not self.laws:
             return out  # the shared list (see state._const)
@@ -164,7 +165,7 @@ class Laws(Engine):
             self._enact(ev)
 
     def legal_vote(self) -> list[Act]:
-        """``approve`` or ``deny``."""
+        """``approve`` or ``deny`` (one shared list, not to be changed)."""
         return _VOTES
 
     def on_vote(self, ev: list[Event], act: Act) -> None:
