@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import chain, compress, repeat
+from itertools import compress
 from operator import sub
 from typing import Any
 
@@ -36,6 +36,9 @@ from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
 
 _KINDS = range(NK)
+_AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_COUNTS) + 1)]
+"""``bytes.translate`` tables, one for each n from 2 to the most copies of a kind in the deck: a
+count becomes 1 when it is at least n, else 0."""
 DECISIONS: dict[str, tuple[str, str]] = {
     # kind: (what the player must do, rule id)
     "main": ("draw or play a card or pair (phase 2)", "KS-3"),
@@ -394,8 +397,12 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             if o == seat:
                 continue
             h, f = self.hands[o], fixed[o]
-            # every card of o's hand that seat does not know, as kinds (k repeated h[k] - f[k] times)
-            pool += chain.from_iterable(map(repeat, _KINDS, map(sub, h, f) if any(f) else h))
+            # every card of o's hand that seat does not know, as kinds (k repeated h[k] - f[k] times:
+            # each kind held at least once, then those held at least twice, three times...)
+            unseen = bytes(map(sub, h, f)) if any(f) else bytes(h)
+            pool += compress(_KINDS, unseen)
+            for at_least in _AT_LEAST:
+                pool += compress(_KINDS, unseen.translate(at_least))
         whole_deck_known = self.pending is not None and self.pending[0] == "search" and self.pending[1] == seat
         kt = min(self.knows_top[seat], len(self.deck))
         deck_hidden = self.deck[: len(self.deck) - kt]
