@@ -68,9 +68,9 @@ class Engine(State):
     pending: Step | None
     ctx: dict[str, Any]
     winner: int
-    is_terminal: bool = False
+    is_terminal: bool
     """Whether the game is over (a win, or a draw by ``max_turns`` or KS-36); a plain attribute,
-    set only by :meth:`finish` (and by restoring a snapshot)."""
+    set only by :meth:`finish` (and when a state is made or restored)."""
     knows_top: list[int]
     known: dict[int, dict[int, int]]
     stall: int
@@ -80,8 +80,39 @@ class Engine(State):
     _ops: dict[str, Any]
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
     _rng: random.Random
-    _rng_shared = False
+    _rng_shared: bool
     """True while ``_rng`` may be shared with a clone: it is copied before its first use (see rng)."""
+
+    __slots__ = (
+        "_rng",
+        "_rng_shared",
+        "ctx",
+        "deck",
+        "direction",
+        "drawn",
+        "extra",
+        "grave",
+        "hands",
+        "hs",
+        "is_terminal",
+        "known",
+        "knows_top",
+        "laws",
+        "n",
+        "nturns",
+        "pending",
+        "pile",
+        "q",
+        "skip",
+        "stall",
+        "stall_fp",
+        "titles",
+        "tp",
+        "winner",
+    )
+    """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
+    fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
+    core's own attributes stay in the instance dictionary."""
 
     @property
     def rng(self) -> random.Random:
