@@ -8,23 +8,29 @@ steps of the ability are queued in order, closed by an ``ab_end`` marker; each s
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from regalia.core.events import Event, private, public
+from regalia.core.state import shuffle
 from regalia.games.kingship.actions import (
     AGAIN,
-    CARD,
+    CARD_ACTS,
     CHOICE,
+    CHOICE_ACTS,
     DRAW,
     EXILE,
     EXILE_DECK,
     EXILE_PILE,
     KEEP,
-    NAME_SPEC,
+    NAME_SPEC_ACTS,
     PASS,
+    PASS_ACT,
     REVIVE,
     SEARCH,
+    TAKE,
     TITLE,
+    TITLE_ACTS,
     Act,
 )
 from regalia.games.kingship.cards import (
@@ -56,7 +62,10 @@ from regalia.games.kingship.cards import (
     WIZARD,
     spec_text,
 )
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.engine import MAX_SEATS, Engine
+
+_SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
+"""Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
 
 Cond = str | None
 Steps = list[tuple[Cond, tuple[Any, ...]]]
@@ -149,6 +158,25 @@ ABILITIES: dict[int, tuple[Steps, Steps]] = {
 }
 
 
+_AB_END = ("ab_end",)
+
+
+def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
+    """What ``push(*steps, ("ab_end",))`` adds to the queue for an ability without conditions
+    (its steps reversed, closed by the marker; empty for no steps), or ``None`` when a step has a
+    condition to check when the ability triggers."""
+    if any(cond is not None for cond, _ in steps):
+        return None
+    if not steps:
+        return ()
+    return tuple(reversed([s for _, s in steps] + [_AB_END]))
+
+
+_QUEUED = {value: (_queued(single), _queued(pair)) for value, (single, pair) in ABILITIES.items()}
+"""_QUEUED[value][is_pair]: the queue entries of an ability without conditions (see ``_queued``)."""
+_SILENCED_TEXT = tuple(f"P{s} is silenced: the ability has no effect [KS-12]" for s in range(MAX_SEATS))
+
+
 class Abilities(Engine):
     """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
 
@@ -179,19 +207,28 @@ class Abilities(Engine):
             while i >= 0 and VALUE[self.pile[i]] == WIZARD:
                 i -= 1
             if i < 0 or self.pile[i] == OUTLAW:
-                ev.append(public("wizard", "the Wizard has nothing to copy: no effect [KS-8]"))
+                ev.append(Event("wizard", "the Wizard has nothing to copy: no effect [KS-8]", None, None, {}))
                 return
             k = self.pile[i]
             value, suit = VALUE[k], SUIT[k]
             c["copied"] = k
-            ev.append(public("wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, card=NAME[k]))
-        if self.is_silenced(actor) and value != WITCH:
-            ev.append(public("silenced", f"P{actor} is silenced: the ability has no effect [KS-12]", actor))
+            ev.append(
+                Event(
+                    "wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, None, {"card": NAME[k]}
+                )
+            )
+        if self.titles[SILENCED] == actor and value != WITCH:
+            ev.append(Event("silenced", _SILENCED_TEXT[actor], actor, None, {}))
             return
-        c["val"], c["suit"], c["pair"] = value, suit, int(count >= 2)
-        steps = [s for cond, s in ABILITIES[value][count >= 2] if cond is None or self._cond(cond, actor)]
-        if steps:
-            self.push(*steps, ("ab_end",))
+        pair = count >= 2
+        c["val"], c["suit"], c["pair"] = value, suit, int(pair)
+        queued = _QUEUED[value][pair]
+        if queued is None:  # conditions in brackets, checked now [KS-18]
+            steps = [s for cond, s in ABILITIES[value][pair] if cond is None or self._cond(cond, actor)]
+            if steps:
+                self.push(*steps, _AB_END)
+        elif queued:
+            self.q += queued
 
     # ---------------------------------------------------------------- Angel
     def op_angel_give(self, ev: list[Event]) -> None:
@@ -207,7 +244,9 @@ class Abilities(Engine):
         self.pending = None
         self.hand_remove(actor, k, None)
         self.hand_add(t, k, None)
-        ev.append(public("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, card=NAME[k], target=t))
+        ev.append(
+            Event("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, None, {"card": NAME[k], "target": t})
+        )
 
     def on_give_exile(self, ev: list[Event], act: Act) -> None:
         """KS-6: the card to be given found no valid recipient; it is exiled instead."""
@@ -230,10 +269,10 @@ class Abilities(Engine):
         actor = self.ctx["actor"]
         nxt = self.next_seat(actor)
         if self.is_silenced(nxt):
-            ev.append(public("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]"))
+            ev.append(Event("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]", None, None, {}))
             return
         self.skip = True
-        ev.append(public("messenger", f"P{nxt}'s next turn will be skipped", actor))
+        ev.append(Event("messenger", f"P{nxt}'s next turn will be skipped", actor, None, {}))
         if self.hs[nxt] > self.hs[actor]:
             self.push(("draw", actor, 1, 1))
 
@@ -265,10 +304,10 @@ class Abilities(Engine):
         """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
         actor = self.ctx["actor"]
         if not self.deck and not self.rebuild_deck(ev):
-            ev.append(public("farmer", "no deck to look at: no effect"))
+            ev.append(Event("farmer", "no deck to look at: no effect", None, None, {}))
             return
         self.knows_top[actor] = max(1, self.knows_top[actor])
-        ev.append(public("farmer", f"P{actor} looks at the top card of the deck", actor))
+        ev.append(Event("farmer", f"P{actor} looks at the top card of the deck", actor, None, {}))
         ev.append(
             private(
                 "farmer_look",
@@ -290,7 +329,7 @@ class Abilities(Engine):
             seers = tuple(s for s in range(self.n) if self.knows_top[s] > 0 and s != actor)
             self.hand_add(actor, k, seers)
             self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
-            ev.append(public("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor))
+            ev.append(Event("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor, None, {}))
             ev.append(private("farmer_card", f"you keep {NAME[k]}", (actor,), actor, card=NAME[k]))
         else:
             self.knows_top = [max(1, t) for t in self.knows_top]
@@ -308,9 +347,9 @@ class Abilities(Engine):
         """Poacher #1 options: ``exile deck`` if the deck has cards, ``exile pile`` if a card lies below."""
         out = []
         if self.deck:
-            out.append(Act(CHOICE, EXILE_DECK))
+            out.append(CHOICE_ACTS[EXILE_DECK])
         if self.ctx["base"] > 0:
-            out.append(Act(CHOICE, EXILE_PILE))
+            out.append(CHOICE_ACTS[EXILE_PILE])
         return out
 
     def op_poacher(self, ev: list[Event]) -> None:
@@ -326,21 +365,26 @@ class Abilities(Engine):
             got = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
             self.grave.extend(got)
             self.knows_top = [max(0, t - len(got)) for t in self.knows_top]
-            ev.append(public("exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor))
+            ev.append(
+                Event(
+                    "exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor, None, {}
+                )
+            )
         else:
             i = self.ctx["base"] - 1
             k = self.pile.pop(i)
             self.ctx["base"] = i
             self.grave.append(k)
-            ev.append(public("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, card=NAME[k]))
+            ev.append(Event("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, None, {"card": NAME[k]}))
 
     def op_spec(self, ev: list[Event], purpose: str) -> None:
         """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
         self.pending = ("spec", self.ctx["actor"], purpose)
 
     def legal_spec(self) -> list[Act]:
-        """Every specification naming at least one card of the deck (KS-10)."""
-        return [Act(NAME_SPEC, sp) for sp in VALID_SPECS]
+        """Every specification naming at least one card of the deck (KS-10): one shared list, not
+        to be changed (the core hands out copies of the legal actions)."""
+        return _SPEC_ACTS
 
     def on_spec(self, ev: list[Event], act: Act) -> None:
         """Record the specification (public)."""
@@ -355,7 +399,7 @@ class Abilities(Engine):
         while i < self.n:
             s = order[i]
             h = self.hands[s]
-            if any(h[k] and match[k] for k in range(NK)):
+            if any(compress(match, h)):  # a kind in the hand that fits the specification
                 self.pending = ("poach", s, i)
                 return
             i += 1
@@ -365,7 +409,8 @@ class Abilities(Engine):
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         match = SPEC_MATCH[self.ctx["spec"]]
-        return [Act(PASS)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k] and match[k]]
+        exile = CARD_ACTS[EXILE]
+        return [PASS_ACT] + [exile[k] for k in range(NK) if h[k] and match[k]]
 
     def on_poach(self, ev: list[Event], act: Act) -> None:
         """Poacher #2: exile the chosen card or keep it, then ask the next holder."""
@@ -392,7 +437,15 @@ class Abilities(Engine):
         self.ctx["base"] = i
         t = self.ctx["target"]
         self.hand_add(t, k, None)
-        ev.append(public("revive", f"{NAME[k]} is revived into P{t}'s hand", self.ctx["actor"], card=NAME[k], target=t))
+        ev.append(
+            Event(
+                "revive",
+                f"{NAME[k]} is revived into P{t}'s hand",
+                self.ctx["actor"],
+                None,
+                {"card": NAME[k], "target": t},
+            )
+        )
 
     def op_priest_pick(self, ev: list[Event]) -> None:
         """Priest #2: ask which pile card (not of the current play, KS-25) to revive."""
@@ -401,7 +454,8 @@ class Abilities(Engine):
 
     def legal_revive(self) -> list[Act]:
         """Priest #2 options: the kinds of the pile below the current play."""
-        return [Act(CARD, REVIVE, k) for k in sorted(set(self.pile[: self.ctx["base"]]))]
+        revive = CARD_ACTS[REVIVE]
+        return [revive[k] for k in sorted(set(self.pile[: self.ctx["base"]]))]
 
     def on_revive(self, ev: list[Event], act: Act) -> None:
         """Priest #2: put the chosen card on top of the deck (known to all)."""
@@ -413,11 +467,12 @@ class Abilities(Engine):
         self.deck.append(act.b)
         self.knows_top = [t + 1 for t in self.knows_top]
         ev.append(
-            public(
+            Event(
                 "revive",
                 f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck",
                 self.ctx["actor"],
-                card=NAME[act.b],
+                None,
+                {"card": NAME[act.b]},
             )
         )
 
@@ -498,10 +553,8 @@ class Abilities(Engine):
 
     def legal_m_take(self) -> list[Act]:
         """Merchant #2 options: a card of the revealed hand."""
-        from regalia.games.kingship.actions import TAKE
-
         h = self.hands[self.ctx["target"]]
-        return [Act(CARD, TAKE, k) for k in range(NK) if h[k]]
+        return list(compress(CARD_ACTS[TAKE], h))
 
     def on_m_take(self, ev: list[Event], act: Act) -> None:
         """Merchant #2: take the chosen card (private to the two players), then give one back."""
@@ -527,7 +580,7 @@ class Abilities(Engine):
         """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
         t = self.ctx["target"]
         self.titles[SILENCED] = t
-        ev.append(public("silence", f"P{t} is silenced", self.ctx["actor"], target=t))
+        ev.append(Event("silence", f"P{t} is silenced", self.ctx["actor"], None, {"target": t}))
 
     def op_witch_exile(self, ev: list[Event]) -> None:
         """Witch #2: exile every pile card matching the specification, except the current play."""
@@ -541,10 +594,12 @@ class Abilities(Engine):
             self.ctx["base"] = len(kept)
             self.grave.extend(gone)
         ev.append(
-            public(
+            Event(
                 "exile",
                 f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}",
                 self.ctx["actor"],
+                None,
+                {},
             )
         )
 
@@ -567,7 +622,7 @@ class Abilities(Engine):
     def legal_prince_title(self) -> list[Act]:
         """Prince #2 options: pass, or a title other than Kingship the player does not hold."""
         a = self.ctx["actor"]
-        return [Act(PASS)] + [Act(TITLE, t) for t in range(1, 6) if self.titles[t] != a]
+        return [PASS_ACT] + [TITLE_ACTS[t] for t in range(1, 6) if self.titles[t] != a]
 
     def on_prince_title(self, ev: list[Event], act: Act) -> None:
         """Prince #2: acquire the chosen title (Outlaw redirect window first, KS-18)."""
@@ -587,7 +642,7 @@ class Abilities(Engine):
     def legal_queen(self) -> list[Act]:
         """Queen #2 options: pass, or a Queen title the player does not hold."""
         a = self.ctx["actor"]
-        return [Act(PASS)] + [Act(TITLE, t) for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
+        return [PASS_ACT] + [TITLE_ACTS[t] for t in (DARK_QUEEN, LIGHT_QUEEN) if self.titles[t] != a]
 
     def on_queen(self, ev: list[Event], act: Act) -> None:
         """Queen #2: acquire the chosen Queen title (Outlaw redirect window first)."""
@@ -610,7 +665,8 @@ class Abilities(Engine):
 
     def legal_search(self) -> list[Act]:
         """Emperor #1 options: every kind in the deck (the searcher sees the deck)."""
-        return [Act(CARD, SEARCH, k) for k in sorted(set(self.deck))]
+        search = CARD_ACTS[SEARCH]
+        return [search[k] for k in sorted(set(self.deck))]
 
     def on_search(self, ev: list[Event], act: Act) -> None:
         """Emperor #1: the card goes to the target (seen by both), then the deck is shuffled."""
@@ -618,7 +674,7 @@ class Abilities(Engine):
         self.pending = None
         self.deck.remove(k)
         self.hand_add(t, k, (a,))
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)  # exactly rng.shuffle(deck), faster
         self.knows_top = [0] * self.n
         ev.append(public("search", f"P{a} searches the deck, puts a card into P{t}'s hand and shuffles", a, target=t))
         ev.append(private("search_card", f"the card is {NAME[k]}", (a, t), a, card=NAME[k]))

@@ -453,11 +453,29 @@ assert len(_KIND_AT) == NUM_ACTIONS
 
 
 # ---------------------------------------------------------------- prebuilt action objects (speed)
+# The legal actions are taken from these tables, so that no action object is made while playing
+# and the core's ``act in legal`` check meets the very object it looks for first.
+DRAW_ACT = Act(DRAW)
+PASS_ACT = Act(PASS)
+FORBID_ACT = Act(FORBID)
 PLAY_ACTS = [Act(PLAY, k) for k in range(NK)]
 PAIR_ACTS = [Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)]
 """PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
 CARD_ACTS = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
+"""CARD_ACTS[purpose][kind]."""
 LAW_ACTS = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
+"""LAW_ACTS[law type][parameter]."""
+TARGET_ACTS = [Act(TARGET, s) for s in range(MAX_SEATS)]
+REDIRECT_ACTS = [Act(REDIRECT, s) for s in range(MAX_SEATS)]
+TAKE_OFFER_ACTS = [Act(TAKE_OFFER, s) for s in range(MAX_SEATS)]
+BLOCK_ACTS = [Act(BLOCK, s) for s in range(3)]
+CHOICE_ACTS = [Act(CHOICE, c) for c in range(len(CHOICE_WORDS))]
+TITLE_ACTS = [Act(TITLE, t) for t in range(6)]
+NAME_SPEC_ACTS = [Act(NAME_SPEC, sp) for sp in range(NSPEC)]
+OFFER_ACTS = [Act(OFFER, i) for i in range(NITEMS)]
+ACCEPT_ACTS = [Act(ACCEPT, i) for i in range(NITEMS)]
+COUNTER_ACTS = [Act(COUNTER, i) for i in range(NITEMS)]
+ASK_ACTS = [Act(ASK, i) for i in range(NASK)]
 
 
 def _combos(cl: int, cd: int, ct: int) -> list[tuple[int, tuple[int, int, int]]]:

@@ -11,10 +11,11 @@ information each seat has (which deck cards it knows on top, which cards it know
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from regalia.core.events import Event, private, public
-from regalia.core.state import State
+from regalia.core.events import Event, public
+from regalia.core.state import State, copy_rng, shuffle
 from regalia.games.kingship.cards import (
     DARK_QUEEN,
     DEMON,
@@ -29,6 +30,21 @@ from regalia.games.kingship.cards import (
 Step = tuple[Any, ...]
 HIDDEN_DECISIONS = frozenset({"dq", "outlaw", "knight", "lq", "demon", "poach"})
 """Response windows: offered only to players able to act, invisible to the others [KS-6]."""
+
+MAX_SEATS = 8
+ONLY = tuple(frozenset((s,)) for s in range(MAX_SEATS))
+"""ONLY[seat]: the audience of an event for ``seat`` alone (frozensets are immutable: shared)."""
+MAIN = tuple(("main", s) for s in range(MAX_SEATS))
+"""MAIN[seat]: the pending main decision of ``seat`` (phase 2), built once."""
+_ORDERS = {
+    n: {d: tuple(tuple((seat + d * i) % n for i in range(n)) for seat in range(n)) for d in (1, -1)}
+    for n in range(1, MAX_SEATS + 1)
+}
+"""_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
+_KNOWN_KEYS = [[tuple(s * 8 + o for s in range(n)) for o in range(n)] for n in range(MAX_SEATS + 1)]
+"""_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for every seat s."""
+_DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
+_YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
 
 
 class Engine(State):
@@ -52,7 +68,9 @@ class Engine(State):
     pending: Step | None
     ctx: dict[str, Any]
     winner: int
-    over: bool
+    is_terminal: bool
+    """Whether the game is over (a win, or a draw by ``max_turns`` or KS-36); a plain attribute,
+    set only by :meth:`finish` (and when a state is made or restored)."""
     knows_top: list[int]
     known: dict[int, dict[int, int]]
     stall: int
@@ -61,6 +79,63 @@ class Engine(State):
     """KS-36: the fingerprint of the last turn start (see ``Flow.stall_fingerprint``)."""
     _ops: dict[str, Any]
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
+    _rng: random.Random
+    _rng_shared: bool
+    """True while ``_rng`` may be shared with a clone: it is copied before its first use (see rng)."""
+
+    __slots__ = (
+        "_rng",
+        "_rng_shared",
+        "ctx",
+        "deck",
+        "direction",
+        "drawn",
+        "extra",
+        "grave",
+        "hands",
+        "hs",
+        "is_terminal",
+        "known",
+        "knows_top",
+        "laws",
+        "n",
+        "nturns",
+        "pending",
+        "pile",
+        "q",
+        "skip",
+        "stall",
+        "stall_fp",
+        "titles",
+        "tp",
+        "winner",
+    )
+    """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
+    fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
+    core's own attributes stay in the instance dictionary."""
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (see :class:`~regalia.core.state.State`).
+
+        ``clone()`` shares it and copies it only when one of the two states first uses it (it
+        is needed only to rebuild the deck, KS-4, and for the Demon's and the Emperor's abilities),
+        which makes a clone several times cheaper.
+        """
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over (the same as ``is_terminal``)."""
+        return self.is_terminal
 
     # ---------------------------------------------------------------- small predicates
     def is_silenced(self, seat: int) -> bool:
@@ -74,10 +149,9 @@ class Engine(State):
             return -1
         return h
 
-    def order_from(self, seat: int) -> list[int]:
+    def order_from(self, seat: int) -> tuple[int, ...]:
         """All seats in turn order (current direction) starting with ``seat``."""
-        n, d = self.n, self.direction
-        return [(seat + d * i) % n for i in range(n)]
+        return _ORDERS[self.n][self.direction][seat]
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the current direction."""
@@ -105,16 +179,16 @@ class Engine(State):
 
     def _know_public_remove(self, o: int, k: int) -> None:
         """Everyone saw ``o`` lose a ``k``: those who knew one there forget one."""
-        if not self.known:
+        known = self.known
+        if not known:
             return
-        for s in range(self.n):
-            key = s * 8 + o
-            d = self.known.get(key)
+        for key in _KNOWN_KEYS[self.n][o]:
+            d = known.get(key)
             if d is not None and k in d:
                 if d[k] <= 1:
                     del d[k]
                     if not d:
-                        del self.known[key]
+                        del known[key]
                 else:
                     d[k] -= 1
 
@@ -161,7 +235,7 @@ class Engine(State):
             return False
         top = self.pile.pop()
         self.deck = self.pile
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)  # exactly rng.shuffle(deck), faster
         self.pile = [top]
         self.knows_top = [0] * self.n
         ev.append(public("rebuild", f"the pile is shuffled into a new deck of {len(self.deck)} cards [KS-4]"))
@@ -173,39 +247,39 @@ class Engine(State):
         Returns the number of cards drawn. Who knew the top card of the deck learns where it went.
         """
         got: list[int] = []
+        hand = self.hands[seat]
+        hs = self.hs
         for _ in range(count):
             if not self.deck and not self.rebuild_deck(ev):
                 break
             k = self.deck.pop()
-            seers = [s for s in range(self.n) if self.knows_top[s] > 0 and s != seat]
-            self.hands[seat][k] += 1
-            self.hs[seat] += 1
-            for s in seers:
-                self._know_add(s, seat, k)
-            self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
+            hand[k] += 1
+            hs[seat] += 1
+            kt = self.knows_top
+            if any(kt):  # someone knew the top card: they learn where it went
+                for s in range(self.n):
+                    if kt[s] > 0 and s != seat:
+                        self._know_add(s, seat, k)
+                self.knows_top = [t - 1 if t > 0 else 0 for t in kt]
             got.append(k)
-        if got:
-            ev.append(
-                public("draw", f"P{seat} draws {len(got)} card{'s' if len(got) > 1 else ''}", seat, count=len(got))
-            )
-            ev.append(
-                private(
-                    "draw_cards",
-                    f"you draw {' '.join(NAME[k] for k in got)}",
-                    (seat,),
-                    seat,
-                    cards=[NAME[k] for k in got],
-                )
-            )
+        n = len(got)
+        if n == 1:
+            k = got[0]
+            ev.append(Event("draw", _DRAWS_1[seat], seat, None, {"count": 1}))
+            ev.append(Event("draw_cards", _YOU_DRAW_1[k], seat, ONLY[seat], {"cards": [NAME[k]]}))
+        elif n:
+            names = [NAME[k] for k in got]
+            ev.append(Event("draw", f"P{seat} draws {n} cards", seat, None, {"count": n}))
+            ev.append(Event("draw_cards", f"you draw {' '.join(names)}", seat, ONLY[seat], {"cards": names}))
         else:
             ev.append(public("draw", f"P{seat} draws nothing: no cards are left [KS-4]", seat, count=0))
-        return len(got)
+        return n
 
     def exile_from_hand(self, ev: list[Event], seat: int, k: int) -> None:
         """Exile a card of ``seat``'s hand to the graveyard (public: the graveyard is face up, KS-19)."""
         self.hand_remove(seat, k, None)
         self.grave.append(k)
-        ev.append(public("exile", f"P{seat} exiles {NAME[k]}", seat, card=NAME[k]))
+        ev.append(Event("exile", f"P{seat} exiles {NAME[k]}", seat, None, {"card": NAME[k]}))
 
     # ---------------------------------------------------------------- titles
     def give_title(self, ev: list[Event], seat: int, t: int) -> None:
@@ -214,7 +288,7 @@ class Engine(State):
         if self.titles[t] == seat:
             return
         self.titles[t] = seat
-        ev.append(public("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, title=TITLE_NAMES[t]))
+        ev.append(Event("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, None, {"title": TITLE_NAMES[t]}))
         if t == KING and self.laws and self.active_holder(KING) == seat:
             self.laws.clear()
             ev.append(public("laws", "all active laws are removed (Kingship acquired)"))
@@ -222,7 +296,9 @@ class Engine(State):
             for other in range(6):
                 if other != DEMON and self.titles[other] == seat:
                     self.titles[other] = -1
-                    ev.append(public("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat))
+                    ev.append(
+                        Event("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat, None, {})
+                    )
 
     def queen_titles(self) -> tuple[int, int]:
         """The Dark Queen and Light Queen holders (-1 when in the centre)."""
@@ -242,12 +318,28 @@ class Engine(State):
                 return
 
     def _run(self, ev: list[Event]) -> None:
-        """Run queued steps until a decision is pending or the game is over."""
-        while self.pending is None and not self.over:
-            step = self.q.pop() if self.q else ("turn_start",)
-            self._ops[step[0]](self, ev, *step[1:])
-        if self.laws and not self.over:
+        """Run queued steps until a decision is pending or the game is over; with an empty queue
+        the next turn starts."""
+        q = self.q  # only ever changed in place
+        ops = self._ops
+        while self.pending is None:
+            if q:
+                step = q.pop()
+                ops[step[0]](self, ev, *step[1:])
+            elif self.is_terminal:  # finish() empties the queue: the end is noticed here
+                return
+            else:
+                self.op_turn_start(ev)
+        if self.laws:  # a decision is pending, so the game is not over
             self._check_exactly(ev)
+
+    def op_turn_start(self, ev: list[Event]) -> None:
+        """Start the next turn (implemented in flow.Flow)."""
+        raise NotImplementedError
+
+    def op_resolve_play(self, ev: list[Event], value: int, suit: int, count: int, actor: int) -> None:
+        """Trigger the ability of a play (implemented in abilities.Abilities)."""
+        raise NotImplementedError
 
     # implemented in laws.Laws (declared here for the other rule modules)
     def _check_exactly(self, ev: list[Event]) -> None:
@@ -267,7 +359,7 @@ class Engine(State):
 
     def finish(self, ev: list[Event], winner: int, why: str) -> None:
         """End the game; ``winner`` -1 for a draw."""
-        self.over = True
+        self.is_terminal = True
         self.winner = winner
         self.pending = None
         self.q.clear()

@@ -7,13 +7,20 @@ one's own turn (KS-7), the Light Queen's draw window and the end of the turn (sk
 
 from __future__ import annotations
 
-from regalia.core.events import Event, private, public
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
+
+from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     CHOICE,
     DRAW,
+    DRAW_ACT,
+    PAIR,
     PAIR_ACTS,
     PAIR_COMBOS,
     PASS,
+    PASS_ACT,
     PLAY,
     PLAY_ACTS,
     PREVENT,
@@ -27,21 +34,100 @@ from regalia.games.kingship.cards import (
     KING,
     LIGHT_QUEEN,
     NAME,
+    NK,
     OUTLAW,
     OUTLAW_T,
+    SILENCED,
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.engine import MAIN, MAX_SEATS, ONLY, Engine
 
-_PASS, _DRAW = Act(PASS), Act(DRAW)
+_PASS, _DRAW = PASS_ACT, DRAW_ACT
 _ALL_KINDS = [k for k in range(40) if k != 35]
 _MATCH = [
     [k for k in range(39) if k != 35 and (SUIT[k] == SUIT[t] or VALUE[k] == VALUE[t])] + [OUTLAW] for t in range(40)
 ]
 """_MATCH[top]: the kinds playable on ``top`` by suit or value (plus the Outlaw), in kind order [KS-2]."""
-_PAIR_VALUES = [(v, (v - 1) * 3) for v in range(1, 14) if v != FARMER]
-"""Values that can form a pair (Farmers never, KS-2) and their first kind."""
+
+
+def _singles(kinds: list[int], demon_ok: bool) -> tuple[Callable[[list[int]], tuple[int, ...]], tuple[Act, ...]]:
+    """The candidate single plays of a kind list, without the Demons when a single Demon may not
+    be played (Demon #1 [Demon/No]): ``(counts, plays)``, where ``counts(hand)`` is the tuple of
+    the hand's counts of those kinds (one C-level ``itemgetter`` call) and ``plays`` their actions."""
+    ks = [k for k in kinds if demon_ok or VALUE[k] != DEMON_V]
+    return itemgetter(*ks), tuple(PLAY_ACTS[k] for k in ks)
+
+
+_SINGLES = [[_singles(_MATCH[top], ok) for ok in (False, True)] for top in range(NK)]
+"""_SINGLES[top][demon_ok]: ``(counts, plays)`` of the kinds matching ``top`` by suit or value,
+plus the Outlaw [KS-2] (see ``_singles``)."""
+_WILD_SINGLES = [_singles(_ALL_KINDS, ok) for ok in (False, True)]
+"""_WILD_SINGLES[demon_ok]: ``(counts, plays)`` of every card (an Outlaw on top, or the Outlaw title)."""
+
+
+def _pair_plays(v: int, counts: tuple[int, int, int], firsts: list[int]) -> tuple[Act, ...]:
+    """Every pair of value ``v`` drawn from a hand holding ``counts`` (Light, Dark, Terra) cards of
+    it whose first card may be of a suit in ``firsts`` [KS-2], in the order of the legal actions."""
+    out = []
+    vbase = (v - 1) * 9
+    for code, cnt in PAIR_COMBOS[counts]:
+        for f in firsts:
+            if not cnt[f]:
+                continue
+            fbase = (vbase + f * 3) * 48 + code
+            for last in range(3):
+                if cnt[last] >= (2 if last == f else 1):
+                    out.append(PAIR_ACTS[fbase + last * 48])
+    return tuple(out)
+
+
+def _pair_table(v: int) -> list[tuple[tuple[Act, ...], ...] | None]:
+    """_pair_table(v)[code]: for the hand's counts of value ``v`` (``code`` as in ``pair_code``),
+    ``None`` when fewer than two cards, else the pairs by first-card rule: index ``s`` (0..2) when
+    only suit ``s`` matches the top, index 3 when any card of the value may lead (same value as the
+    top, or wild)."""
+    table: list[tuple[tuple[Act, ...], ...] | None] = []
+    for code in range(48):
+        rest, ct = divmod(code, 3)
+        cl, cd = divmod(rest, 4)
+        counts = (cl, cd, ct)
+        if sum(counts) < 2:
+            table.append(None)
+            continue
+        by_suit = [_pair_plays(v, counts, [s] if counts[s] else []) for s in range(3)]
+        table.append((*by_suit, _pair_plays(v, counts, [s for s in range(3) if counts[s]])))
+    return table
+
+
+_NO_PAIRS: list[tuple[tuple[Act, ...], ...] | None] = [None] * 48
+_PAIR_TABLES = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
+"""_PAIR_TABLES[value - 1]: the pair table of every value (Farmers never pair, KS-2: all ``None``)."""
+
+# The pairs of a hand: for each value held at least twice, its ``pair_code`` (the hand's Light,
+# Dark and Terra counts of it) and the first-card rule pick one entry of one flat table.
+_FLAT_PAIRS = [() if entry is None else entry[rule] for rule in range(4) for table in _PAIR_TABLES for entry in table]
+"""_FLAT_PAIRS[(rule * 13 + value - 1) * 48 + code]: the pairs of ``value`` from a hand whose counts
+of it have ``pair_code`` ``code``, led by a card of the top's suit ``rule`` (0..2) or by any card
+(``rule`` 3; see ``_pair_table``); ``()`` when there are none."""
+_PAIR_BASES = [
+    [tuple(((3 if v0 == tv0 else rule) * 13 + v0) * 48 for v0 in range(13)) for tv0 in range(14)] for rule in range(4)
+]
+"""_PAIR_BASES[suit][value - 1]: for a top card of that suit and value, the offset in
+``_FLAT_PAIRS`` of each value's table (any card of the top's value may lead its pair);
+_PAIR_BASES[3][13]: every value led by any card (wild)."""
+_KINDS39 = range(39)
+"""The kinds that have a value (every kind but the Outlaw, 39)."""
+_V0 = [k // 3 for k in range(39)]
+"""_V0[kind]: its value - 1 (0..12)."""
+# event texts of the frequent events, built once: [seat] or [seat][kind]
+_DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
+_PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
+_PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
+_AFTER_PLAY = ("after_play",)
+_MAIN_AFTER_DRAW = ("main_after_draw",)
+_PHASE3 = ("phase3",)
+_TAX = ("tax",)
 
 
 class Flow(Engine):
@@ -57,8 +143,8 @@ class Flow(Engine):
         # KS-36: a whole round in which nobody could draw (deck empty, pile down to its top card:
         # KS-4), no card moved and no title or law changed ends the game with no winner (e.g. every
         # hand empty under the no-winner law). A round of prevented draws is not a stalemate.
-        fp = self.stall_fingerprint()
-        if fp == self.stall_fp and not self.deck and len(self.pile) <= 1:
+        fp = self.stall_fingerprint()  # kept in every case: snapshots show it
+        if not self.deck and len(self.pile) <= 1 and fp == self.stall_fp:
             self.stall += 1
             if self.stall >= self.n:
                 self.finish(ev, -1, "a whole round passed with nothing changed: no winner [KS-36]")
@@ -69,18 +155,22 @@ class Flow(Engine):
         self.nturns += 1
         self.drawn = False
         self.ctx = {}
-        ev.append(public("turn", f"turn {self.nturns}: P{self.tp} to play", self.tp))
+        tp = self.tp
+        ev.append(Event("turn", f"turn {self.nturns}: P{tp} to play", tp, None, {}))
         t = self.titles
-        if (t[DEMON] >= 0 and self.grave) or t[KING] == self.tp or (self.laws and self.hs[self.tp] == 0):
+        if (t[DEMON] >= 0 and self.grave) or t[KING] == tp or (self.laws and self.hs[tp] == 0):
             self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
         else:
-            self.pending = ("main", self.tp)  # fast path: nothing happens in phase 1
+            self.pending = MAIN[tp]  # fast path: nothing happens in phase 1
 
     def stall_fingerprint(self) -> list[int]:
         """What must change for a game to progress once nobody can draw (KS-36): every hand, the
         sizes of the deck, pile and graveyard, the pile's top card, the titles and the number of laws."""
-        fp = [c for h in self.hands for c in h]
-        fp += [len(self.deck), len(self.pile), self.pile[-1] if self.pile else -1, len(self.grave), len(self.laws)]
+        fp: list[int] = []
+        for h in self.hands:
+            fp += h
+        pile = self.pile
+        fp += (len(self.deck), len(pile), pile[-1] if pile else -1, len(self.grave), len(self.laws))
         fp += self.titles
         return fp
 
@@ -104,12 +194,12 @@ class Flow(Engine):
     # ---------------------------------------------------------------- phase 2
     def op_main(self, ev: list[Event]) -> None:
         """Phase 2: the turn player's main decision."""
-        self.pending = ("main", self.tp)
+        self.pending = MAIN[self.tp]
 
     def op_main_after_draw(self, ev: list[Event]) -> None:
         """Phase 2 after the turn's draw: play a legal card or pair, or pass (KS-3)."""
         self.drawn = True
-        self.pending = ("main", self.tp)
+        self.pending = MAIN[self.tp]
 
     def is_wild_for(self, seat: int) -> bool:
         """Whether ``seat`` may play anything: an Outlaw (or nothing) on top, or the Outlaw title [KS-2, KS-7]."""
@@ -134,80 +224,109 @@ class Flow(Engine):
         return SUIT[k] == SUIT[top] or VALUE[k] == VALUE[top]
 
     def legal_plays(self, seat: int) -> list[Act]:
-        """Every legal single and pair play of ``seat`` (KS-2), singles first."""
-        h = self.hands[seat]
-        wild = self.is_wild_for(seat)
-        top = self.pile[-1] if self.pile else OUTLAW
-        ts, tv = SUIT[top], VALUE[top]
-        demon_ok = self.titles[DEMON] >= 0 or self.is_silenced(seat)
-        play = PLAY_ACTS
-        cand = _ALL_KINDS if wild else _MATCH[top]
-        if demon_ok:
-            out = [play[k] for k in cand if h[k]]
-        else:
-            out = [play[k] for k in cand if h[k] and VALUE[k] != DEMON_V]
-        pairs = PAIR_ACTS
-        for v, b in _PAIR_VALUES:
-            cl, cd, ct = h[b], h[b + 1], h[b + 2]
-            if cl + cd + ct < 2:
-                continue
-            firsts = [s for s in range(3) if h[b + s] and (wild or s == ts or v == tv)]
-            if not firsts:
-                continue
-            vbase = (v - 1) * 9
-            for code, cnt in PAIR_COMBOS[cl, cd, ct]:
-                for f in firsts:
-                    if not cnt[f]:
-                        continue
-                    fbase = (vbase + f * 3) * 48 + code
-                    for last in range(3):
-                        if cnt[last] >= (2 if last == f else 1):
-                            out.append(pairs[fbase + last * 48])
+        """Every legal single and pair play of ``seat`` (KS-2), singles first: the singles in kind
+        order, then the pairs by value, then by the suits of their cards (see ``_pair_plays``)."""
+        out: list[Act] = []
+        self._add_plays(out, seat)
         return out
+
+    def _add_plays(self, out: list[Act], seat: int) -> None:
+        """Append the legal plays of ``seat`` (see :meth:`legal_plays`) to ``out``; every action
+        comes from the prebuilt tables, so no action object is made here."""
+        h = self.hands[seat]
+        pile = self.pile
+        t = self.titles
+        silenced = t[SILENCED] == seat
+        top = pile[-1] if pile else OUTLAW
+        # is_wild_for: an Outlaw (or nothing) on top, or the active Outlaw title [KS-2, KS-7]
+        wild = top == OUTLAW or (t[OUTLAW_T] == seat and not silenced)
+        demon_ok = t[DEMON] >= 0 or silenced  # Demon #1 [Demon/No]: no single Demon
+        counts, plays = _WILD_SINGLES[demon_ok] if wild else _SINGLES[top][demon_ok]
+        out += compress(plays, counts(h))
+        # pairs, by value: each value held at least twice adds its entry of _FLAT_PAIRS
+        bases = _PAIR_BASES[3][13] if wild else _PAIR_BASES[SUIT[top]][VALUE[top] - 1]
+        prev = done = -1
+        for k in compress(_KINDS39, h):  # the kinds held (not the Outlaw), in kind and so value order
+            v0 = _V0[k]
+            if v0 != done and (v0 == prev or h[k] > 1):  # a second card of this value
+                b = 3 * v0
+                out += _FLAT_PAIRS[bases[v0] + (h[b] * 4 + h[b + 1]) * 3 + h[b + 2]]
+                done = v0
+            prev = v0
 
     def legal_main(self) -> list[Act]:
         """Phase 2 options [KS-3]: draw (once, before playing), a legal play, or pass after drawing."""
-        plays = self.legal_plays(self.tp)
-        plays.insert(0, _PASS if self.drawn else _DRAW)
-        return plays
+        out = [_PASS if self.drawn else _DRAW]
+        self._add_plays(out, self.tp)
+        return out
 
     def on_main(self, ev: list[Event], act: Act) -> None:
-        """Apply a phase-2 action: draw (KS-3), pass, the Outlaw (KS-7), or a card/pair play whose ability is then queued (KS-2)."""
+        """Apply a phase-2 action: draw (KS-3), pass, the Outlaw (KS-7), or a card/pair play whose ability is then resolved (KS-2)."""
         tp = self.tp
         self.pending = None
-        if act.kind == DRAW:
-            ev.append(public("draw_choice", f"P{tp} draws [KS-3]", tp))
-            self.push(("draw", tp, 1, 1), ("main_after_draw",))
+        kind = act.kind
+        if kind == PLAY:
+            k = act.a
+            if k == OUTLAW:
+                # KS-7: an Outlaw on your own turn ends the turn; you take the Outlaw title.
+                self.hand_remove(tp, OUTLAW, None)
+                self.pile.append(OUTLAW)
+                ev.append(public("play", f"P{tp} plays Outlaw", tp, cards=["Outlaw"]))
+                self.give_title(ev, tp, OUTLAW_T)
+                self.op_phase3(ev)  # the step ("phase3",), which would run next
+                return
+            self.hands[tp][k] -= 1  # hand_remove(tp, k, None), inlined
+            self.hs[tp] -= 1
+            if self.known:
+                self._know_public_remove(tp, k)
+            base = len(self.pile)
+            self.pile.append(k)
+            cards = [k]
+            ev.append(Event("play", _PLAYS_1[tp][k], tp, None, {"cards": [NAME[k]]}))
+        elif kind == DRAW:
+            ev.append(Event("draw_choice", _DRAW_CHOICE[tp], tp, None, {}))
+            t = self.titles
+            lq = t[LIGHT_QUEEN]
+            if lq >= 0 and t[SILENCED] != lq and (self.deck or len(self.pile) > 1):
+                # op_draw opens the Light Queen's window [KS-11]; then op_main_after_draw
+                self.q.append(_MAIN_AFTER_DRAW)
+                self.pending = ("lq", lq, tp, 1)
+                return
+            self.ctx["drew"] = self.draw_cards(ev, tp, 1)  # op_draw, then op_main_after_draw
+            self.drawn = True
+            self.pending = MAIN[tp]
             return
-        if act.kind == PASS:
-            ev.append(public("pass", f"P{tp} passes", tp))
-            self.push(("phase3",))
+        elif kind == PASS:
+            ev.append(Event("pass", _PASSES[tp], tp, None, {}))
+            self.op_phase3(ev)  # the step ("phase3",), which would run next
             return
-        if act.kind == PLAY and act.a == OUTLAW:
-            # KS-7: an Outlaw on your own turn ends the turn; you take the Outlaw title.
-            self.hand_remove(tp, OUTLAW, None)
-            self.pile.append(OUTLAW)
-            ev.append(public("play", f"P{tp} plays Outlaw", tp, cards=["Outlaw"]))
-            self.give_title(ev, tp, OUTLAW_T)
-            self.push(("phase3",))
-            return
-        cards = [act.a] if act.kind == PLAY else pair_cards(act)
-        for k in cards:
-            self.hand_remove(tp, k, None)
-        base = len(self.pile)
-        self.pile.extend(cards)
-        names = [NAME[k] for k in cards]
-        ev.append(public("play", f"P{tp} plays {' '.join(names)}", tp, cards=names))
-        self.ctx = {"actor": tp, "base": base, "played": cards, "outlaws": [], "silenced": int(self.is_silenced(tp))}
+        else:
+            assert kind == PAIR
+            cards = pair_cards(act)
+            for k in cards:
+                self.hand_remove(tp, k, None)
+            base = len(self.pile)
+            self.pile.extend(cards)
+            names = [NAME[k] for k in cards]
+            ev.append(Event("play", f"P{tp} plays {' '.join(names)}", tp, None, {"cards": names}))
+        self.ctx = {
+            "actor": tp,
+            "base": base,
+            "played": cards,
+            "outlaws": [],
+            "silenced": int(self.titles[SILENCED] == tp),
+        }
         last = cards[-1]
-        self.push(("resolve_play", VALUE[last], SUIT[last], len(cards), tp), ("after_play",))
+        # the steps ("resolve_play", ...) then ("after_play",): resolve_play runs at once
+        self.q.append(_AFTER_PLAY)
+        self.op_resolve_play(ev, VALUE[last], SUIT[last], len(cards), tp)
 
     def op_after_play(self, ev: list[Event]) -> None:
         """After the abilities: Outlaws to the pile (KS-7), the tax law (KS-32), then phase 3."""
         if self.ctx.get("outlaws"):
             self.op_outlaws_to_pile(ev)
         if self.laws:
-            self.push(("tax",), ("phase3",))
+            self.q += (_PHASE3, _TAX)  # push(("tax",), ("phase3",))
         else:
             self.op_phase3(ev)
 
@@ -227,9 +346,9 @@ class Flow(Engine):
         self.pending = None
         if act.kind == CHOICE and act.a == PREVENT:
             self.ctx["drew"] = 0
-            ev.append(public("prevent", f"P{lq} (Light Queen) prevents P{seat} from drawing", lq))
+            ev.append(Event("prevent", f"P{lq} (Light Queen) prevents P{seat} from drawing", lq, None, {}))
             return
-        ev.append(private("pass", "you let the draw happen", (lq,), lq))
+        ev.append(Event("pass", "you let the draw happen", lq, ONLY[lq], {}))
         self.ctx["drew"] = self.draw_cards(ev, seat, count)
 
     # ---------------------------------------------------------------- after the play, phase 3
@@ -245,29 +364,28 @@ class Flow(Engine):
         self.ctx["outlaws"] = []
 
     def op_phase3(self, ev: list[Event]) -> None:
-        """KS-5 phase 3: no cards in hand on your own turn wins (unless a law says otherwise)."""
+        """KS-5 phase 3: no cards in hand on your own turn wins (unless a law says otherwise); then
+        the turn passes on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
         tp = self.tp
-        if self.hs[tp] == 0 and self.has_no_winner_law() and not self.ctx.get("p4_done"):
-            self.ctx["p4_done"] = 1
-            ev.append(public("law", f"P{tp} holds no cards under the no-winner law: draws a card"))
-            self.push(("draw", tp, 1, 0), ("phase3",))
-            return
-        if self.hs[tp] == 0 and self.exactly_law() < 0 and self.can_win(tp):
-            self.finish(ev, tp, "no cards left in phase 3 [KS-5]")
-            return
-        self.op_end_turn(ev)
-
-    def op_end_turn(self, ev: list[Event]) -> None:
-        """Pass the turn on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
+        if self.hs[tp] == 0:
+            if self.has_no_winner_law() and not self.ctx.get("p4_done"):
+                self.ctx["p4_done"] = 1
+                ev.append(public("law", f"P{tp} holds no cards under the no-winner law: draws a card"))
+                self.push(("draw", tp, 1, 0), _PHASE3)
+                return
+            if self.exactly_law() < 0 and self.can_win(tp):
+                self.finish(ev, tp, "no cards left in phase 3 [KS-5]")
+                return
+        # the end of the turn (one method with phase 3: it runs once per turn)
         if self.extra:
             self.extra = False
-            ev.append(public("extra_turn", f"P{self.tp} takes another turn (Emperor)", self.tp))
+            ev.append(public("extra_turn", f"P{tp} takes another turn (Emperor)", tp))
         else:
-            nxt = self.next_seat(self.tp)
+            nxt = (tp + self.direction) % self.n
             if self.skip:
                 self.skip = False
                 ev.append(public("skip", f"P{nxt} is skipped (Messenger)", nxt))
-                nxt = self.next_seat(nxt)
+                nxt = (nxt + self.direction) % self.n
             self.tp = nxt
         self.op_turn_start(ev)
 

@@ -9,14 +9,18 @@ carried out once when passed (KS-16).
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress
+
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     APPROVE,
-    CARD,
+    CARD_ACTS,
     CATALOGUE_LAWS,
-    CHOICE,
+    CHOICE_ACTS,
     DENY,
     DRAW,
+    DRAW_ACT,
     EXACTLY_MAX,
     EXILE,
     L_ALL_EXILE,
@@ -31,13 +35,35 @@ from regalia.games.kingship.actions import (
     L_WINS,
     LAW_ACTS,
     PASS,
+    PASS_ACT,
     PRO_LAWS,
     STANDING_LAWS,
     Act,
     law_text,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, NK, SPEC_MATCH, VALID_SPECS
+from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
+
+_VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
+"""The options of a vote (one shared list, see ``state._const``)."""
+
+
+@cache
+def _law_options(pro: bool, n: int) -> list[Act]:
+    """Pass, then every law of the ``laws`` option (``pro``: the six Pro laws, else the catalogue)
+    for ``n`` players, in type then parameter order [KS-11, KS-24]; one list per setting."""
+    out = [PASS_ACT]
+    for t in PRO_LAWS if pro else CATALOGUE_LAWS:
+        if t == L_TAX:
+            params = VALID_SPECS
+        elif t == L_EXACTLY:
+            params = list(range(EXACTLY_MAX + 1))
+        elif t in (L_CANNOT_WIN, L_WINS):
+            params = list(range(n))
+        else:
+            params = [0]
+        out += [LAW_ACTS[t][p] for p in params]
+    return out
 
 
 def law_description(law: list[int]) -> str:
@@ -77,7 +103,11 @@ class Laws(Engine):
 
     def _check_exactly(self, ev: list[Event]) -> None:
         """Pro law: the first player holding exactly N cards at any time wins (turn order from the player on turn)."""
-        n = self.exactly_law()
+        n = -1
+        for law in self.laws:  # exactly_law(), inlined: this runs after every action while laws are active
+            if law[0] == L_EXACTLY:
+                n = law[1]
+                break
         if n < 0 or n not in self.hs:
             return
         for s in self.order_from(self.tp):
@@ -92,22 +122,16 @@ class Laws(Engine):
         self.pending = ("law", seat, mode)
 
     def legal_law(self) -> list[Act]:
-        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24)."""
-        assert self.pending is not None
-        types = PRO_LAWS if self.config.laws == "pro" else CATALOGUE_LAWS
-        active = {(t, p) for t, p in self.laws}
-        out = [Act(PASS)]
-        for t in types:
-            if t == L_TAX:
-                params = VALID_SPECS
-            elif t == L_EXACTLY:
-                params = list(range(EXACTLY_MAX + 1))
-            elif t in (L_CANNOT_WIN, L_WINS):
-                params = list(range(self.n))
-            else:
-                params = [0]
+        """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24); with no
+        active law, one shared list, not to be changed (the core hands out copies)."""
+        out = _law_options(self.config.laws == "pro", self.n)
+        if not self.laws:
+            return out  # the shared list (see state._const)
+        out = out[:]
+        for t, p in self.laws:  # an active law cannot be proposed again
             acts = LAW_ACTS[t]
-            out += [acts[p] for p in params if (t, p) not in active]
+            if p < len(acts) and acts[p] in out:  # (it may not be an option of this ``laws`` setting)
+                out.remove(acts[p])
         return out
 
     def on_law(self, ev: list[Event], act: Act) -> None:
@@ -141,8 +165,8 @@ class Laws(Engine):
             self._enact(ev)
 
     def legal_vote(self) -> list[Act]:
-        """``approve`` or ``deny``."""
-        return [Act(CHOICE, APPROVE), Act(CHOICE, DENY)]
+        """``approve`` or ``deny`` (one shared list, not to be changed)."""
+        return _VOTES
 
     def on_vote(self, ev: list[Event], act: Act) -> None:
         """One vote: a denial ends the proposal; the last approval enacts the law (KS-11)."""
@@ -150,9 +174,9 @@ class Laws(Engine):
         s = self.pending[1]
         self.pending = None
         if act.a == DENY:
-            ev.append(public("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s))
+            ev.append(Event("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s, None, {}))
             return
-        ev.append(public("vote", f"P{s} approves the law", s))
+        ev.append(Event("vote", f"P{s} approves the law", s, None, {}))
         self.ctx["vote_i"] += 1
         if self.ctx["vote_i"] < len(self.ctx["voters"]):
             self.pending = ("vote", self.ctx["voters"][self.ctx["vote_i"]])
@@ -199,7 +223,7 @@ class Laws(Engine):
         """Every card of the deciding player's hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+        return list(compress(CARD_ACTS[EXILE], h))
 
     def on_exile(self, ev: list[Event], act: Act) -> None:
         """Exile the chosen card (public); repeat while above the limit."""
@@ -227,8 +251,12 @@ class Laws(Engine):
         if actor is None or not played or self.ctx.get("silenced"):  # KS-12: silenced when they played
             return
         for t, p in self.laws:
-            if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
-                self.push(("tax_one", actor))
+            if t == L_TAX:
+                match = SPEC_MATCH[p]
+                for k in played:
+                    if match[k]:
+                        self.push(("tax_one", actor))
+                        break
 
     def op_tax_one(self, ev: list[Event], seat: int) -> None:
         """Pro law 'tax': the player must draw or exile a card."""
@@ -238,7 +266,7 @@ class Laws(Engine):
         """``draw``, or exile any card in hand."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(DRAW)] + [Act(CARD, EXILE, k) for k in range(NK) if h[k]]
+        return [DRAW_ACT, *compress(CARD_ACTS[EXILE], h)]
 
     def on_tax(self, ev: list[Event], act: Act) -> None:
         """Apply the tax: a draw the Light Queen cannot stop (KS-11), or an exile."""

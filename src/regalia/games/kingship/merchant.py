@@ -7,15 +7,20 @@ Items are a card kind (``0..39``) or a title (``40 + title``); the Silenced titl
 
 from __future__ import annotations
 
+from itertools import compress
+
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
     ACCEPT,
-    ASK,
+    ACCEPT_ACTS,
+    ASK_ACTS,
     ASK_NOTHING,
     COUNTER,
-    OFFER,
+    COUNTER_ACTS,
+    OFFER_ACTS,
     PASS,
-    TAKE_OFFER,
+    PASS_ACT,
+    TAKE_OFFER_ACTS,
     Act,
     ask_text,
     item_text,
@@ -23,14 +28,16 @@ from regalia.games.kingship.actions import (
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
 
+_ASK_SPECS = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
+"""``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""
+
 
 class Merchant(Engine):
     """The Merchant's trade (single Merchant ability)."""
 
     def items_of(self, seat: int) -> list[int]:
         """What ``seat`` can trade: the kinds in hand, then held titles (not Silenced) as ``40 + t``."""
-        h = self.hands[seat]
-        out = [k for k in range(NK) if h[k]]
+        out = list(compress(range(NK), self.hands[seat]))
         out += [NK + t for t in range(6) if t != SILENCED and self.titles[t] == seat]
         return out
 
@@ -41,7 +48,7 @@ class Merchant(Engine):
 
     def legal_m_offer(self) -> list[Act]:
         """Pass, or any card in hand or held title (not Silenced, KS-21)."""
-        return [Act(PASS)] + [Act(OFFER, i) for i in self.items_of(self.ctx["actor"])]
+        return [PASS_ACT] + [OFFER_ACTS[i] for i in self.items_of(self.ctx["actor"])]
 
     def on_m_offer(self, ev: list[Event], act: Act) -> None:
         """Record the offer (public), then ask what the Merchant wants."""
@@ -59,8 +66,8 @@ class Merchant(Engine):
     def legal_m_ask(self) -> list[Act]:
         """Ask for nothing, a specification (KS-10), or a title someone else holds."""
         a = self.ctx["actor"]
-        out = [Act(ASK, ASK_NOTHING)] + [Act(ASK, sp) for sp in VALID_SPECS]
-        out += [Act(ASK, NSPEC + t) for t in range(6) if t != SILENCED and self.titles[t] >= 0 and self.titles[t] != a]
+        out = _ASK_SPECS[:]
+        out += [ASK_ACTS[NSPEC + t] for t in range(6) if t != SILENCED and self.titles[t] >= 0 and self.titles[t] != a]
         return out
 
     def on_m_ask(self, ev: list[Event], act: Act) -> None:
@@ -102,7 +109,18 @@ class Merchant(Engine):
         """Pass, accept with an item matching the ask, or counter-offer any item."""
         assert self.pending is not None
         items = self.items_of(self.pending[1])
-        return [Act(PASS)] + [Act(ACCEPT, i) for i in items if self.satisfies_ask(i)] + [Act(COUNTER, i) for i in items]
+        ask = self.ctx["m_ask"]
+        if ask == ASK_NOTHING:  # satisfies_ask(i) for every item, inlined
+            accepts = items
+        elif ask >= NSPEC:
+            accepts = [i for i in items if i == NK + ask - NSPEC]
+        else:
+            match = SPEC_MATCH[ask]
+            accepts = [i for i in items if i < NK and match[i]]
+        out = [PASS_ACT]
+        out += map(ACCEPT_ACTS.__getitem__, accepts)
+        out += map(COUNTER_ACTS.__getitem__, items)
+        return out
 
     def on_m_resp(self, ev: list[Event], act: Act) -> None:
         """An opponent's answer: accepting trades at once; a counter-offer is recorded."""
@@ -125,7 +143,7 @@ class Merchant(Engine):
 
     def legal_m_choose(self) -> list[Act]:
         """Pass, or take one of the counter-offers."""
-        return [Act(PASS)] + [Act(TAKE_OFFER, s) for s, _ in self.ctx["m_counters"]]
+        return [PASS_ACT] + [TAKE_OFFER_ACTS[s] for s, _ in self.ctx["m_counters"]]
 
     def on_m_choose(self, ev: list[Event], act: Act) -> None:
         """Take the chosen counter-offer (the trade happens) or none."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import compress
+from operator import sub
 from typing import Any
 
 from regalia.core.events import Event
+from regalia.core.state import shuffle
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.abilities import Abilities
 from regalia.games.kingship.actions import Act, parse_act
@@ -17,6 +20,7 @@ from regalia.games.kingship.cards import (
     DEMON,
     DEMON_V,
     FARMER,
+    FULL_DECK,
     HAND_SIZE,
     NAME,
     NK,
@@ -31,6 +35,10 @@ from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
 
+_KINDS = range(NK)
+_AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_COUNTS) + 1)]
+"""``bytes.translate`` tables, one for each n from 2 to the most copies of a kind in the deck: a
+count becomes 1 when it is at least n, else 0."""
 DECISIONS: dict[str, tuple[str, str]] = {
     # kind: (what the player must do, rule id)
     "main": ("draw or play a card or pair (phase 2)", "KS-3"),
@@ -88,7 +96,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             while order[i] != OUTLAW:
                 i += 1
             dealer = i % players
-            s.rng.shuffle(order)
+            shuffle(s.rng, order)
         s.n = players
         s.hands = [[0] * NK for _ in range(players)]
         s.hs = [0] * players
@@ -113,7 +121,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         s.pending = None
         s.ctx = {}
         s.winner = -1
-        s.over = False
+        s.is_terminal = False
         s.knows_top = [0] * players
         s.known = {}
         s.stall = 0
@@ -123,8 +131,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     def _deck_order(self, deck: list[str] | None) -> list[int]:
         if deck is None:
-            order = [k for k in range(NK) for _ in range(DECK_COUNTS[k])]
-            self.rng.shuffle(order)
+            order = FULL_DECK[:]
+            shuffle(self.rng, order)
             return order
         counts = [0] * NK
         given = []
@@ -140,22 +148,17 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         if len(given) > DECK_SIZE:
             raise ValueError(f"deck: {len(given)} cards, expected at most {DECK_SIZE}")
         rest = [k for k in range(NK) for _ in range(DECK_COUNTS[k] - counts[k])]
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         return given + rest
 
     # ---------------------------------------------------------------- protocol basics
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
-        if self.over or self.pending is None:
+        if self.is_terminal or self.pending is None:
             return None
         seat: int = self.pending[1]
         return seat
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over (a win, or a draw by ``max_turns``)."""
-        return self.over
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -189,7 +192,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
     def _hand_choice(self, purpose: int) -> list[Act]:
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(A.CARD, purpose, k) for k in range(NK) if h[k]]
+        return list(compress(A.CARD_ACTS[purpose], h))
 
     def _legal_actions(self) -> list[Any]:
         if self.pending is None:
@@ -198,9 +201,13 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
-        assert self.pending is not None
-        _ON[self.pending[0]](self, ev, action)
-        self._run(ev)
+        pending = self.pending
+        assert pending is not None
+        _ON[pending[0]](self, ev, action)
+        if self.pending is None:
+            self._run(ev)
+        elif self.laws:  # all _run would do with a decision pending
+            self._check_exactly(ev)
         return ev
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -261,7 +268,9 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
     def clone(self) -> KingshipState:
         """An independent copy: flat lists copied, immutable parts shared."""
         new = KingshipState.__new__(KingshipState)
-        self._copy_base(new)
+        self._copy_base(new, rng=False)
+        new._rng = self._rng  # copied on first use by either state (see Engine.rng)
+        new._rng_shared = self._rng_shared = True
         new.n = self.n
         new.hands = [h[:] for h in self.hands]
         new.hs = self.hs[:]
@@ -280,7 +289,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         new.pending = self.pending
         new.ctx = {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()}
         new.winner = self.winner
-        new.over = self.over
+        new.is_terminal = self.is_terminal
         new.knows_top = self.knows_top[:]
         new.known = {k: dict(v) for k, v in self.known.items()}
         new.stall = self.stall
@@ -331,7 +340,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         self.pending = tuple(data["pending"]) if data["pending"] is not None else None
         self.ctx = dict(data["ctx"])
         self.winner = data["winner"]
-        self.over = data["over"]
+        self.is_terminal = data["over"]
         self.knows_top = list(data["knows_top"])
         self.known = {int(k): {int(c): n for c, n in v.items()} for k, v in data["known"].items()}
         self.stall = data["stall"]
@@ -387,20 +396,24 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         for o in range(n):
             if o == seat:
                 continue
-            h = self.hands[o]
-            for k in range(NK):
-                pool.extend([k] * (h[k] - fixed[o][k]))
+            h, f = self.hands[o], fixed[o]
+            # every card of o's hand that seat does not know, as kinds (k repeated h[k] - f[k] times:
+            # each kind held at least once, then those held at least twice, three times...)
+            unseen = bytes(map(sub, h, f)) if any(f) else bytes(h)
+            pool += compress(_KINDS, unseen)
+            for at_least in _AT_LEAST:
+                pool += compress(_KINDS, unseen.translate(at_least))
         whole_deck_known = self.pending is not None and self.pending[0] == "search" and self.pending[1] == seat
         kt = min(self.knows_top[seat], len(self.deck))
         deck_hidden = self.deck[: len(self.deck) - kt]
         if whole_deck_known:
             deck_hidden.sort()  # canonical: the sample depends only on the view and rng
-            rng.shuffle(deck_hidden)
+            shuffle(rng, deck_hidden)  # exactly rng.shuffle(deck_hidden), faster
             new_deck = deck_hidden + self.deck[len(self.deck) - kt :]
         else:
             pool.extend(deck_hidden)
         pool.sort()  # canonical: the sample depends only on what ``seat`` knows and on rng
-        rng.shuffle(pool)
+        shuffle(rng, pool)  # exactly rng.shuffle(pool), faster
         pos = 0
         if not whole_deck_known:
             new_deck = pool[: len(deck_hidden)] + self.deck[len(self.deck) - kt :]
@@ -437,29 +450,31 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
 
 def _const(*acts: Act) -> Callable[[KingshipState], list[Act]]:
+    """The legal actions of a decision whose options never change: one shared list (the core
+    keeps it as the legal list and hands out copies; nothing changes it)."""
     lst = list(acts)
-    return lambda s: list(lst)
+    return lambda s: lst
 
 
 _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
     "main": KingshipState.legal_main,
     "target": KingshipState.legal_target,
-    "dq": _const(Act(A.PASS), Act(A.FORBID)),
+    "dq": _const(A.PASS_ACT, A.FORBID_ACT),
     "outlaw": lambda s: s.legal_redirect(False),
     "reroute": lambda s: s.legal_redirect(True),
     "knight": KingshipState.legal_knight,
-    "lq": _const(Act(A.PASS), Act(A.CHOICE, A.PREVENT)),
-    "demon": _const(Act(A.PASS), Act(A.CHOICE, A.CLAIM)),
+    "lq": _const(A.PASS_ACT, A.CHOICE_ACTS[A.PREVENT]),
+    "demon": _const(A.PASS_ACT, A.CHOICE_ACTS[A.CLAIM]),
     "demon_take": KingshipState.legal_demon_take,
     "give": lambda s: s._hand_choice(A.GIVE),
     "give_exile": lambda s: s._hand_choice(A.EXILE),
     "place": lambda s: s._hand_choice(A.PLACE),
-    "farmer": _const(Act(A.CHOICE, A.KEEP), Act(A.CHOICE, A.REVEAL)),
+    "farmer": _const(A.CHOICE_ACTS[A.KEEP], A.CHOICE_ACTS[A.REVEAL]),
     "poacher": KingshipState.poacher_options,
     "spec": KingshipState.legal_spec,
     "poach": KingshipState.legal_poach,
     "revive": KingshipState.legal_revive,
-    "priest_draw": _const(Act(A.DRAW), Act(A.PASS)),
+    "priest_draw": _const(A.DRAW_ACT, A.PASS_ACT),
     "m_take": KingshipState.legal_m_take,
     "m_return": lambda s: s._hand_choice(A.RETURN),
     "m_offer": KingshipState.legal_m_offer,
@@ -469,7 +484,7 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
     "prince_title": KingshipState.legal_prince_title,
     "queen": KingshipState.legal_queen,
     "search": KingshipState.legal_search,
-    "extra": _const(Act(A.CHOICE, A.AGAIN), Act(A.PASS)),
+    "extra": _const(A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT),
     "law": KingshipState.legal_law,
     "vote": KingshipState.legal_vote,
     "exile": KingshipState.legal_exile,

@@ -9,21 +9,23 @@ player can act.
 
 from __future__ import annotations
 
-from regalia.core.events import Event, private, public
+from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
-    BLOCK,
-    CARD,
+    BLOCK_ACTS,
+    CARD_ACTS,
     CLAIM_CARD,
     FORBID,
     PASS,
-    REDIRECT,
-    TARGET,
+    PASS_ACT,
+    REDIRECT_ACTS,
+    TARGET_ACTS,
     Act,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, kind_of
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, SILENCED, kind_of
+from regalia.games.kingship.engine import MAX_SEATS, ONLY, Engine
 
 KNIGHT_KINDS = (27, 28, 29)
+_TARGETS = [[f"P{a} targets P{t}" for t in range(MAX_SEATS)] for a in range(MAX_SEATS)]
 
 
 class Windows(Engine):
@@ -32,35 +34,41 @@ class Windows(Engine):
     # ---------------------------------------------------------------- targeting [KS-6]
     def tgt_candidates(self) -> list[int]:
         """Seats the acting player may target now (mode ``opp``/``any``/``unsil``, minus forbidden)."""
-        actor = self.ctx["actor"]
-        mode = self.ctx["t_mode"]
-        forb = self.ctx["t_forb"]
-        out = []
-        for s in range(self.n):
-            if s in forb:
-                continue
-            if mode == "opp" and s == actor:
-                continue
-            if mode == "unsil" and self.is_silenced(s):
-                continue  # Witch #1: you cannot choose a player who is already silenced
-            out.append(s)
-        return out
+        c = self.ctx
+        mode = c["t_mode"]
+        if mode == "opp":
+            skip = c["actor"]
+        elif mode == "unsil":
+            skip = self.titles[SILENCED]  # Witch #1: you cannot choose a player who is already silenced
+        else:
+            skip = -1
+        forb = c["t_forb"]
+        if forb:
+            return [s for s in range(self.n) if s != skip and s not in forb]
+        return [s for s in range(self.n) if s != skip]
 
     def op_tgt(self, ev: list[Event], mode: str, blockable: int, fail: str) -> None:
         """An ability sentence targets a player directly: the acting player chooses, then the windows."""
         c = self.ctx
-        c.update(t_mode=mode, t_block=blockable, t_fail=fail, t_forb=[], t_used=[], t_offered=[], t_prev=-1, fizzle=0)
-        c.setdefault("outlaws", [])
+        c["t_mode"] = mode
+        c["t_block"] = blockable
+        c["t_fail"] = fail
+        c["t_forb"] = []
+        c["t_used"] = []
+        c["t_offered"] = []
+        c["t_prev"] = -1
+        c["fizzle"] = 0
+        if "outlaws" not in c:
+            c["outlaws"] = []
         c["target"] = -1
-        c["t_chooser"] = c["actor"]
-        if not self.tgt_candidates():
-            self._fizzle(ev)
-            return
-        self.pending = ("target", c["actor"])
+        actor = c["t_chooser"] = c["actor"]
+        # nothing is forbidden yet, so every seat but at most one is a candidate (4+ players): the
+        # choice is never empty here (a fizzle comes only after Dark Queen forbids, KS-6)
+        self.pending = ("target", actor)
 
     def legal_target(self) -> list[Act]:
         """The seats the acting player may target now."""
-        return [Act(TARGET, s) for s in self.tgt_candidates()]
+        return [TARGET_ACTS[s] for s in self.tgt_candidates()]
 
     def _fizzle(self, ev: list[Event]) -> None:
         ev.append(public("fizzle", "no valid target remains [KS-6]"))
@@ -71,19 +79,22 @@ class Windows(Engine):
     def on_target(self, ev: list[Event], act: Act) -> None:
         """Record the target (public) and open the Dark Queen window."""
         self.pending = None
-        self.ctx["target"] = act.a
-        ev.append(public("target", f"P{self.ctx['actor']} targets P{act.a}", self.ctx["actor"], target=act.a))
+        c = self.ctx
+        t = c["target"] = act.a
+        actor = c["actor"]
+        ev.append(Event("target", _TARGETS[actor][t], actor, None, {"target": t}))
         self._tgt_dq(ev)
 
     def _tgt_dq(self, ev: list[Event]) -> None:
         """Dark Queen: may forbid a target chosen by another player (not a self-target by the
         acting player; an Outlaw self-redirect needs her permission) [KS-6, KS-7]."""
         c = self.ctx
-        chooser, t = c["t_chooser"], c["target"]
-        d = self.active_holder(DARK_QUEEN)
-        if d >= 0 and d != chooser and (t != chooser or chooser != c["actor"]):
-            self.pending = ("dq", d)
-            return
+        d = self.titles[DARK_QUEEN]
+        if d >= 0 and self.titles[SILENCED] != d:  # active_holder(DARK_QUEEN)
+            chooser, t = c["t_chooser"], c["target"]
+            if d != chooser and (t != chooser or chooser != c["actor"]):
+                self.pending = ("dq", d)
+                return
         self._tgt_outlaws(ev)
 
     def on_dq(self, ev: list[Event], act: Act) -> None:
@@ -93,12 +104,12 @@ class Windows(Engine):
         self.pending = None
         c = self.ctx
         if act.kind != FORBID:
-            ev.append(private("pass", "you allow the target", (d,), d))
+            ev.append(Event("pass", "you allow the target", d, ONLY[d], {}))
             self._tgt_outlaws(ev)
             return
         t = c["target"]
         c["t_forb"].append(t)
-        ev.append(public("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, target=t))
+        ev.append(Event("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, None, {"target": t}))
         chooser = c["t_chooser"]
         if chooser == c["actor"] and c["t_prev"] < 0:
             c["target"] = -1
@@ -130,9 +141,10 @@ class Windows(Engine):
         c = self.ctx
         actor = c["actor"]
         used, offered = c["t_used"], c["t_offered"]
+        hands = self.hands
         for s in self.order_from(actor)[1:]:
             if (
-                self.hands[s][OUTLAW]
+                hands[s][OUTLAW]
                 and s not in used
                 and s not in offered
                 and not self.is_silenced(s)
@@ -145,8 +157,8 @@ class Windows(Engine):
     def legal_redirect(self, must: bool) -> list[Act]:
         """Outlaw window options (``must``: after a Dark Queen forbid, no pass)."""
         assert self.pending is not None
-        opts = [Act(REDIRECT, x) for x in self.redirect_options(self.pending[1])]
-        return opts if must else [Act(PASS), *opts]
+        opts = [REDIRECT_ACTS[x] for x in self.redirect_options(self.pending[1])]
+        return opts if must else [PASS_ACT, *opts]
 
     def on_outlaw(self, ev: list[Event], act: Act) -> None:
         """Outlaw window: ``redirect Pn`` plays the Outlaw and changes the target; ``pass`` declines."""
@@ -156,7 +168,7 @@ class Windows(Engine):
         c = self.ctx
         if act.kind == PASS:
             c["t_offered"].append(s)
-            ev.append(private("pass", "you do not play your Outlaw", (s,), s))
+            ev.append(Event("pass", "you do not play your Outlaw", s, ONLY[s], {}))
             self._tgt_outlaws(ev)
             return
         self.hand_remove(s, OUTLAW, None)
@@ -182,7 +194,7 @@ class Windows(Engine):
         """KS-6 (3): the final target may block with a Knight unless the ability cannot be blocked."""
         c = self.ctx
         t = c["target"]
-        if not c["t_block"] or t == c["actor"] or self.is_silenced(t):
+        if not c["t_block"] or t == c["actor"] or self.titles[SILENCED] == t:
             return
         h = self.hands[t]
         if h[27] or h[28] or h[29]:
@@ -192,7 +204,7 @@ class Windows(Engine):
         """Knight window: pass, or block with one of the target's Knights."""
         assert self.pending is not None
         h = self.hands[self.pending[1]]
-        return [Act(PASS)] + [Act(BLOCK, s) for s in range(3) if h[KNIGHT_KINDS[s]]]
+        return [PASS_ACT] + [BLOCK_ACTS[s] for s in range(3) if h[KNIGHT_KINDS[s]]]
 
     def on_knight(self, ev: list[Event], act: Act) -> None:
         """Knight window: ``block`` puts the Knight on the pile, cancels the ability and draws a card (KS-6, KS-20)."""
@@ -200,7 +212,7 @@ class Windows(Engine):
         t = self.pending[1]
         self.pending = None
         if act.kind == PASS:
-            ev.append(private("pass", "you do not block", (t,), t))
+            ev.append(Event("pass", "you do not block", t, ONLY[t], {}))
             return
         k = kind_of(10, act.a)
         self.hand_remove(t, k, None)
@@ -239,7 +251,7 @@ class Windows(Engine):
         d = self.pending[1]
         self.pending = None
         if act.kind == PASS:
-            ev.append(private("pass", "you keep the Demon title", (d,), d))
+            ev.append(Event("pass", "you keep the Demon title", d, ONLY[d], {}))
             return
         self.titles[DEMON] = -1
         ev.append(public("demon_claim", f"P{d} gives up the Demon title to take cards from the graveyard", d))
@@ -248,7 +260,8 @@ class Windows(Engine):
     def legal_demon_take(self) -> list[Act]:
         """Pass (stop), or claim a graveyard card."""
         kinds = sorted(set(self.grave))
-        return [Act(PASS)] + [Act(CARD, CLAIM_CARD, k) for k in kinds]
+        claim = CARD_ACTS[CLAIM_CARD]
+        return [PASS_ACT] + [claim[k] for k in kinds]
 
     def on_demon_take(self, ev: list[Event], act: Act) -> None:
         """Take one graveyard card into hand (public)."""
