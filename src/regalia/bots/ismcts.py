@@ -93,17 +93,19 @@ class ISMCTSBot(Bot):
         self.rollout_limit = rollout_limit
         self.last_iterations = 0
         self.last_estimate: float | None = None
-        self._policy: Bot | None = None
+        self._policies: dict[str, Bot] = {}
 
     def policy(self, game_name: str) -> Bot:
         """The bot that models every decision after the root (built once per game)."""
-        if self._policy is None:
+        bot = self._policies.get(game_name)
+        if bot is None:
             factories = get_game(game_name).bots()
             if self.policy_name == "heuristic" and "heuristic" in factories:
-                self._policy = factories["heuristic"]()
+                bot = factories["heuristic"]()
             else:
-                self._policy = RandomBot()
-        return self._policy
+                bot = RandomBot()
+            self._policies[game_name] = bot
+        return bot
 
     def budget(self, game_name: str) -> int:
         """Rollouts per decision for ``game_name`` (its ``search_scale`` applied); unbounded
@@ -157,18 +159,19 @@ class ISMCTSBot(Bot):
         rollout seed; append each outcome to ``outcomes[j]``. Returns the rollouts made."""
         world = infoset.sample()
         seed = infoset.rng.getrandbits(64)
+        stage = world.search_stage()  # every candidate's rollout stops at the same boundary
         for j in alive:
             state = world.clone()
             state.apply(ids[j])
-            outcomes[j].append(self._rollout(state, random.Random(seed), infoset.seat, policy))
+            outcomes[j].append(self._rollout(state, random.Random(seed), infoset.seat, policy, stage))
         return len(alive)
 
-    def _rollout(self, state: State, rng: random.Random, me: int, policy: Bot) -> float:
+    def _rollout(self, state: State, rng: random.Random, me: int, policy: Bot, stage: int | None) -> float:
         """Play ``state`` out with ``policy`` in every seat; ``me``'s return — or its
-        ``evaluate()`` estimate once ``search_stage()`` moves on (a game with stages)."""
+        ``evaluate()`` estimate as soon as ``search_stage()`` differs from ``stage`` (the stage
+        of the sampled world before the candidate; ``None``: play to the end)."""
         steps = 0
         limit = self.rollout_limit
-        stage = state.search_stage()
         while not state.is_terminal:
             if steps >= limit:
                 return 1.0 / state.num_players

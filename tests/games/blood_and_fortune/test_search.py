@@ -45,5 +45,5 @@ def test_search_stage_is_the_round_and_evaluate_follows_the_totals() -> None:
 def test_ismcts_rollouts_stop_at_the_end_of_the_round() -> None:
     state = regalia.make("blood-and-fortune", players=4, seed=5)
     bot = ISMCTSBot("easy")
-    value = bot._rollout(state.clone(), random.Random(1), 0, bot.policy("blood-and-fortune"))
+    value = bot._rollout(state.clone(), random.Random(1), 0, bot.policy("blood-and-fortune"), state.search_stage())
     assert 0.0 < value < 1.0  # an estimate at the end of round 1, not a final 0 or 1
