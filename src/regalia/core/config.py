@@ -8,6 +8,7 @@ A game declares its options as a frozen, keyword-only dataclass whose fields are
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any, TypeVar
@@ -44,7 +45,10 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
+@functools.cache
 def _field_types(cls: type) -> dict[str, Any]:
+    """The resolved field types of a config class (cached: resolving them was most of the cost
+    of ``make()``; config classes are frozen and never change). Callers must not modify it."""
     return typing.get_type_hints(cls)
 
 
