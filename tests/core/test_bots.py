@@ -87,6 +87,12 @@ def test_ismcts_budget_scales_with_the_game(toy: str) -> None:
     assert ISMCTSBot("hard").budget("kingship") < 480
 
 
+def test_ismcts_significance_bar_comes_from_the_game_unless_given() -> None:
+    assert ISMCTSBot().threshold("kings-blood") == regalia.get_game("kings-blood").search_z == 0.5
+    assert ISMCTSBot().threshold("kingdom") == 1.0
+    assert ISMCTSBot(z=2.0).threshold("kings-blood") == 2.0
+
+
 def test_ismcts_time_budget_stops_and_plays_a_legal_action(toy: str) -> None:
     state = regalia.make(toy, players=3, seed=2)
     seat = state.current_player

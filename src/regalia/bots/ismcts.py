@@ -54,7 +54,8 @@ class ISMCTSBot(Bot):
         policy: the bot that plays every decision after the root, in every seat: ``"heuristic"``
             (the game's own; uniform random for a game without one) or ``"random"``.
         z: how many standard errors a candidate must beat the policy's own move by, on the
-            common sampled worlds, before the bot plays it instead.
+            common sampled worlds, before the bot plays it instead; ``None`` (the default):
+            the game's ``search_z`` (1.0 unless the game declares otherwise).
         rollout_limit: a rollout stops after this many actions and scores every seat ``1/n``
             (a draw) — bounds the time of one rollout in long games.
 
@@ -73,7 +74,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, level: str = "medium", policy: str = "heuristic", z: float = 1.0, rollout_limit: int = 1000
+        self, level: str = "medium", policy: str = "heuristic", z: float | None = None, rollout_limit: int = 1000
     ) -> None:
         self.iterations: int | None
         self.seconds: float | None
@@ -106,6 +107,12 @@ class ISMCTSBot(Bot):
                 bot = RandomBot()
             self._policies[game_name] = bot
         return bot
+
+    def threshold(self, game_name: str) -> float:
+        """The ``z`` used for ``game_name``: the bot's own, else the game's ``search_z``."""
+        if self.z is not None:
+            return self.z
+        return float(getattr(get_game(game_name), "search_z", 1.0))
 
     def budget(self, game_name: str) -> int:
         """Rollouts per decision for ``game_name`` (its ``search_scale`` applied); unbounded
@@ -147,7 +154,9 @@ class ISMCTSBot(Bot):
                 alive = _better_half(alive, outcomes, default)
         self.last_iterations = used
         best = max(alive, key=lambda j: (_mean(outcomes[j]), j == default))
-        if best != default and not _significantly_better(outcomes[best], outcomes[default], self.z):
+        if best != default and not _significantly_better(
+            outcomes[best], outcomes[default], self.threshold(infoset.game_name)
+        ):
             best = default
         self.last_estimate = _mean(outcomes[best]) if outcomes[best] else None
         return legal[best]

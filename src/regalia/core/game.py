@@ -55,6 +55,10 @@ class Game(ABC):
     notation: ClassVar[str] = ""
     """How cards and actions are written, with examples."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    search_z: ClassVar[float] = 1.0
+    """How many standard errors a candidate must beat the heuristic's move by before ``ismcts``
+    plays it (see ``docs/bots.md``); a game where the search's gains are small but real declares
+    a lower bar."""
     search_scale: ClassVar[float] = 1.0
     """The share of the generic ``ismcts`` rollout budgets this game affords: a game whose
     rollouts are long or slow declares less than 1, so every level costs about the same time

@@ -173,6 +173,7 @@ class KingsBloodGame(Game):
     default_players = 4
     config_class = KingsBloodConfig
     rules_version = "1.0"
+    search_z = 0.5  # ismcts: small gains per move; z = 1 measured 27.0 % vs heuristics, z = 0.5 above 25 %
     summary = (
         "Build a royal Genealogy: play Characters beside Active cards of the same colour or number, "
         "arrange Marriages (same colour, opposite gender) to draw children and chain more plays, and use "
