@@ -48,6 +48,34 @@ def copy_rng(rng: random.Random) -> random.Random:
     return new
 
 
+class SharedRng:
+    """Mixin for a :class:`State` whose ``clone()`` shares the random generator and copies it
+    only when one of the two states first uses it — copying it is most of a cheap clone's cost,
+    and most clones never draw. The class stores ``_rng`` and ``_rng_shared`` (as attributes or
+    slots); ``clone()`` calls ``_copy_base(new, rng=False)`` then :meth:`_share_rng`."""
+
+    _rng: random.Random
+    _rng_shared: bool
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (see :class:`State`), copied first if a clone shares it."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _share_rng(self, new: SharedRng) -> None:
+        """Give ``new`` (a clone) this state's generator, to be copied on first use by either."""
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
+
+
 def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
     """``rng.shuffle(x)`` with ``Random._randbelow`` inlined (about twice as fast): the same
     Fisher-Yates steps drawing the same ``getrandbits`` as CPython's ``random.shuffle``.

@@ -24,7 +24,7 @@ from typing import Any
 
 from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
-from regalia.core.state import State, copy_rng, shuffle
+from regalia.core.state import SharedRng, State, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
@@ -76,7 +76,7 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 
-class KingsBloodState(State):
+class KingsBloodState(SharedRng, State):
     """One position of a game of King's Blood (see the module docstring for the decisions).
 
     Zones (card faces, :mod:`.cards`): ``hands`` (one list per seat), ``pile`` (the draw pile,
@@ -92,26 +92,9 @@ class KingsBloodState(State):
     is_terminal: bool = False
     """Whether the game is over (``phase == OVER``); a plain attribute, kept with ``phase``."""
 
-    _rng: random.Random
     _rng_shared = False
-    """True while ``_rng`` may be shared with a clone: copied before its first use (see rng)."""
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's random generator (see :class:`~regalia.core.state.State`).
-
-        ``clone()`` shares it and copies it only when one of the two states first uses it (it is
-        needed only to reshuffle the discards, KB-T7), which makes a clone several times cheaper.
-        """
-        if self._rng_shared:
-            self._rng = copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
+    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    generator is needed only to reshuffle the discards (KB-T7)."""
 
     # ------------------------------------------------------------------ setup
     def __init__(
@@ -637,8 +620,7 @@ class KingsBloodState(State):
     def clone(self) -> KingsBloodState:
         new = KingsBloodState.__new__(KingsBloodState)
         self._copy_base(new, rng=False)
-        new._rng = self._rng  # copied on first use by either state (see rng)
-        new._rng_shared = self._rng_shared = True
+        self._share_rng(new)
         new.deck_list = self.deck_list
         new.abil = self.abil
         new.pile = list(self.pile)

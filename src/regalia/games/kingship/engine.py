@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from regalia.core.events import Event, public
-from regalia.core.state import State, copy_rng, shuffle
+from regalia.core.state import SharedRng, State, shuffle
 from regalia.games.kingship.cards import (
     DARK_QUEEN,
     DEMON,
@@ -47,7 +47,7 @@ _DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
 _YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
 
 
-class Engine(State):
+class Engine(SharedRng, State):
     """Fields and shared helpers of a Kingship state (see the module docstring)."""
 
     n: int
@@ -81,7 +81,9 @@ class Engine(State):
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
     _rng: random.Random
     _rng_shared: bool
-    """True while ``_rng`` may be shared with a clone: it is copied before its first use (see rng)."""
+    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    generator is needed only to rebuild the deck (KS-4) and for the Demon's and the Emperor's
+    abilities."""
 
     __slots__ = (
         "_rng",
@@ -113,24 +115,6 @@ class Engine(State):
     """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
     fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
     core's own attributes stay in the instance dictionary."""
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's random generator (see :class:`~regalia.core.state.State`).
-
-        ``clone()`` shares it and copies it only when one of the two states first uses it (it
-        is needed only to rebuild the deck, KS-4, and for the Demon's and the Emperor's abilities),
-        which makes a clone several times cheaper.
-        """
-        if self._rng_shared:
-            self._rng = copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
 
     @property
     def over(self) -> bool:

@@ -269,8 +269,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         """An independent copy: flat lists copied, immutable parts shared."""
         new = KingshipState.__new__(KingshipState)
         self._copy_base(new, rng=False)
-        new._rng = self._rng  # copied on first use by either state (see Engine.rng)
-        new._rng_shared = self._rng_shared = True
+        self._share_rng(new)
         new.n = self.n
         new.hands = [h[:] for h in self.hands]
         new.hs = self.hs[:]
