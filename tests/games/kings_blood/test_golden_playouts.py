@@ -8,51 +8,23 @@ clone's snapshot and a determinization's snapshot; at the end the snapshot (whic
 random generator's state, so its consumption is checked too). The digests below were recorded
 on the code before any optimization; a change of behaviour changes a digest.
 
-Regenerate (only for an intended rules change): ``PYTHONPATH=src python
-tests/games/kings_blood/test_golden_playouts.py``.
+Regenerate (only for an intended rules change), from the repository root: ``python -m
+tests.games.kings_blood.test_golden_playouts``. The digest itself is
+:func:`tests.golden.playout_digest`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-from typing import Any
 
 import pytest
+from tests.golden import playout_digest
 
 import regalia
 
+GAME = "kings-blood"
+
 SEEDS = (1, 2, 3, 4, 5)
-
-
-def playout_digest(players: int, options: dict[str, Any], seed: int) -> str:
-    """The SHA-256 digest of one seeded random playout (see the module docstring)."""
-    h = hashlib.sha256()
-
-    def put(obj: Any) -> None:
-        h.update(json.dumps(obj, sort_keys=True).encode())
-        h.update(b"\n")
-
-    state = regalia.make("kings-blood", players=players, seed=seed, **options)
-    rng = random.Random(seed * 7919)
-    step = 0
-    while not state.is_terminal and step < 3000:
-        legal = state.legal_actions()
-        put([[str(a), state.action_id(a)] for a in legal])
-        if step % 10 == 0:
-            seat = state.current_player
-            put(state.view(seat))
-            put(state.view(None))
-            put(state.clone().snapshot())
-            put(state.determinize(seat, random.Random(step)).snapshot())
-        action = rng.choice(legal)
-        events = state.apply(action)
-        put([str(action), [e.to_dict() for e in events]])
-        step += 1
-    put(state.snapshot())
-    put(state.result())
-    return h.hexdigest()
 
 
 # (config index in test_configurations(), seed) -> digest, recorded on the unoptimized code
@@ -103,7 +75,7 @@ GOLDEN: dict[tuple[int, int], str] = {
 @pytest.mark.parametrize(("index", "seed"), [(i, s) for i in range(8) for s in SEEDS])
 def test_golden_playout(index: int, seed: int) -> None:
     players, options = regalia.get_game("kings-blood").test_configurations()[index]
-    assert playout_digest(players, options, seed) == GOLDEN[(index, seed)]
+    assert playout_digest(GAME, players, options, seed) == GOLDEN[(index, seed)]
 
 
 def test_cases_cover_every_configuration() -> None:
@@ -115,7 +87,7 @@ if __name__ == "__main__":
     configs = regalia.get_game("kings-blood").test_configurations()
     for i, (p, o) in enumerate(configs):
         for s in SEEDS:
-            print(f'    ({i}, {s}): "{playout_digest(p, o, s)}",')
+            print(f'    ({i}, {s}): "{playout_digest(GAME, p, o, s)}",')
 
 
 @pytest.mark.parametrize("index", range(8))

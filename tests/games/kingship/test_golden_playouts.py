@@ -9,23 +9,24 @@ snapshot; at the end the snapshot (which holds the random generator's state, so 
 checked too) and the result. The digests below were recorded on the code before any optimization;
 a change of behaviour changes a digest.
 
-Regenerate (only for an intended rules change): ``PYTHONPATH=src python
-tests/games/kingship/test_golden_playouts.py``.
+Regenerate (only for an intended rules change), from the repository root: ``python -m
+tests.games.kingship.test_golden_playouts``. The digest itself is
+:func:`tests.golden.playout_digest`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from typing import Any
 
 import pytest
+from tests.golden import MAX_STEPS, playout_digest
 
 import regalia
 
+GAME = "kingship"
+
 SEEDS = (1, 2, 3, 4)
-MAX_STEPS = 3000
 CASES: list[tuple[int, dict[str, Any]]] = [
     (players, {"laws": laws, "max_turns": 300 if (players + i) % 2 else None})
     for players in (4, 5, 6, 7, 8)
@@ -39,36 +40,6 @@ def game_seed(index: int, seed: int) -> int:
     """The seed of case ``index``'s playout number ``seed`` (distinct for every case, so that the
     ``laws`` variants of one player count play different games)."""
     return 1000 * index + seed
-
-
-def playout_digest(players: int, options: dict[str, Any], seed: int) -> str:
-    """The SHA-256 digest of one seeded random playout (see the module docstring); ``seed`` seeds
-    both the game and the choice of actions."""
-    h = hashlib.sha256()
-
-    def put(obj: Any) -> None:
-        h.update(json.dumps(obj, sort_keys=True).encode())
-        h.update(b"\n")
-
-    state = regalia.make("kingship", players=players, seed=seed, **options)
-    rng = random.Random(seed * 7919)
-    step = 0
-    while not state.is_terminal and step < MAX_STEPS:
-        legal = state.legal_actions()
-        put([[str(a), state.action_id(a)] for a in legal])
-        if step % 10 == 0:
-            seat = state.current_player
-            put(state.view(seat))
-            put(state.view(None))
-            put(state.clone().snapshot())
-            put(state.determinize(seat, random.Random(step)).snapshot())
-        action = rng.choice(legal)
-        events = state.apply(action)
-        put([str(action), [e.to_dict() for e in events]])
-        step += 1
-    put(state.snapshot())
-    put(state.result())
-    return h.hexdigest()
 
 
 # (case index in CASES, seed) -> digest, recorded on the unoptimized code
@@ -119,7 +90,7 @@ GOLDEN: dict[tuple[int, int], str] = {
 @pytest.mark.parametrize(("index", "seed"), [(i, s) for i in range(len(CASES)) for s in SEEDS])
 def test_golden_playout(index: int, seed: int) -> None:
     players, options = CASES[index]
-    assert playout_digest(players, options, game_seed(index, seed)) == GOLDEN[(index, seed)]
+    assert playout_digest(GAME, players, options, game_seed(index, seed)) == GOLDEN[(index, seed)]
 
 
 def test_cases_cover_every_option() -> None:
@@ -161,4 +132,4 @@ def test_a_clone_plays_on_like_the_original(index: int) -> None:
 if __name__ == "__main__":
     for i, (p, o) in enumerate(CASES):
         for s in SEEDS:
-            print(f'    ({i}, {s}): "{playout_digest(p, o, game_seed(i, s))}",')
+            print(f'    ({i}, {s}): "{playout_digest(GAME, p, o, game_seed(i, s))}",')

@@ -1,0 +1,55 @@
+"""The golden-playout digest shared by the games' ``test_golden_playouts.py`` files.
+
+A speed pass must not change behaviour: each game records the digests of seeded random playouts
+before optimizing and checks them after. The digest covers everything observable (see
+:func:`playout_digest`), so any change of behaviour changes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import regalia
+
+MAX_STEPS = 3000
+"""A playout stops after this many actions (none of the recorded ones gets there)."""
+
+
+def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, max_steps: int = MAX_STEPS) -> str:
+    """The SHA-256 digest (hex) of one seeded random playout of ``game``.
+
+    ``seed`` seeds the game; the actions are chosen by ``random.Random(seed * 7919)``. Digested:
+    at every step the text and integer id of every legal action in order, then the chosen action
+    and the events it caused (kind, text, seat, audience, data); every 10 steps the views of the
+    player to act and of a spectator, a clone's snapshot and a determinization's snapshot; at the
+    end the snapshot (which holds the random generator's state, so its consumption is checked
+    too) and the result.
+    """
+    h = hashlib.sha256()
+
+    def put(obj: Any) -> None:
+        h.update(json.dumps(obj, sort_keys=True).encode())
+        h.update(b"\n")
+
+    state = regalia.make(game, players=players, seed=seed, **options)
+    rng = random.Random(seed * 7919)
+    step = 0
+    while not state.is_terminal and step < max_steps:
+        legal = state.legal_actions()
+        put([[str(a), state.action_id(a)] for a in legal])
+        if step % 10 == 0:
+            seat = state.current_player
+            put(state.view(seat))
+            put(state.view(None))
+            put(state.clone().snapshot())
+            put(state.determinize(seat, random.Random(step)).snapshot())
+        action = rng.choice(legal)
+        events = state.apply(action)
+        put([str(action), [e.to_dict() for e in events]])
+        step += 1
+    put(state.snapshot())
+    put(state.result())
+    return h.hexdigest()
