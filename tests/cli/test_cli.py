@@ -176,6 +176,24 @@ def test_ray_backend_without_ray_names_the_extra(toy: str) -> None:
     assert 'pip install "regalia[ray]"' in result.output
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament", "report"])
+def test_an_unreachable_ray_address_is_a_clear_error(toy: str, command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs: object) -> None:
+        raise ConnectionError("Failed to connect to Ray cluster")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    extra = ["--bots", "random,random"] if command == "tournament" else []
+    result = runner.invoke(
+        app, [command, "toy", "--games", "2", "--backend", "ray", "--address", "10.0.0.9:6379", *extra]
+    )
+    assert result.exit_code == 1, result.output
+    assert "cannot join the Ray cluster at '10.0.0.9:6379'" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_ctrl_c_while_a_bot_thinks_stops_cleanly_and_saves(
     toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from regalia.bots.backends import LocalBackend, MissingExtraError, chunked, get_backend, run_indexed
+from regalia.bots.backends import (
+    ClusterUnavailableError,
+    LocalBackend,
+    MissingExtraError,
+    chunked,
+    get_backend,
+    run_indexed,
+)
 from regalia.bots.report import balance, collect
 from regalia.bots.simulate import SimulationSpec, simulate
 from regalia.bots.tournament import TournamentSpec, play_games
@@ -59,6 +66,24 @@ def test_ray_backend_connects_to_the_given_address(monkeypatch: pytest.MonkeyPat
     get_backend("ray", jobs=2).close()
     assert calls[0]["address"] == "ray://head:10001" and "num_cpus" not in calls[0]
     assert calls[1]["address"] == "local" and calls[1]["num_cpus"] == 2
+
+
+def test_an_unreachable_ray_cluster_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cluster that cannot be joined (down, or token authentication without RAY_AUTH_MODE=token)
+    is reported with the address and what to check, not a Ray traceback."""
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs: Any) -> None:
+        raise ConnectionError(f"Failed to connect to Ray cluster at {kwargs['address']}\nmore detail")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(
+        ClusterUnavailableError, match=r"address: cannot join the Ray cluster at '10.0.0.9:6379'"
+    ) as info:
+        get_backend("ray", address="10.0.0.9:6379")
+    assert "RAY_AUTH_MODE=token" in str(info.value) and "more detail" not in str(info.value)
+    assert info.value.address == "10.0.0.9:6379"
 
 
 @pytest.fixture(scope="module")

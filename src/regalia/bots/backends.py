@@ -34,7 +34,14 @@ R = TypeVar("R")
 BACKENDS = ("local", "ray")
 
 
-class MissingExtraError(RuntimeError):
+class UnavailableError(RuntimeError):
+    """Something a run needs is not available here: an optional package, or a Ray cluster.
+
+    The command-line interface prints the message and exits with status 1.
+    """
+
+
+class MissingExtraError(UnavailableError):
     """An optional dependency is not installed.
 
     Attributes:
@@ -149,11 +156,29 @@ class LocalBackend(Backend):
             pool.shutdown(wait=True, cancel_futures=True)
 
 
+class ClusterUnavailableError(UnavailableError):
+    """The Ray cluster at the given address could not be joined.
+
+    Attributes:
+        address: the address given (``--address``).
+    """
+
+    def __init__(self, address: str, reason: str) -> None:
+        self.address = address
+        super().__init__(
+            f"address: cannot join the Ray cluster at {address!r} ({reason}). Is it running "
+            "(ray status)? Ray 2.59 and later start clusters with token authentication: run the "
+            "command with the same RAY_AUTH_MODE=token as the cluster (the token is read from "
+            "~/.ray/auth_token or RAY_AUTH_TOKEN)."
+        )
+
+
 class RayBackend(Backend):
     """Ray tasks, on a private local Ray instance or on the cluster at ``address``.
 
     Raises:
         MissingExtraError: Ray is not installed.
+        ClusterUnavailableError: ``address`` was given and that cluster could not be joined.
     """
 
     name = "ray"
@@ -171,7 +196,14 @@ class RayBackend(Backend):
                     kwargs["num_cpus"] = jobs
             else:
                 kwargs["address"] = address
-            self.ray.init(**kwargs)
+            try:
+                self.ray.init(**kwargs)
+            except ConnectionError as exc:
+                if address is None:
+                    raise
+                raise ClusterUnavailableError(
+                    address, str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                ) from exc
             self._started = True
 
     @property
@@ -215,6 +247,7 @@ def get_backend(name: str = "local", jobs: int = 1, address: str | None = None) 
     Raises:
         ValueError: an unknown backend, ``jobs < 1``, or ``address`` with ``local``.
         MissingExtraError: ``ray`` without Ray installed.
+        ClusterUnavailableError: ``ray`` with an ``address`` whose cluster could not be joined.
     """
     if name == "local":
         if address is not None:

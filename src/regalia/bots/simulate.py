@@ -131,6 +131,7 @@ def iter_games(
 
     Raises:
         MissingExtraError: the ray backend without Ray installed.
+        ClusterUnavailableError: the Ray cluster at ``address`` could not be joined.
     """
     if isinstance(backend, Backend):
         for _, results in iter_indexed(partial(_run_chunk, spec), games, backend):
@@ -225,6 +226,7 @@ def simulate(
     Raises:
         ValueError: a bad game, option, player count or bot name (checked before any process starts).
         MissingExtraError: the ray backend without Ray installed.
+        ClusterUnavailableError: the Ray cluster at ``address`` could not be joined.
     """
     if games < 1:
         raise ValueError("games: must be at least 1")

@@ -363,6 +363,7 @@ def run_tournament(
     Raises:
         ValueError: a bad spec (checked before any game is played).
         MissingExtraError: openskill (or, for ``ray``, Ray) is not installed.
+        ClusterUnavailableError: the Ray cluster at ``address`` could not be joined.
     """
     verify(spec)
     own = None if isinstance(backend, Backend) else get_backend(backend, jobs, address)

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.bots import bot_names, make_bot
-from regalia.bots.backends import BACKENDS, MissingExtraError
+from regalia.bots.backends import BACKENDS, UnavailableError
 from regalia.bots.simulate import SimulationSpec, simulate, validate_spec
 from regalia.cli.session import Quit, Session, save_record
 from regalia.core.config import parse_option
@@ -53,7 +53,7 @@ def _check_backend(backend: str, address: str | None, jobs: int) -> None:
         raise typer.BadParameter("must be at least 1", param_hint="--jobs")
 
 
-def _missing(exc: MissingExtraError) -> typer.Exit:
+def _missing(exc: UnavailableError) -> typer.Exit:
     Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
     return typer.Exit(1)
 
@@ -291,7 +291,7 @@ def simulate_cmd(
                 backend=backend,
                 address=address,
             )
-    except MissingExtraError as exc:
+    except UnavailableError as exc:
         raise _missing(exc) from None
     if as_json:
         print(json.dumps(stats, indent=1))
@@ -353,7 +353,7 @@ def tournament_cmd(
         verify(spec)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    except MissingExtraError as exc:
+    except UnavailableError as exc:
         raise _missing(exc) from None
     progress = _progress(f"{g.name} tournament")
     try:
@@ -362,7 +362,7 @@ def tournament_cmd(
             results = run_tournament(
                 spec, jobs, backend, address, progress=lambda k: progress.update(task, completed=k)
             )
-    except MissingExtraError as exc:  # (bad input was refused by verify: errors now are the engine's)
+    except UnavailableError as exc:  # (bad input was refused by verify: errors now are the engine's)
         raise _missing(exc) from None
     folder = out if out is not None else Path(f"tournament-{g.name}")
     paths = write_results(results, folder)
@@ -444,7 +444,7 @@ def report_cmd(
         validate_spec(spec)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    except MissingExtraError as exc:
+    except UnavailableError as exc:
         raise _missing(exc) from None
     progress = _progress(f"{g.name} report")
     try:
@@ -453,7 +453,7 @@ def report_cmd(
             summaries = collect(
                 spec, games_, jobs, backend, address, progress=lambda k: progress.update(task, completed=k)
             )
-    except MissingExtraError as exc:
+    except UnavailableError as exc:
         raise _missing(exc) from None
     report = balance(spec, summaries)
     folder = out if out is not None else Path(f"report-{g.name}")
