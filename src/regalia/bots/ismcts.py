@@ -17,14 +17,14 @@ made strong against real opponents by three choices:
 - **Sequential Halving** (Karnin, Koren & Somekh 2013) shares the budget over ``ceil(log2 k)``
   rounds, keeping the better half of the candidates each round, so the promising ones get most of
   the rollouts. The policy's own move always stays in, and the bot leaves it only for a candidate
-  that beats it on the common worlds by more than ``z`` standard errors — noise never makes the
-  bot worse than its policy.
+  that beats it on the common worlds by more than ``z`` standard errors, so sampling noise
+  seldom makes the bot leave a good policy move.
 
-Levels are rollout budgets per decision: ``easy`` (48), ``medium`` (160) and ``hard`` (480) times
+Levels are rollout budgets per decision: ``easy`` (120), ``medium`` (240) and ``hard`` (480) times
 the game's ``search_scale`` (a game whose rollouts are long or slow declares a smaller scale, so
-``hard`` stays under 2 s a move on one core — see ``docs/tournaments.md`` for the measured
-times). ``ismcts:300`` sets a budget of 300 rollouts; ``ismcts:1.0s`` a time budget in seconds
-(not reproducible: how far it gets depends on the machine). A budget counted in rollouts makes
+``hard`` stays under 2 s a move on one core — see ``docs/bots.md`` for the measured times).
+``ismcts:300`` sets a budget of 300 rollouts; ``ismcts:1.0s`` a time budget in seconds (not
+reproducible: how far it gets depends on the machine). A budget counted in rollouts makes
 the bot's choices a pure function of its information set and its random generator.
 """
 
@@ -39,7 +39,7 @@ from regalia.bots.base import Bot, InfoSet, RandomBot
 from regalia.core.registry import get_game
 from regalia.core.state import State
 
-LEVELS: dict[str, int] = {"easy": 48, "medium": 160, "hard": 480}
+LEVELS: dict[str, int] = {"easy": 120, "medium": 240, "hard": 480}
 """Rollouts per decision at each level, before the game's ``search_scale``."""
 
 _UNBOUNDED = 10**9
