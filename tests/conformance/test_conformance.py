@@ -130,6 +130,22 @@ def test_clone_is_independent(name: str, players: int, options: dict[str, Any], 
 
 
 @pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
+def test_clone_shares_no_random_generator(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
+    """A clone may copy the generator lazily (``core.state.SharedRng``), but using one state's
+    generator never moves another's."""
+    state = regalia.make(name, players=players, seed=3, **options)
+    before = state.rng.getstate()
+    copy = state.clone()
+    state.rng.random()
+    assert copy.rng.getstate() == before
+    copy2 = copy.clone()
+    copy.rng.random()
+    assert copy2.rng.getstate() == before
+    assert copy.rng.getstate() == state.rng.getstate()
+    assert copy2.snapshot()["rng"] != copy.snapshot()["rng"]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
 def test_illegal_actions_rejected_state_unchanged(
     name: str, players: int, options: dict[str, Any], playouts: int
 ) -> None:

@@ -22,20 +22,6 @@ def test_make_reuses_the_config_of_equal_options_only() -> None:
         regalia.make("kingship", players=4, seed=1, laws=["pro"])
 
 
-def test_a_clone_shares_no_random_generator() -> None:
-    """``clone()`` copies the generator lazily; using one state's generator never moves the other's."""
-    state = regalia.make("kingship", players=4, seed=3)
-    before = state.rng.getstate()
-    copy = state.clone()
-    state.rng.random()
-    assert copy.rng.getstate() == before
-    copy2 = copy.clone()
-    copy.rng.random()
-    assert copy2.rng.getstate() == before
-    assert copy.rng.getstate() == state.rng.getstate()
-    assert copy2.snapshot()["rng"] != copy.snapshot()["rng"]
-
-
 def test_a_determinization_leaves_the_original_generator_alone() -> None:
     state = regalia.make("kingship", players=4, seed=4)
     rng = random.Random(0)
