@@ -495,16 +495,17 @@ class Genealogy:
         sides = self._sides
         new: dict[int, tuple[int, ...]] = {}
         grows = False  # whether a card that is not Active now becomes Active
-        for xx in (x - 4, x - 2, x + 2, x + 4):
-            c = cells.get(xx)
-            if c is not None:
-                st = new[c] = _status_at(cells, below, xx, both)
-                grows = grows or (bool(st) and c not in sides)
-        if above:
-            for xx in (x - 3, x - 1, x + 1, x + 3):
-                c = above.get(xx)
+        # the neighbours on its own row (resting on ``below``), then those above it (resting on it)
+        for line, base, spots in (
+            (cells, below, (x - 4, x - 2, x + 2, x + 4)),
+            (above, cells, (x - 3, x - 1, x + 1, x + 3)),
+        ):
+            if not line:
+                continue
+            for xx in spots:
+                c = line.get(xx)
                 if c is not None:
-                    st = new[c] = _status_at(above, cells, xx, both)
+                    st = new[c] = _status_at(line, base, xx, both)
                     grows = grows or (bool(st) and c not in sides)
         if grows:
             merged = {**sides, **new}
