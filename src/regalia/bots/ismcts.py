@@ -112,14 +112,14 @@ class ISMCTSBot(Bot):
         """The ``z`` used for ``game_name``: the bot's own, else the game's ``search_z``."""
         if self.z is not None:
             return self.z
-        return float(getattr(get_game(game_name), "search_z", 1.0))
+        return get_game(game_name).search_z
 
     def budget(self, game_name: str) -> int:
         """Rollouts per decision for ``game_name`` (its ``search_scale`` applied); unbounded
         with a time budget."""
         if self.iterations is None:
             return _UNBOUNDED
-        scale = float(getattr(get_game(game_name), "search_scale", 1.0))
+        scale = get_game(game_name).search_scale
         return max(1, round(self.iterations * scale))
 
     def choose(self, infoset: InfoSet) -> Any:
