@@ -18,13 +18,18 @@ MAX_STEPS = 3000
 """A playout stops after this many actions (none of the recorded ones gets there)."""
 
 
+def _behaviour(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without its ``prompt``: the prompt is wording, tested on its own, not behaviour."""
+    return {k: v for k, v in view.items() if k != "prompt"}
+
+
 def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, max_steps: int = MAX_STEPS) -> str:
     """The SHA-256 digest (hex) of one seeded random playout of ``game``.
 
     ``seed`` seeds the game; the actions are chosen by ``random.Random(seed * 7919)``. Digested:
     at every step the text and integer id of every legal action in order, then the chosen action
     and the events it caused (kind, text, seat, audience, data); every 10 steps the views of the
-    player to act and of a spectator, a clone's snapshot and a determinization's snapshot; at the
+    player to act and of a spectator (without their wording, ``prompt``), a clone's snapshot and a determinization's snapshot; at the
     end the snapshot (which holds the random generator's state, so its consumption is checked
     too) and the result.
     """
@@ -42,8 +47,8 @@ def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, 
         put([[str(a), state.action_id(a)] for a in legal])
         if step % 10 == 0:
             seat = state.current_player
-            put(state.view(seat))
-            put(state.view(None))
+            put(_behaviour(state.view(seat)))
+            put(_behaviour(state.view(None)))
             put(state.clone().snapshot())
             put(state.determinize(seat, random.Random(step)).snapshot())
         action = rng.choice(legal)

@@ -134,7 +134,19 @@ class ToyState(State):
         w = self.winners
         return [1.0 if i in w else 0.0 for i in range(self.num_players)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _prompt(self, seat: int | None) -> str:
+        if seat == self.to_move:
+            return "Play a card from your hand face up, or draw one (at most 3 in hand)."
+        return f"Waiting for P{self.to_move} to play or draw."
+
+    def _label(self, action: Any) -> str:
+        if action.kind == 1:
+            return "draw a card"
+        if action.kind == 2:
+            return "pass (counts as playing a 0)"
+        return f"play {action.card} face up (+{action.card} to your total)"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         self._check_seat(seat)
         return {
             "to_move": self.current_player,
@@ -206,6 +218,8 @@ class ToyGame(Game):
     default_players = 2
     config_class = ToyConfig
     rules_version = "test"
+    decision_kinds = ("play",)
+    legend = "Cards are numbers; a hand shows the cards you hold, played the cards face up."
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return ToyState(self, config, players, seed, deck)

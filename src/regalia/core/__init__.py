@@ -4,13 +4,14 @@ No I/O and no game knowledge lives here.
 """
 
 from regalia.core.config import build_config, describe_options, option, parse_option
-from regalia.core.errors import IllegalActionError
+from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event, private, public, visible_events
 from regalia.core.game import Game, Ruling
-from regalia.core.registry import from_snapshot, games, get_game, make, register, replay
-from regalia.core.state import State, copy_rng
+from regalia.core.registry import from_snapshot, games, get_game, make, register, replay, verify_seed, verify_state
+from regalia.core.state import MAX_ACTION_TEXT, State, copy_rng, seat_name
 
 __all__ = [
+    "MAX_ACTION_TEXT",
     "Event",
     "Game",
     "IllegalActionError",
@@ -29,5 +30,9 @@ __all__ = [
     "public",
     "register",
     "replay",
+    "seat_name",
+    "shown",
+    "verify_seed",
+    "verify_state",
     "visible_events",
 ]

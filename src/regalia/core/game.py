@@ -55,6 +55,12 @@ class Game(ABC):
     notation: ClassVar[str] = ""
     """How cards and actions are written, with examples."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    legend: ClassVar[str] = ""
+    """What the marks and abbreviations of the game's screen mean (card notation, ``*``,
+    ``E``, ...): shown by the terminal's ``legend`` command and its first screen."""
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
+    """Every kind of decision a state of this game can be waiting for (``State.decision_kind``);
+    each has a prompt (``State.prompt``) tested in the game's tests."""
     search_z: ClassVar[float] = 1.0
     """How many standard errors a candidate must beat the heuristic's move by before ``ismcts``
     plays it (see ``docs/bots.md``); a game where the search's gains are small but real declares

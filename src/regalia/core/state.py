@@ -9,13 +9,14 @@ keeping the move history, records and snapshots.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.config import config_dict
-from regalia.core.errors import IllegalActionError
+from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
 
 if TYPE_CHECKING:
@@ -27,6 +28,15 @@ Action = Hashable
 RECORD_FORMAT = "regalia.record"
 SNAPSHOT_FORMAT = "regalia.snapshot"
 FORMAT_VERSION = 1
+
+MAX_ACTION_TEXT = 200
+"""The longest action text ``parse_action`` reads (characters, after stripping spaces); every
+action of every game is far shorter, and a longer text is refused before any game code reads it."""
+
+
+def seat_name(seat: int | None) -> str:
+    """A seat as every text writes it: ``P0``, ``P1``, ...; ``None`` is ``"spectator"``."""
+    return "spectator" if seat is None else f"P{seat}"
 
 
 def rng_state_to_json(state: tuple[Any, ...]) -> list[Any]:
@@ -219,12 +229,57 @@ class State(ABC):
         return self.returns()
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator.
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-ready dict (without ``prompt``, which
+        :meth:`view` adds); ``seat`` is already checked."""
 
-        Raises:
-            ValueError: ``seat`` is not a seat of this game.
-        """
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision, one of ``game.decision_kinds`` (a machine name for
+        programs and tests, never shown to people), or ``None`` when the game is over. The
+        default, for a game with one kind of decision, is ``game.decision_kinds[0]``."""
+        if self.is_terminal:
+            return None
+        return self.game.decision_kinds[0] if self.game.decision_kinds else "decide"
+
+    def _prompt(self, seat: int | None) -> str:
+        """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
+        for the deciding seat, one sentence in the rulebook's words naming what opened the
+        decision and what the choices do; for every other seat and a spectator, who is being
+        waited for, without what they decide when that is hidden.
+
+        Every game overrides this; the default only names the seat."""
+        p = self.current_player
+        if seat is not None and seat == p:
+            return f"{seat_name(p)}, your decision: choose one of the actions below."
+        return f"Waiting for {seat_name(p)}."
+
+    def _result_prompt(self, seat: int | None) -> str:
+        """The prompt once the game is over (``seat`` is checked): who won."""
+        winners = self.winners
+        if not winners:
+            return "The game is over: nobody wins."
+        names = " and ".join(seat_name(w) for w in winners)
+        return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}."
+
+    def _label(self, action: Any) -> str:
+        """A short human label for ``action`` (an action object of this game), shown beside its
+        text: what it does, with the cards' names and abilities. The default is the text."""
+        return str(action)
+
+    def _choice_key(self, action: Any) -> Hashable | None:
+        """A key shared by actions that are interchangeable for the player (e.g. offering either
+        of two identical cards): :meth:`legal_choices` shows one of them. ``None`` (the default)
+        means the action is shown on its own."""
+        return None
+
+    def _choice_group(self, action: Any) -> str:
+        """The heading under which a front groups ``action`` when a decision offers many
+        (default: the first word of its text)."""
+        return str(action).split(" ", 1)[0]
+
+    def _validate_restored(self) -> None:  # noqa: B027 -- a hook with a do-nothing default
+        """Game-specific checks of a state just loaded by ``from_snapshot`` (types and ranges the
+        core cannot know); raise ``ValueError`` naming the field. The default checks nothing."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -279,83 +334,183 @@ class State(ABC):
             mask[i] = 1
         return mask
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator. Its
+        ``prompt`` is :meth:`prompt` for that seat.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        self._check_seat(seat)
+        view = self._view(seat)
+        view["prompt"] = self._result_prompt(seat) if self.is_terminal else self._prompt(seat)
+        return view
+
+    def prompt(self, seat: int | None) -> str:
+        """The pending decision in words, as ``seat`` may know it (``None`` = a spectator): for
+        the deciding seat one sentence naming the card, ability, title or law that opened the
+        decision and what the choices do; for the others whom the table waits for; at the end,
+        the result.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        self._check_seat(seat)
+        return self._result_prompt(seat) if self.is_terminal else self._prompt(seat)
+
+    def label(self, action: Any) -> str:
+        """A short human label for ``action`` (object, text or integer id): what it does, in the
+        rulebook's words, e.g. ``"R7f (Romance 7 ♀, Draw 3) beside B7m — marries"``.
+
+        Raises:
+            IllegalActionError: ``action`` is not an action of this game.
+        """
+        return self._label(self.coerce_action(action))
+
+    def legal_choices(self) -> list[dict[str, Any]]:
+        """The legal actions as a front shows them: dicts with ``text`` (the canonical text),
+        ``label`` (:meth:`label`), ``id`` (the integer id) and ``group`` (a heading for long
+        lists), in ``legal_actions()`` order, with interchangeable actions shown once (the first
+        of each; typing any of them still works). Empty when the game is over."""
+        out: list[dict[str, Any]] = []
+        seen: set[Hashable] = set()
+        for a in self.legal_actions():
+            key = self._choice_key(a)
+            if key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(
+                {"text": str(a), "label": self._label(a), "id": self.action_id(a), "group": self._choice_group(a)}
+            )
+        return out
+
     def parse_action(self, text: str) -> Any:
         """Read an action from its text form (surrounding spaces and case of keywords tolerated).
 
         Raises:
-            IllegalActionError: the text is not a well-formed action of this game.
+            IllegalActionError: the text is not a well-formed action of this game (a text longer
+                than :data:`MAX_ACTION_TEXT` characters is refused unread).
         """
         if not isinstance(text, str):
-            raise IllegalActionError(f"expected an action text, got {type(text).__name__}", None, text)
+            raise IllegalActionError(f"expected an action text, got {type(text).__name__}", None, None)
         stripped = text.strip()
+        if len(stripped) > MAX_ACTION_TEXT:
+            raise IllegalActionError(
+                f"an action text is at most {MAX_ACTION_TEXT} characters, this one has {len(stripped)}", None, stripped
+            )
         if not self.is_terminal:
             if self._legal is None:
                 self._legal = self._legal_actions()
             for a in self._legal:
                 if str(a) == stripped:
                     return a
-        return self._parse(stripped)
+        try:
+            return self._parse(stripped)
+        except IllegalActionError:
+            raise
+        except Exception:  # a game's reader met text it did not expect (e.g. int("²")): not an action
+            raise IllegalActionError(f"not an action of {self.game.title}", None, stripped) from None
 
     def coerce_action(self, action: Any) -> Any:
-        """An action object from an action object, its text or its integer id.
+        """An action object of this game from an action object, its exact text or its integer
+        id. Anything else — another game's action, a plain tuple equal to an action, an action
+        built with fields outside the action space, ``None``, a bool, a float, bytes — is refused.
 
         Raises:
-            IllegalActionError: a text that does not parse or an id outside the action space.
+            IllegalActionError: naming what was given and why it is not an action of this game.
         """
-        if isinstance(action, tuple):  # the common case: an action object (a NamedTuple)
-            return action
         if isinstance(action, str):
             return self.parse_action(action)
-        if isinstance(action, int) and not isinstance(action, bool):
-            if not 0 <= action < self.num_actions:
-                raise IllegalActionError(f"action id {action} is outside 0..{self.num_actions - 1}", None, action)
-            return self.action_from_id(action)
-        return action
+        if action.__class__ is not bool and hasattr(action.__class__, "__index__") and not isinstance(action, tuple):
+            try:
+                i = operator.index(action)
+            except Exception:
+                raise IllegalActionError(f"not an action of {self.game.title}", None, action) from None
+            if not 0 <= i < self.num_actions:
+                raise IllegalActionError(f"action id {shown(i)} is outside 0..{self.num_actions - 1}", None, i)
+            return self.action_from_id(i)
+        # An action object: it must be this game's own, and every field inside the action space,
+        # which holds exactly when its integer id reads back as an equal object of the same class.
+        try:
+            i = self.action_id(action)
+            same = i.__class__ is int and 0 <= i < self.num_actions
+            if same:
+                back = self.action_from_id(i)
+                same = back.__class__ is action.__class__ and back == action
+        except Exception:
+            same = False
+        if not same:
+            raise IllegalActionError(
+                f"not an action of {self.game.title} (a {type(action).__name__}); give an action from "
+                "legal_actions(), its text or its integer id",
+                None,
+                action,
+            )
+        return back
 
     def can_apply(self, action: Any) -> bool:
         """Whether ``apply(action)`` would succeed now (never raises)."""
         try:
-            act = self.coerce_action(action)
+            self.verify_action(action)
         except IllegalActionError:
             return False
-        if self.is_terminal:
-            return False
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        return act in self._legal
+        return True
+
+    def _find_legal(self, action: Any) -> Any:
+        """The legal action identical to ``action`` (equal and of the same class), or ``None``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        cls = action.__class__
+        for a in legal:
+            if a.__class__ is cls and a == action:
+                return a
+        return None
 
     def verify_action(self, action: Any) -> Any:
-        """The action object for ``action`` if it is legal now.
+        """The action object for ``action`` (object, text or integer id) if it is legal now.
 
         Raises:
-            IllegalActionError: with the reason and the rule or ruling it breaks.
+            IllegalActionError: with the reason and the rule or ruling it breaks — "the game is
+                over" once it is, whatever was given.
         """
+        if self.is_terminal:
+            raise IllegalActionError("the game is over", None, action)
         act = self.coerce_action(action)
-        legal = self._legal  # cached only for a running game
-        if legal is None:
-            if self.is_terminal:
-                raise IllegalActionError("the game is over", None, act)
-            legal = self._legal = self._legal_actions()
-        if act not in legal:
-            reason, rule = self._explain_illegal(act)
+        found = self._find_legal(act)
+        if found is None:
+            try:
+                reason, rule = self._explain_illegal(act)
+            except Exception:
+                reason, rule = "it is not one of the legal actions now", None
             raise IllegalActionError(reason, rule, act)
-        return act
+        return found
 
     def apply(self, action: Any) -> list[Event]:
         """Apply an action (object, text or integer id) for ``current_player``.
 
-        Legality is checked with the same code that produced ``legal_actions()``.
+        Legality is checked with the same code that produced ``legal_actions()``. Only this
+        game's action objects that are legal now, their exact texts and their integer ids are
+        accepted.
 
         Returns:
             the events caused, each tagged with who may see it.
 
         Raises:
-            IllegalActionError: the action is malformed or not legal now; the state is unchanged.
+            IllegalActionError: the action is malformed, not this game's, or not legal now; the
+                state is unchanged.
         """
         legal = self._legal
-        if legal is not None and isinstance(action, tuple) and action in legal:
-            act = action  # the common case, as verify_action would find it, without two calls
-        else:
+        act = None
+        if legal is not None:  # the common case: one of the legal action objects, found by identity or equality
+            try:
+                i = legal.index(action)
+            except Exception:
+                i = -1
+            if i >= 0 and legal[i].__class__ is action.__class__:
+                act = legal[i]
+        if act is None:
             act = self.verify_action(action)
         self._legal = None
         self.history.append(act)

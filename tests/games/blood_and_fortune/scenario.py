@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.compose import compose
+
 import regalia
 from regalia.core import Event
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, IS_DOUBLE
@@ -58,7 +60,7 @@ def with_changes(state: BloodAndFortuneState, **fields: Any) -> BloodAndFortuneS
     positions the rules cannot reach with the shipped house rules, e.g. an empty hand)."""
     data = json.loads(json.dumps(state.snapshot()))
     data["state"].update(json.loads(json.dumps(fields)))
-    restored = regalia.from_snapshot(data)
+    restored = compose(data)
     assert isinstance(restored, BloodAndFortuneState)
     return restored
 

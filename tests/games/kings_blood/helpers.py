@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.compose import compose
+
 import regalia
 from regalia.games.kings_blood.cards import NOTATION, parse_card
 from regalia.games.kings_blood.state import KingsBloodState
@@ -65,7 +67,7 @@ def edit(state: KingsBloodState, **changes: Any) -> KingsBloodState:
         elif key in ("hands", "known"):
             value = [[parse_card(c) if isinstance(c, str) else c for c in h] for h in value]
         snap["state"][key] = value
-    new = regalia.from_snapshot(snap)
+    new = compose(snap)
     assert isinstance(new, KingsBloodState)
     return new
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tests.compose import compose
+
 import regalia
 from regalia.games.kings_blood.cards import parse_card
 from regalia.games.kings_family.setup import deck_list
@@ -72,7 +74,7 @@ def build(
         "end_reason": None,
     }
     snap["history"] = []
-    state = regalia.from_snapshot(snap)
+    state = compose(snap)
     assert isinstance(state, KingsFamilyState)
     state._settle([])
     return state

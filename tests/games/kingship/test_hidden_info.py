@@ -69,7 +69,7 @@ def test_snapshot_round_trip_inside_a_response_window() -> None:
     act(s, 0, "target P2")
     act(s, 3, "pass")
     snap = json.loads(json.dumps(s.snapshot()))
-    restored = regalia.from_snapshot(snap)
+    restored = regalia.from_snapshot(snap, check_history=False)
     assert restored.snapshot() == s.snapshot() and restored.legal_actions() == s.legal_actions()
     restored.apply("redirect P3")
     s.apply("redirect P3")

@@ -560,7 +560,7 @@ class BloodAndFortuneState(State):
         """The kind of the pending decision (``"offer"``, ``"keep"``, ...), ``None`` at the end."""
         return None if self.phase == OVER else PHASE_NAMES[self.phase]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.blood_and_fortune.view import make_view
 
         self._check_seat(seat)

@@ -693,7 +693,7 @@ class KingdomState(State):
         self.picking = -1
 
     # ------------------------------------------------------------------ views, copies, hidden information
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.kingdom.view import make_view
 
         self._check_seat(seat)

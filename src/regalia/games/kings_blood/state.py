@@ -611,7 +611,7 @@ class KingsBloodState(SharedRng, State):
         res["scores"] = self.scores()
         return res
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.kings_blood.view import build_view
 
         self._check_seat(seat)

@@ -703,7 +703,7 @@ class KingsFamilyState(State):
         return DECISION_PLAY
 
     # ------------------------------------------------------------------ view
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator, who does not see the hand).
 
         Keys: ``game``, ``current_player``, ``decision`` (see :meth:`decision`; a spectator

@@ -433,7 +433,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         det._legal = None
         return det
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
 
         Raises:
