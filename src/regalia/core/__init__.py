@@ -7,7 +7,17 @@ from regalia.core.config import build_config, describe_options, option, parse_op
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event, private, public, visible_events
 from regalia.core.game import Game, Ruling
-from regalia.core.registry import from_snapshot, games, get_game, make, register, replay, verify_seed, verify_state
+from regalia.core.registry import (
+    from_snapshot,
+    games,
+    get_game,
+    make,
+    register,
+    replay,
+    undo_to,
+    verify_seed,
+    verify_state,
+)
 from regalia.core.state import MAX_ACTION_TEXT, State, copy_rng, seat_name
 
 __all__ = [
@@ -32,6 +42,7 @@ __all__ = [
     "replay",
     "seat_name",
     "shown",
+    "undo_to",
     "verify_seed",
     "verify_state",
     "visible_events",

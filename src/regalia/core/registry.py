@@ -152,6 +152,13 @@ def _check_table_talk(talk: Any, moves: int, players: int) -> list[dict[str, Any
     return out
 
 
+def _check_undos(data: dict[str, Any]) -> int:
+    undos = data.get("undos", 0)
+    if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+        raise ValueError(f"undos: expected a count (0 or more), got {shown(undos)}")
+    return undos
+
+
 def _check_deck(deck: Any) -> list[str] | None:
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise ValueError("deck: expected null or a list of card notations")
@@ -199,6 +206,7 @@ def replay(record: dict[str, Any], *, allow_other_rules: bool = False) -> State:
     deck = _check_deck(record.get("deck"))
     state = _replay_moves(game.name, players, seed, deck, config, actions, "actions")
     state.table_talk = _check_table_talk(record.get("table_talk"), len(actions), players)
+    state.undos = _check_undos(record)
     stored = record.get("result")
     if stored is not None and json.loads(json.dumps(state.result())) != stored:
         raise ValueError(
@@ -289,6 +297,7 @@ def from_snapshot(data: dict[str, Any], *, allow_other_rules: bool = False, chec
         raise ValueError("history: expected a list of action texts")
     determinized = _need(data, "determinized", bool)
     talk = _check_table_talk(data.get("table_talk"), len(history), players)
+    undos = _check_undos(data)
     rng_data = _need(data, "rng", list)
     body = _need(data, "state", dict)
     cls = game.state_class()
@@ -301,6 +310,7 @@ def from_snapshot(data: dict[str, Any], *, allow_other_rules: bool = False, chec
     state.history = list(history)
     state.table_talk = talk
     state.determinized = determinized
+    state.undos = undos
     try:
         state._restore_state(body)
         state._validate_restored()
@@ -313,9 +323,31 @@ def from_snapshot(data: dict[str, Any], *, allow_other_rules: bool = False, chec
     if not determinized and check_history:
         again = _replay_moves(game.name, players, seed, deck, dict(config_dict(config)), history, "history")
         again.table_talk = talk
+        again.undos = undos
         mine, theirs = state.snapshot(), again.snapshot()
         if mine != theirs:
             where = _first_difference(mine, theirs, "snapshot")
             raise ValueError(f"state: does not match its history (first difference at {where})")
         state = again  # the same state, with real action objects in its history
     return state
+
+
+def undo_to(state: State, earlier: dict[str, Any]) -> State:
+    """Go back to an earlier position of the same game: the state saved in ``earlier`` (a
+    snapshot of ``state``'s own game taken at one of the person's decisions), with one more undo
+    counted (``undos``, kept in the record and the result, so a scored deal shows that the
+    person took a move back after seeing what it revealed).
+
+    Raises:
+        ValueError: ``state`` does not allow undo (``State.undo_allowed``), or ``earlier`` is not
+            an earlier position of the same deal.
+    """
+    if not state.undo_allowed():
+        raise ValueError("undo: this game does not allow going back")
+    back = from_snapshot(earlier)
+    if back.game is not state.game or back.seed != state.seed or back.initial_deck != state.initial_deck:
+        raise ValueError("undo: the saved position is not of this deal")
+    if [str(a) for a in back.history] != [str(a) for a in state.history[: len(back.history)]]:
+        raise ValueError("undo: the saved position is not an earlier position of this game")
+    back.undos = state.undos + 1
+    return back

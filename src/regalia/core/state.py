@@ -148,6 +148,8 @@ class State(ABC):
         history: the actions applied since the start, in order.
         table_talk: free-text messages kept beside the moves (Blood & Fortune, BF-3).
         determinized: true for a state made by ``determinize``; it has no reproducible record.
+        undos: how many times a person went back to an earlier decision of this game
+            (:func:`regalia.core.registry.undo_to`); kept in the record and the result.
     """
 
     game: Game
@@ -162,6 +164,7 @@ class State(ABC):
         self.history: list[Any] = []
         self.table_talk: list[dict[str, Any]] = []
         self.determinized = False
+        self.undos = 0
         self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- the hooks a game fills in
@@ -539,6 +542,7 @@ class State(ABC):
         new.history = list(self.history)
         new.table_talk = list(self.table_talk)
         new.determinized = self.determinized
+        new.undos = self.undos
         new._legal = self._legal
 
     def _mark_determinized(self, rng: random.Random) -> None:
@@ -553,6 +557,12 @@ class State(ABC):
         self.history = []
         self._legal = None
 
+    def undo_allowed(self) -> bool:
+        """Whether a front may offer ``undo`` (back to the person's previous decision). By
+        default only in one-person games; a game may refuse it by an option (King's Family for
+        scored deals). Undos are counted in the record and the result (``undos``)."""
+        return self.num_players == 1
+
     def add_table_talk(self, seat: int | None, text: str) -> None:
         """Keep a free-text message beside the moves (BF-3); it is saved in the record."""
         self._check_seat(seat)
@@ -560,10 +570,14 @@ class State(ABC):
 
     # ----------------------------------------------------------------- records and snapshots
     def result(self) -> dict[str, Any] | None:
-        """The result as a JSON-ready dict (``winners``, ``returns``, ``turns``), or ``None`` while running."""
+        """The result as a JSON-ready dict (``winners``, ``returns``, ``turns``, and ``undos`` when
+        a person went back to an earlier decision), or ``None`` while running."""
         if not self.is_terminal:
             return None
-        return {"winners": list(self.winners), "returns": self.returns(), "turns": self.turns}
+        out: dict[str, Any] = {"winners": list(self.winners), "returns": self.returns(), "turns": self.turns}
+        if self.undos:
+            out["undos"] = self.undos
+        return out
 
     def record(self) -> dict[str, Any]:
         """The game record: game, rules version, config, seed or deck, players, actions as text,
@@ -586,6 +600,7 @@ class State(ABC):
             "actions": [str(a) for a in self.history],
             "result": self.result(),
             "table_talk": list(self.table_talk),
+            **({"undos": self.undos} if self.undos else {}),
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -602,6 +617,7 @@ class State(ABC):
             "history": [str(a) for a in self.history],
             "table_talk": self.table_talk,
             "determinized": self.determinized,
+            **({"undos": self.undos} if self.undos else {}),
             "rng": rng_state_to_json(self.rng.getstate()),
             "state": self._snapshot_state(),
         }
