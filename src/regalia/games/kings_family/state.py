@@ -595,9 +595,10 @@ class KingsFamilyState(State):
         return [float(self.score())]
 
     def result(self) -> dict[str, Any] | None:
-        """The base result plus ``score``, ``score_parts``, ``end_reason``, ``undos`` (always, 0
-        included: how many times the person went back, KF-X12) and ``stats`` (``score``,
-        ``emptied_hand`` 0/1), or ``None`` while the game runs."""
+        """The base result (with ``undos`` when the person went back, KF-X12: none means none,
+        as in every game, so records saved before the option replay to the same result) plus
+        ``score``, ``score_parts``, ``end_reason`` and ``stats`` (``score``, ``emptied_hand``
+        0/1), or ``None`` while the game runs."""
         base = super().result()
         if base is None:
             return None
@@ -606,7 +607,6 @@ class KingsFamilyState(State):
         base["score"] = parts["score"]
         base["score_parts"] = parts
         base["end_reason"] = self.end_reason
-        base["undos"] = self.undos
         base["stats"] = {"score": parts["score"], "emptied_hand": emptied}
         return base
 
