@@ -92,7 +92,7 @@ def test_bf_tampered_determinized_snapshots_refused_or_playable() -> None:
 
     rng = random.Random(11)
     loaded = 0
-    for i in range(80):
+    for i in range(60):
         players = 3 + i % 4
         options = [{}, {"roles": True, "special_actions": True}][i % 2]
         snap = _determinized(players, i, rng.randrange(1, 60), **options)
