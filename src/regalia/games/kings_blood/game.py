@@ -9,12 +9,16 @@ from regalia.core.game import Game, Ruling
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.moves import PHASE_NAMES
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
 
 if TYPE_CHECKING:
     from regalia.bots.base import Bot
     from regalia.core.state import State
+
+DECISION_KINDS = PHASE_NAMES[:-1]
+"""Every decision a running game can wait for (``State.decision_kind``): the phases but ``over``."""
 
 RULINGS = (
     Ruling(
@@ -160,6 +164,10 @@ RULINGS = (
         "KB-X14",
         "The discards are shuffled into a new draw pile at the moment a card must be drawn from an empty pile, so cards discarded after the pile ran out are included.",
     ),
+    Ruling(
+        "KB-X15",
+        "A siblings decision with one sibling placed shows every player that the decider still holds a Character of the child's number (a group has two or more); a determinization for another seat deals the decider's unseen cards given that fact.",
+    ),
 )
 
 
@@ -192,6 +200,7 @@ class KingsBloodGame(Game):
         "'exile B7m to P2', 'connect B7m right of R5f', 'enthrone B7m', 'kingsblood B7m', 'draw', 'end', 'announce', 'pass'."
     )
     rulings = RULINGS
+    decision_kinds = DECISION_KINDS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return KingsBloodState(self, config, players, seed, deck)

@@ -45,6 +45,7 @@ from regalia.games.kings_blood.cards import (
     parse_card,
 )
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
 from regalia.games.kings_blood.moves import (
@@ -565,6 +566,13 @@ class KingsBloodState(SharedRng, State):
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
 
+    def decision_kind(self) -> str | None:
+        """The pending decision (``Game.decision_kinds``): the ``phase`` as the view names it
+        (``turn``, ``drawn``, ``defend``, ``birth``, ``siblings``, ``forced``, ``bonus``), or
+        ``None`` once the game is over."""
+        phase = self.phase
+        return None if phase == OVER else PHASE_NAMES[phase]
+
     @property
     def winners(self) -> tuple[int, ...]:
         return (self.winner,) if self.phase == OVER and self.winner >= 0 else ()
@@ -652,34 +660,14 @@ class KingsBloodState(SharedRng, State):
     def determinize(self, seat: int, rng: random.Random) -> KingsBloodState:
         """A full state consistent with ``view(seat)``: the draw pile and the unseen cards of the
         other hands are shuffled together and dealt back (hand sizes and publicly known cards
-        kept); the card another player has just drawn is one of their unseen cards."""
+        kept); the card another player has just drawn is one of their unseen cards; a decider
+        who owes a second sibling holds one (KB-X15). See :mod:`.determinize`.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
         self._check_seat(seat)
-        new = self.clone()
-        pool = list(new.pile)
-        rest: list[list[int]] = []
-        for p in range(self.num_players):
-            if p == seat:
-                rest.append([])
-                continue
-            unseen = list(new.hands[p])
-            for c in new.known[p]:
-                unseen.remove(c)
-            pool.extend(unseen)
-            rest.append(unseen)
-        pool.sort()
-        shuffle(rng, pool)
-        i = 0
-        for p in range(self.num_players):
-            if p == seat:
-                continue
-            k = len(rest[p])
-            new.hands[p] = list(new.known[p]) + pool[i : i + k]
-            i += k
-        new.pile = pool[i:]
-        if new.phase == DRAWN and new.cur != seat:
-            new.drawn = new.hands[new.cur][-1]
-        new._mark_determinized(rng)
-        return new
+        return determinize(self, seat, rng)
 
     def zones(self) -> dict[str, list[str]]:
         z = {"deck": [NOTATION[c] for c in self.pile]}
