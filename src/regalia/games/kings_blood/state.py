@@ -62,6 +62,7 @@ from regalia.games.kings_blood.moves import (
     gen_event,
     legal_actions,
 )
+from regalia.games.kings_blood.restore import INT_FIELDS, check_types, validate
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
 
@@ -706,6 +707,7 @@ class KingsBloodState(SharedRng, State):
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
+        check_types(data)  # the types; the ranges and their agreement in _validate_restored
         self.deck_list = load_deck(self.config.deck_file)
         self.abil = self.deck_list.abilities
         self.pile = list(data["pile"])
@@ -714,12 +716,17 @@ class KingsBloodState(SharedRng, State):
         self.discard = list(data["discard"])
         self.aside = list(data["aside"])
         self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
-        for name in (
-            "pending_card", "cur", "direction", "phase", "drawn", "child", "sib_side", "sib_count",
-            "pending_draw", "last_played", "passes", "winner", "turn_count", "kb_on",
-        ):  # fmt: skip
-            setattr(self, name, int(data[name]))
-        self.announced = [bool(x) for x in data["announced"]]
-        self.skip_next = [bool(x) for x in data["skip_next"]]
+        for name in INT_FIELDS:
+            setattr(self, name, data[name])
+        self.announced = list(data["announced"])
+        self.skip_next = list(data["skip_next"])
         self.is_terminal = self.phase == OVER
         self._ev = []
+
+    def _validate_restored(self) -> None:
+        """The ranges of the fields of a loaded state and their agreement (see :mod:`.restore`).
+
+        Raises:
+            ValueError: naming the field (``state.pile[3]: ...``).
+        """
+        validate(self)
