@@ -45,9 +45,11 @@ from regalia.games.kings_blood.cards import (
     parse_card,
 )
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.describe import EVENT_WORDS
 from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
+from regalia.games.kings_blood.labels import choice_group, label
 from regalia.games.kings_blood.moves import (
     BIRTH,
     BONUS,
@@ -62,6 +64,7 @@ from regalia.games.kings_blood.moves import (
     gen_event,
     legal_actions,
 )
+from regalia.games.kings_blood.prompts import prompt, result_prompt
 from regalia.games.kings_blood.restore import INT_FIELDS, check_types, validate
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
@@ -238,6 +241,8 @@ class KingsBloodState(SharedRng, State):
             got.append(c)
         self._gain(seat, got, False)
         n = len(got)
+        if n < count:
+            why += f" ({count} due; no more cards to draw)"
         self._ev.append(new_event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
         if got:
             cards = tuple(got)
@@ -340,30 +345,59 @@ class KingsBloodState(SharedRng, State):
 
     def _ability(self, seat: int, eff: int) -> int:
         """The ability ``eff`` of the last card played takes effect (KB-T2, KB-T3, KB-T6);
-        returns the next seat."""
+        returns the next seat. Its events name the card and, when a Draw 3 is pending, the
+        player who must now draw (after any penalty skips, KB-X3)."""
         n = self.num_players
+        card = self.last_played
+        ability = eff
+        reversed_ = False
         if eff == REVERSE:
             if n == 2 and self.config.two_player_reverse_skips:
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
-                self._ev.append(new_event("reverse", "the order of play is reversed", seat, None, {}))
+                reversed_ = True
         nxt = (seat + self.direction) % n
+        skipped = -1
         if eff == SKIP:
-            self._ev.append(new_event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
+            skipped = nxt
             nxt = (nxt + self.direction) % n
         if eff == DRAW3:
             self.pending_draw += 3
-            self._ev.append(
+        pending = self.pending_draw
+        target = self._first_unskipped(nxt) if pending else nxt
+        ev = self._ev
+        if reversed_:
+            word = "the order of play is reversed" + (", which changes nothing with two players" if n == 2 else "")
+            ev.append(new_event("reverse", (T.ability_text, word, card, ability, pending, target), seat, None, {}))
+        if skipped >= 0:
+            word = f"{_SEAT_NAMES[skipped]} is skipped"
+            ev.append(
                 new_event(
-                    "draw3",
-                    f"{_SEAT_NAMES[nxt]} must draw {self.pending_draw}",
+                    "skip",
+                    (T.ability_text, word, card, ability, pending, target),
                     seat,
                     None,
-                    {"count": self.pending_draw},
+                    {"seat_skipped": skipped},
                 )
             )
+        if eff == DRAW3:
+            ev.append(
+                new_event("draw3", (T.ability_text, "", card, DRAW3, pending, target), seat, None, {"count": pending})
+            )
         return nxt
+
+    def _first_unskipped(self, seat: int) -> int:
+        """The seat that :meth:`_skip_penalized` will give from ``seat`` on, changing nothing."""
+        flags = self.skip_next
+        if not flags[seat]:
+            return seat
+        flags = list(flags)
+        n = self.num_players
+        while flags[seat]:
+            flags[seat] = False
+            seat = (seat + self.direction) % n
+        return seat
 
     def _skip_penalized(self, seat: int) -> int:
         """KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
@@ -407,7 +441,7 @@ class KingsBloodState(SharedRng, State):
         self._ev.append(
             new_event(
                 "forced",
-                f"{NOTATION[card]} is drawn at the Marriage and must be played",
+                f"{EVENT_WORDS[card]} is drawn at the Marriage and must be played on an Active card",
                 seat,
                 None,
                 {"card": NOTATION[card]},
@@ -424,7 +458,7 @@ class KingsBloodState(SharedRng, State):
             self._ev.append(
                 new_event(
                     "discard",
-                    f"{NOTATION[card]} has no Active card to target and is discarded",
+                    f"{EVENT_WORDS[card]} has no Active card to target and is discarded",
                     seat,
                     None,
                     {"card": NOTATION[card]},
@@ -453,7 +487,9 @@ class KingsBloodState(SharedRng, State):
                 known.remove(f)
             row, x = self.gen.place(f, t, side)
             self.last_played = f
-            ev.append(new_event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
+            ev.append(
+                new_event("play", (_play_text, seat, f, side, t, self.abil[f]), seat, None, (_play_data, f, t, row, x))
+            )
             if not hand and self.winner < 0:
                 self._check_emptied(seat)
             if phase == DEFEND:
@@ -469,7 +505,9 @@ class KingsBloodState(SharedRng, State):
             return ev
         if k == A.PASS:
             self.passes += 1
-            ev.append(new_event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
+            ev.append(
+                new_event("pass", f"{_SEAT_NAMES[seat]} passes: nothing to play, nothing to draw", seat, None, {})
+            )
             if self.passes >= self.num_players:
                 self._finish()  # KB-T7: every player passed in sequence
             else:
@@ -480,7 +518,7 @@ class KingsBloodState(SharedRng, State):
             if self.phase == DEFEND:
                 count = self.pending_draw
                 self.pending_draw = 0
-                self._draw_into(seat, count, "")
+                self._draw_into(seat, count, " for the Draw 3")
                 self.phase = TURN  # KB-T3: then a normal turn
             else:
                 pile = self.pile
@@ -538,7 +576,8 @@ class KingsBloodState(SharedRng, State):
         self._ev.append(
             new_event(
                 "sibling",
-                f"{_SEAT_NAMES[seat]} plays sibling {NOTATION[f]} {SIDE_NAMES[a.side]}",
+                f"{_SEAT_NAMES[seat]} plays {NOTATION[f]}{T.ability_suffix(self.abil[f])} as a sibling, "
+                f"{SIDE_NAMES[a.side]} of {NOTATION[anchor]}",
                 seat,
                 None,
                 {"card": NOTATION[f], "row": row, "x": x},
@@ -619,6 +658,22 @@ class KingsBloodState(SharedRng, State):
         res["scoring"] = self.config.scoring
         res["scores"] = self.scores()
         return res
+
+    def _prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
+
+    def _result_prompt(self, seat: int | None) -> str:
+        return result_prompt(self)
+
+    def _label(self, action: Any) -> str:
+        return label(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        return choice_group(self, action)
+
+    # _choice_key stays None: no two legal actions are interchangeable. Every placement puts a
+    # different card on a different spot (the geometry decides what is Active next), an Exile to
+    # another seat or a declined Marriage leads elsewhere, and the cards are all different.
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.kings_blood.view import build_view
