@@ -342,6 +342,14 @@ def test_kb_t5_a_label_says_when_the_last_card_wins() -> None:
     )
 
 
+def test_kb_t5_passing_a_draw_3_on_with_the_last_card_wins() -> None:
+    s = _defend()
+    s = edit(s, hands=[hand(s, 0), ["R7f"], hand(s, 2)], announced=[False, True, False])
+    assert s.label("play R7f right of A7m") == "R7f (Romance 7 ♀, Draw 3) right of A7m — your last card: you win"
+    play(s, "play R7f right of A7m")
+    assert s.is_terminal and s.winners == (1,)
+
+
 def test_turn_after_names_the_seat_that_really_plays_next() -> None:
     """The seats named by labels (``turn_after``) are the seats the rules then give, for every
     turn-ending action of random playouts in every configuration (KB-T2, KB-T4, KB-T6, KB-X3)."""

@@ -102,6 +102,8 @@ def _place(s: KingsBloodState, a: KBAction) -> str:
     parts: list[str] = []
     eff = s.abil[f]
     if s.phase == DEFEND:  # KB-T3: passes the Draw 3 on, never a Marriage
+        if hand_after == 0:
+            return f"{head} — your last card: you win"
         _turn_ends(s, parts, eff, hand_after)
         return f"{head} — {'; '.join(parts)}"
     kb = s.kb_on >= 0 and (f == s.kb_on or t == s.kb_on)
