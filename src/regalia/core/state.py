@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from regalia.core.config import config_dict
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
@@ -134,6 +136,7 @@ shuffle = _shuffle_fast if _inline_shuffle_matches() else _shuffle_library
 where the inlined version is checked at import to match the library's."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of one game: the decision due now and everything needed to go on.
 
