@@ -24,15 +24,24 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 
-COMPILED = [
-    "regalia/core/errors.py",
-    "regalia/core/events.py",
-    "regalia/core/game.py",
-    "regalia/core/registry.py",
-    "regalia/core/state.py",
+COMPILED_PACKAGES = [
+    "regalia/core",
 ]
-"""The modules mypyc compiles (paths under ``src/``). ``core/config.py`` stays interpreted: it
-reads dataclass annotations at run time, which compiled classes do not keep."""
+"""The packages (paths under ``src/``) whose modules mypyc compiles, each game's once it is
+ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETED`."""
+
+INTERPRETED = {
+    "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
+}
+"""Modules of the compiled packages that stay interpreted, with the reason."""
+
+COMPILED = sorted(
+    str(path.relative_to(SRC))
+    for package in COMPILED_PACKAGES
+    for path in (SRC / package).glob("*.py")
+    if path.name != "__init__.py" and str(path.relative_to(SRC)) not in INTERPRETED
+)
+"""The modules mypyc compiles (paths under ``src/``)."""
 
 MANIFEST = "regalia/_mypyc_sources.json"
 

@@ -25,7 +25,6 @@ from regalia.core import (  # noqa: E402 -- after the build is chosen
     make,
     replay,
 )
-
 from regalia.native import compiled  # noqa: E402
 
 __version__ = "0.1.0"
