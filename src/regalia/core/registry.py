@@ -301,8 +301,8 @@ def from_snapshot(data: dict[str, Any], *, allow_other_rules: bool = False, chec
     rng_data = _need(data, "rng", list)
     body = _need(data, "state", dict)
     cls = game.state_class()
-    state = cls.__new__(cls)
-    State.__init__(state, game, config, players, seed, deck)
+    state = cls._blank()
+    state._init_base(game, config, players, seed, deck)
     try:
         state.rng.setstate(rng_state_from_json(rng_data))
     except Exception:

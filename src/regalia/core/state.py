@@ -134,6 +134,19 @@ class State(ABC):
     _rng_shared: bool
 
     def __init__(self, game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        self._init_base(game, config, num_players, seed, deck)
+
+    @classmethod
+    def _blank(cls) -> State:
+        """An instance of ``cls`` with no field set, for ``clone()`` and ``from_snapshot`` to fill
+        (then :meth:`_init_base` or :meth:`_copy_base`). The default makes it without running
+        ``__init__``; a game compiled with mypyc — whose ``__new__`` runs ``__init__`` — overrides
+        this to call its argument-free constructor."""
+        return cls.__new__(cls)
+
+    def _init_base(self, game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        """Set the fields every state has, for a new game of ``num_players`` seats shuffled with
+        ``seed`` (or dealt from ``deck``)."""
         self.game = game
         self.config = config
         self.num_players = num_players
