@@ -5,6 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from regalia.core.config import build_config, describe_options
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ class Ruling:
         return {"id": self.id, "text": self.text, "option": self.option}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game: its name, player range, rule options and the size of its action space.
 

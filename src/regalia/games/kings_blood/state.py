@@ -24,7 +24,7 @@ from typing import Any
 
 from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
-from regalia.core.state import SharedRng, State, shuffle
+from regalia.core.state import State, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
@@ -81,7 +81,7 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 
-class KingsBloodState(SharedRng, State):
+class KingsBloodState(State):
     """One position of a game of King's Blood (see the module docstring for the decisions).
 
     Zones (card faces, :mod:`.cards`): ``hands`` (one list per seat), ``pile`` (the draw pile,
@@ -98,7 +98,7 @@ class KingsBloodState(SharedRng, State):
     """Whether the game is over (``phase == OVER``); a plain attribute, kept with ``phase``."""
 
     _rng_shared = False
-    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
     generator is needed only to reshuffle the discards (KB-T7)."""
 
     # ------------------------------------------------------------------ setup

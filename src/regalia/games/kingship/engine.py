@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from regalia.core.events import Event, public
-from regalia.core.state import SharedRng, State, shuffle
+from regalia.core.state import State, shuffle
 from regalia.games.kingship.cards import (
     DARK_QUEEN,
     DEMON,
@@ -47,7 +47,7 @@ _DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
 _YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
 
 
-class Engine(SharedRng, State):
+class Engine(State):
     """Fields and shared helpers of a Kingship state (see the module docstring)."""
 
     n: int
@@ -81,7 +81,7 @@ class Engine(SharedRng, State):
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
     _rng: random.Random
     _rng_shared: bool
-    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
     generator is needed only to rebuild the deck (KS-4) and for the Demon's and the Emperor's
     abilities."""
 
