@@ -341,10 +341,14 @@ class Connection:
     async def _act(self, message: Act) -> None:
         assert self.seat is not None
         out = await self.master.submit(
-            self.table_id, self.seat, message.action, step=message.step, decision=message.decision
+            self.table_id,
+            self.seat,
+            message.action,
+            step=message.step,
+            decision=message.decision,
+            on_commit=lambda o: self.send(Accepted(step=o.step, action=o.action or "")),
         )
         if out.accepted:
-            self.send(Accepted(step=out.step, action=out.action or ""))
             return
         shown = message.action if isinstance(message.action, str) else str(message.action)
         self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=shown[:MAX_ACTION_TEXT]))

@@ -142,6 +142,7 @@ class Master:
         step: int | None = None,
         decision: str | None = None,
         expect_step: int | None = None,
+        on_commit: Callable[[Outcome], None] | None = None,
     ) -> Outcome:
         """Apply, commit and announce one move of ``seat``.
 
@@ -153,6 +154,8 @@ class Master:
             step: the public step of the frame a person answers.
             decision: the decision id of that frame (optional; refused if it is not the current one).
             expect_step: the move count a server move was computed for.
+            on_commit: called with the outcome once the move is committed, before anyone else
+                is told (the mover's acknowledgement goes first).
 
         Returns:
             the outcome; a refused move changed nothing.
@@ -162,6 +165,8 @@ class Master:
             await self._refresh(live)
             outcome = await self._submit_locked(live, seat, action, by, step, decision, expect_step)
         if outcome.accepted:
+            if on_commit is not None:
+                on_commit(outcome)
             await self._after_change(live)
         return outcome
 

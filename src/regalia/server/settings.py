@@ -64,8 +64,8 @@ class ServerSettings:
     db_url: str
     bot_processes: int = 1
     max_message_bytes: int = 4096
-    rate_per_second: float = 8.0
-    rate_burst: int = 24
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
     max_refusals: int = 50
     max_chat_chars: int = 500
     max_name_chars: int = 40
