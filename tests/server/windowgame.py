@@ -87,11 +87,10 @@ class TrapState(State):
                 self.discard.append(TRAP)
                 self.played[player].remove(card)
                 self.discard.append(card)
-                self.window = []
-                self._next_turn()
+                self.window, self.window_card = [], None
                 return [public("spring", f"P{seat} springs the Trap: P{player}'s {card} scores nothing", seat)]
             if not self.window:
-                self._next_turn()
+                self.window_card = None
             return [private("pass", f"P{seat} lets the card stand", {seat}, seat)]
         seat = self.to_move
         self.plays[seat] += 1
@@ -109,15 +108,13 @@ class TrapState(State):
             events.append(private("draw", f"P{seat} draws {drawn}", {seat}, seat))
         order = [(seat + k) % self.num_players for k in range(1, self.num_players)]
         self.window = [s for s in order if TRAP in self.hands[s]]
-        self.window_card = (seat, action.card)
-        if not self.window:
-            self._next_turn()
+        self.window_card = (seat, action.card) if self.window else None
+        self._next_turn()  # the others are shown the next turn at once; the window is hidden
         return events
 
     def _next_turn(self) -> None:
-        self.window_card = None
         self.to_move = (self.to_move + 1) % self.num_players
-        if not self.is_terminal:
+        if not all(p >= self.config.rounds for p in self.plays):
             self.turn_count += 1
 
     @property
