@@ -73,7 +73,7 @@ class ServerSettings:
     sweep_seconds: float = 0.5
     heartbeat_seconds: float = 5.0
     absent_seconds: float = 120.0
-    bot_claim_seconds: float = 60.0
+    bot_claim_seconds: float = 20.0
     max_send_queue: int = 512
     cache_tables: int = 512
     max_public_tables: int = 200
