@@ -27,13 +27,13 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the server needs the web extra")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from regalia.core import registry  # noqa: E402
-from regalia.server.app import create_app  # noqa: E402
-from regalia.server.settings import ServerSettings  # noqa: E402
+from regalia.core import registry
+from regalia.server.app import create_app
+from regalia.server.settings import ServerSettings
 
-from .windowgame import WindowGame  # noqa: E402
+from .windowgame import WindowGame
 
 IN_CI = os.environ.get("CI") == "true"
 
@@ -46,7 +46,9 @@ def _missing(reason: str) -> None:
 
 def find_pg_bin() -> Path | None:
     """The directory of PostgreSQL's server programs (``initdb``, ``pg_ctl``), newest version first."""
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]), reverse=True)
+    candidates = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]), reverse=True
+    )
     found = shutil.which("initdb")
     if found:
         candidates.append(found)
@@ -195,9 +197,8 @@ class ServeProcess:
         code = "from regalia.cli.main import main; main()"
         cmd = [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db_url]
         cmd += ["--bot-processes", str(self.bot_processes)]
-        self.proc = subprocess.Popen(
-            cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=open(self.cwd / "serve.err", "a"), text=True
-        )
+        with open(self.cwd / "serve.err", "a") as err:  # the child keeps its own copy of the file
+            self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if "http://" not in line:
@@ -229,7 +230,7 @@ class ServeProcess:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(timeout=20)
             except subprocess.TimeoutExpired:

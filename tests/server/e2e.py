@@ -218,7 +218,12 @@ def check_frames(ref: Reference, c: Client) -> int:
         if frame["legal"]:
             assert ref.decider[t] == c.seat and frame["legal"] == ref.legal[t]
         else:
-            assert c.seat is None or ref.decider[t] != c.seat or frame["status"] != "running" or frame["controller"] != "human"
+            assert (
+                c.seat is None
+                or ref.decider[t] != c.seat
+                or frame["status"] != "running"
+                or frame["controller"] != "human"
+            )
         # what the core itself tells this seat at that move: its view, its choices, its events
         own = json.dumps(ref.states_views[t][c.seat])
         if ref.decider[t] == c.seat:
@@ -232,7 +237,9 @@ def check_frames(ref: Reference, c: Client) -> int:
                 if _tokens(card).search(own):
                     continue  # the seat's own view shows that card (elsewhere, or revealed)
                 found = _tokens(card).search(text)
-                assert not found, f"P{other}'s hidden {card} in a frame of {c.seat}: …{text[max(found.start() - 300, 0) : found.end() + 80]}"
+                assert not found, (
+                    f"P{other}'s hidden {card} in a frame of {c.seat}: …{text[max(found.start() - 300, 0) : found.end() + 80]}"
+                )
         checked += 1
     return checked
 

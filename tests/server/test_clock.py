@@ -92,7 +92,7 @@ def test_a_person_away_too_long_is_replaced_until_they_return(make_client: AppFa
     t = create(client, game="kingdom", players=2, seats=["human", "human"], seed=5, standin="random")
     j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
-        _, frame = hello(ws, token=t["token"])
+        _, _frame = hello(ws, token=t["token"])
         seats = until(ws, "seats", skip=("state",))
         while seats["seats"][1]["controller"] != "bot":  # P1 never connected
             seats = until(ws, "seats", skip=("state",))

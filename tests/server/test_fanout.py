@@ -56,7 +56,9 @@ async def _two_processes(a: ServeProcess, b: ServeProcess) -> None:
     check_events(ref, spectator)
 
 
-def test_two_processes_share_tables_through_postgresql(serve: Callable[..., ServeProcess], pg_cluster: PgCluster) -> None:
+def test_two_processes_share_tables_through_postgresql(
+    serve: Callable[..., ServeProcess], pg_cluster: PgCluster
+) -> None:
     url = pg_cluster.new_database()
     a = serve(url)
     b = serve(url)

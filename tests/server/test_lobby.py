@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import regalia
 from fastapi.testclient import TestClient
+
+import regalia
 
 from .helpers import act, create, decide, hello, until
 

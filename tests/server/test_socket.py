@@ -76,9 +76,12 @@ def test_each_seat_gets_only_its_view_and_the_decider_its_legal_choices(client: 
 def test_stale_step_and_illegal_actions_are_refused_and_nothing_changes(client: TestClient) -> None:
     t = create(client, game="kingdom", players=2, seats=["human", "human"], seed=9)
     j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
-    with client.websocket_connect(f"/ws/tables/{t['table']}") as a, client.websocket_connect(f"/ws/tables/{t['table']}") as b:
+    with (
+        client.websocket_connect(f"/ws/tables/{t['table']}") as a,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as b,
+    ):
         _, fa = hello(a, token=t["token"])
-        _, fb = hello(b, token=j["token"])
+        _, _fb = hello(b, token=j["token"])
         bad = act(a, fa, "bring 99X using nothing")
         assert bad["type"] == "refused" and bad["reason"] and bad["step"] == 0
         a.send_json({"type": "act", "step": 0, "action": "x" * 300})
@@ -105,7 +108,10 @@ def test_illegal_action_gets_reason_and_rule(client: TestClient) -> None:
 def test_chat_is_shared_limited_and_kept(make_client: AppFactory) -> None:
     client = make_client(max_chat_chars=20)
     t = create(client, game="kingdom", players=2, seats=["human", "bot:random"], name="<img src=x onerror=alert(1)>")
-    with client.websocket_connect(f"/ws/tables/{t['table']}") as a, client.websocket_connect(f"/ws/tables/{t['table']}") as s:
+    with (
+        client.websocket_connect(f"/ws/tables/{t['table']}") as a,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as s,
+    ):
         hello(a, token=t["token"])
         hello(s, spectator=True)
         a.send_json({"type": "chat", "text": "  <b>hello</b> "})
@@ -130,7 +136,7 @@ def test_bad_messages_are_refused_with_the_field_and_the_table_unharmed(make_cli
     client = make_client(max_message_bytes=512, max_refusals=1000)
     t = create(client, game="kingdom", players=2, seats=["human", "bot:random"])
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
-        _, frame = hello(ws, token=t["token"])
+        _, _frame = hello(ws, token=t["token"])
         ws.send_text("{nope")
         assert until(ws, "error", skip=("seats", "state"))["code"] == "malformed"
         ws.send_text("[" * 400)
@@ -159,7 +165,7 @@ def test_bad_messages_are_refused_with_the_field_and_the_table_unharmed(make_cli
 
 
 def test_floods_are_rate_limited_then_closed(make_client: AppFactory) -> None:
-    client = make_client(rate_per_second=1.0, rate_burst=5, max_refusals=20)
+    client = make_client(rate_per_second=0.01, rate_burst=5, max_refusals=20)
     t = create(client, game="kingdom", players=2, seats=["human", "bot:random"])
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
         hello(ws, token=t["token"])
@@ -171,7 +177,9 @@ def test_floods_are_rate_limited_then_closed(make_client: AppFactory) -> None:
                 m = ws.receive_json()
                 kinds.append(m.get("code", m["type"]))
         assert closed.value.code == 1008
-        assert "rate_limited" in kinds and kinds[-1] == "too_many_refusals" and kinds.count("pong") <= 6
+        assert (
+            "rate_limited" in kinds and kinds[-1] == "too_many_refusals" and kinds.count("pong") == 4
+        )  # the burst of 5, less the hello
     assert client.get(f"/api/tables/{t['table']}").json()["status"] == "running"
 
 

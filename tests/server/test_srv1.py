@@ -61,7 +61,7 @@ def _first_move(
         socks: dict[str, WebSocketTestSession] = {"p0": p0, "p1": p1, "sp": sp}
         _, f0 = hello(p0, token=t["token"])
         hello(p1, token=j1["token"])
-        _, f2 = hello(p2, token=j2["token"])
+        _, _f2 = hello(p2, token=j2["token"])
         hello(sp, spectator=True)
         f0 = decide(p0, f0)
         assert act(p0, f0)["type"] == "accepted"
@@ -106,9 +106,10 @@ def test_srv1_seats_not_asked_see_the_same_frames_at_the_same_time(client: TestC
 
 def test_srv1_an_unanswered_window_is_answered_pass_when_the_period_ends(client: TestClient, db_url: str) -> None:
     t, (j1, _j2) = _table(client, find_seed(3, "hidden"))
-    with client.websocket_connect(f"/ws/tables/{t['table']}") as p0, client.websocket_connect(
-        f"/ws/tables/{t['table']}"
-    ) as p1:
+    with (
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p0,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p1,
+    ):
         _, f0 = hello(p0, token=t["token"])
         hello(p1, token=j1["token"])
         assert act(p0, decide(p0, f0))["type"] == "accepted"
@@ -126,12 +127,18 @@ def test_srv1_an_unanswered_window_is_answered_pass_when_the_period_ends(client:
 def test_srv1_bot_windows_are_answered_inside_the_period(make_client: AppFactory) -> None:
     client = make_client()
     t = create(
-        client, game="trap", players=3, seats=["human", "human", "bot:random"], seed=find_seed(3, "hidden"), window_seconds=W
+        client,
+        game="trap",
+        players=3,
+        seats=["human", "human", "bot:random"],
+        seed=find_seed(3, "hidden"),
+        window_seconds=W,
     )
     j1 = client.post(f"/api/tables/{t['table']}/join", json={}).json()
-    with client.websocket_connect(f"/ws/tables/{t['table']}") as p0, client.websocket_connect(
-        f"/ws/tables/{t['table']}"
-    ) as p1:
+    with (
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p0,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p1,
+    ):
         _, f0 = hello(p0, token=t["token"])
         hello(p1, token=j1["token"])
         assert act(p0, decide(p0, f0))["type"] == "accepted"
@@ -146,9 +153,10 @@ def test_srv1_bot_windows_are_answered_inside_the_period(make_client: AppFactory
 def test_srv1_zero_window_shows_every_move_at_once(client: TestClient) -> None:
     t = create(client, game="trap", players=2, seats=["human", "human"], seed=find_seed(2, "none"), window_seconds=0)
     j1 = client.post(f"/api/tables/{t['table']}/join", json={}).json()
-    with client.websocket_connect(f"/ws/tables/{t['table']}") as p0, client.websocket_connect(
-        f"/ws/tables/{t['table']}"
-    ) as p1:
+    with (
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p0,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as p1,
+    ):
         _, f0 = hello(p0, token=t["token"])
         hello(p1, token=j1["token"])
         assert act(p0, decide(p0, f0))["type"] == "accepted"

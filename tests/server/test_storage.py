@@ -67,7 +67,13 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient, db_url: str) -> No
         stored = [s.token_hash for s in seats]
         assert stored == [hash_token(t["token"]), hash_token(j["token"])]
         with store.engine.connect() as conn:
-            dump = str([list(r) for name in ("regalia_tables", "regalia_seats") for r in conn.exec_driver_sql(f"SELECT * FROM {name}")])
+            dump = str(
+                [
+                    list(r)
+                    for name in ("regalia_tables", "regalia_seats")
+                    for r in conn.exec_driver_sql(f"SELECT * FROM {name}")
+                ]
+            )
         assert t["token"] not in dump and j["token"] not in dump
     finally:
         store.close()
@@ -97,7 +103,10 @@ def test_restart_resumes_every_table_at_the_last_move(make_client: AppFactory) -
     first = make_client()
     t = create(first, game="kingdom", players=2, seats=["human", "human"], seed=12)
     j = first.post(f"/api/tables/{t['table']}/join", json={}).json()
-    with first.websocket_connect(f"/ws/tables/{t['table']}") as a, first.websocket_connect(f"/ws/tables/{t['table']}") as b:
+    with (
+        first.websocket_connect(f"/ws/tables/{t['table']}") as a,
+        first.websocket_connect(f"/ws/tables/{t['table']}") as b,
+    ):
         _, fa = hello(a, token=t["token"])
         _, fb = hello(b, token=j["token"])
         for _ in range(4):

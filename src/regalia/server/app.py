@@ -154,9 +154,7 @@ async def _start(settings: ServerSettings) -> Services:
                 live = master.cached(table_id)
                 seat = chat.get("seat")
                 name = live.seat_name(seat) if live is not None else ("spectator" if seat is None else f"P{seat}")
-                hub.broadcast(
-                    table_id, ChatOut(id=chat["id"], seat=seat, name=name, text=chat["text"], at=chat["at"])
-                )
+                hub.broadcast(table_id, ChatOut(id=chat["id"], seat=seat, name=name, text=chat["text"], at=chat["at"]))
                 return
             await master.on_notice(payload, hub.has)
 
@@ -303,4 +301,3 @@ def create_app(settings: ServerSettings) -> FastAPI:
     web = resources.files("regalia.web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
     return app
-

@@ -45,7 +45,9 @@ def serve(
 
         from regalia.server.app import create_app
     except ImportError as exc:
-        typer.echo(f'error: regalia serve needs the web extra ({exc.name} is missing): pip install -e ".[web]"', err=True)
+        typer.echo(
+            f'error: regalia serve needs the web extra ({exc.name} is missing): pip install -e ".[web]"', err=True
+        )
         raise typer.Exit(1) from None
     url = db_url_from(db) if db else default_db_url()
     if url.startswith("postgresql"):
@@ -78,6 +80,7 @@ def serve(
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,
         proxy_headers=False,
+        timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
     server.run(sockets=[sock])

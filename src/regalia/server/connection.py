@@ -126,7 +126,9 @@ class Connection:
     # ------------------------------------------------------------------ receiving
     def _rate_ok(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(float(self.settings.rate_burst), self.tokens + (now - self.filled_at) * self.settings.rate_per_second)
+        self.tokens = min(
+            float(self.settings.rate_burst), self.tokens + (now - self.filled_at) * self.settings.rate_per_second
+        )
         self.filled_at = now
         if self.tokens < 1.0:
             return False
@@ -168,8 +170,11 @@ class Connection:
             return None
         try:
             data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except json.JSONDecodeError as exc:
             self._refuse("malformed", f"not JSON ({exc.msg} at character {exc.pos})")
+            return None
+        except RecursionError:
+            self._refuse("malformed", "not JSON this server reads (nested too deeply)")
             return None
         if not isinstance(data, dict):
             self._refuse("malformed", "expected a JSON object with a type")
@@ -257,7 +262,7 @@ class Connection:
             message = await asyncio.wait_for(self._receive_hello(), timeout=self.settings.hello_seconds)
         except TimeoutError:
             raise Closing(
-                CLOSE_TIMEOUT, Error(code="timeout", field=None, reason="no hello: send {\"type\": \"hello\", …} first")
+                CLOSE_TIMEOUT, Error(code="timeout", field=None, reason='no hello: send {"type": "hello", …} first')
             ) from None
         try:
             live = await self.master.get(self.table_id)
@@ -269,7 +274,9 @@ class Connection:
         if message.token is not None:
             seat = find_seat(message.token, [(s.seat, s.token_hash) for s in live.seats])
             if seat is None:
-                raise Closing(CLOSE_BAD_TOKEN, Error(code="bad_token", field="token", reason="this token holds no seat here"))
+                raise Closing(
+                    CLOSE_BAD_TOKEN, Error(code="bad_token", field="token", reason="this token holds no seat here")
+                )
             self.seat = seat
         else:
             if not message.spectator:
@@ -278,9 +285,18 @@ class Connection:
                     Error(code="invalid", field="token", reason="hello needs a token, or spectator: true"),
                 )
             if not row.spectators and row.status != "over":
-                raise Closing(CLOSE_POLICY, Error(code="forbidden", field="spectator", reason="this table allows no spectators"))
+                raise Closing(
+                    CLOSE_POLICY, Error(code="forbidden", field="spectator", reason="this table allows no spectators")
+                )
             if row.private and not invite_matches(message.invite, row.invite):
-                raise Closing(CLOSE_BAD_TOKEN, Error(code="bad_invite", field="invite", reason="this table is private: the invite code is missing or wrong"))
+                raise Closing(
+                    CLOSE_BAD_TOKEN,
+                    Error(
+                        code="bad_invite",
+                        field="invite",
+                        reason="this table is private: the invite code is missing or wrong",
+                    ),
+                )
         chat = await self.master.store.run(lambda: self.master.store.chat(self.table_id, limit=200))
         self.send(
             Welcome(
@@ -309,7 +325,9 @@ class Connection:
             if message is None:
                 continue
             if not isinstance(message, Hello):
-                raise Closing(CLOSE_POLICY, Error(code="no_hello", field="type", reason="the first message must be hello"))
+                raise Closing(
+                    CLOSE_POLICY, Error(code="no_hello", field="type", reason="the first message must be hello")
+                )
             return message
 
     async def _handle(self, message: Any) -> None:

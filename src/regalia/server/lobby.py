@@ -171,7 +171,9 @@ class Lobby:
         known = {o["name"]: o for o in game.options()}
         for key, value in req.options.items():
             if key not in known:
-                raise LobbyError(422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})")
+                raise LobbyError(
+                    422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})"
+                )
             if not online_option(known[key]):
                 raise LobbyError(422, f"options.{key}", "this option cannot be set on the server")
             if not isinstance(value, bool | int | str) and value is not None:
@@ -314,9 +316,7 @@ class Lobby:
         if not ok:
             raise LobbyError(409, "seat", f"{seat_name(seat)} was just taken")
         live = await self._live(table_id)
-        if live.row.status == "waiting" and not any(
-            s.kind == "human" and s.token_hash is None for s in live.seats
-        ):
+        if live.row.status == "waiting" and not any(s.kind == "human" and s.token_hash is None for s in live.seats):
             await self.start(table_id, None)
         return Joined(seat=seat, token=token)
 
@@ -361,9 +361,7 @@ class Lobby:
     async def listing(self, *, include_over: bool, game: str | None) -> list[TableInfo]:
         """Public tables, newest first."""
         rows = await self.store.run(
-            lambda: self.store.list_tables(
-                include_over=include_over, game=game, limit=self.settings.max_public_tables
-            )
+            lambda: self.store.list_tables(include_over=include_over, game=game, limit=self.settings.max_public_tables)
         )
         return [table_info(r, s) for r, s in rows]
 

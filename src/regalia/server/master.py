@@ -185,7 +185,9 @@ class Master:
     ) -> Outcome:
         status = live.status()
         if status == "waiting":
-            return self._refuse(live, "the table is waiting for players; the host may start it with bots in the open seats")
+            return self._refuse(
+                live, "the table is waiting for players; the host may start it with bots in the open seats"
+            )
         if status == "over":
             return self._refuse(live, "the game is over")
         if live.suspended is not None:
@@ -196,7 +198,9 @@ class Master:
                 decision is not None and decision != decision_id(live.row.secret, live.step)
             ):
                 return self._refuse(
-                    live, f"the table has moved on: it is at step {live.public_step}, you answered step {step}", stale=True
+                    live,
+                    f"the table has moved on: it is at step {live.public_step}, you answered step {step}",
+                    stale=True,
                 )
             if state.current_player != seat:
                 return self._refuse(live, f"it is not {live.seat_name(seat)}'s decision now", stale=True)
@@ -409,7 +413,9 @@ class Master:
         try:
             return await self.bots.choose(job)
         except Exception:
-            log.exception("bot %s failed at table %s step %d; playing the first legal action", spec, job.table, live.step)
+            log.exception(
+                "bot %s failed at table %s step %d; playing the first legal action", spec, job.table, live.step
+            )
             return str(live.state.legal_actions()[0])
 
     async def _timeout(self, live: LiveTable, seat: int) -> None:
@@ -451,12 +457,13 @@ class Master:
                     return
                 by = "bot" if live.seat_row(seat).kind == "bot" else "standin"
                 spec = live.bot_spec(seat)
-            now = time.time()
-            claimed = await self.store.run(
-                self.store.claim_bot, table_id, step, now, now + self.settings.bot_claim_seconds
-            )
-            if not claimed:
-                return
+            if self.store.is_postgres:  # one SQLite file has one server process: nobody to race
+                now = time.time()
+                claimed = await self.store.run(
+                    self.store.claim_bot, table_id, step, now, now + self.settings.bot_claim_seconds
+                )
+                if not claimed:
+                    return
             text = await self._bot_move(live, seat, spec)
         finally:
             self._bot_tasks.pop(table_id, None)
@@ -465,7 +472,13 @@ class Master:
 
     # ------------------------------------------------------------------ seats
     async def set_controller(
-        self, table_id: str, seat: int, controller: str, *, only_if: str | None = None, fields: dict[str, Any] | None = None
+        self,
+        table_id: str,
+        seat: int,
+        controller: str,
+        *,
+        only_if: str | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> bool:
         """Give ``seat`` to ``controller`` (``human`` or ``bot``) and re-plan the table's clock.
 
