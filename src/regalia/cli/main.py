@@ -22,6 +22,7 @@ from regalia.cli.session import Quit, Session, save_record
 from regalia.core.config import parse_option
 from regalia.core.game import Game
 from regalia.core.registry import games, get_game, make, replay
+from regalia.server.cli import serve
 
 app = typer.Typer(
     name="regalia",
@@ -550,6 +551,9 @@ def replay_cmd(
         "nobody" if state.is_terminal else "(game not finished)"
     )
     console.print(f"[bold]Winner: {winners}[/bold]")
+
+
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -1,0 +1,437 @@
+"""The lobby: games, creating and joining tables, starting them, records and replays.
+
+Every request is checked field by field; a refusal is a :class:`LobbyError` naming the field.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import unicodedata
+from typing import Any
+
+from regalia.bots import bot_names, make_bot
+from regalia.bots.ismcts import LEVELS
+from regalia.core import Game, get_game, make, seat_name, verify_seed
+from regalia.core import games as game_names
+from regalia.server.frames import event_out, table_info
+from regalia.server.live import LiveTable
+from regalia.server.master import Master
+from regalia.server.protocol import (
+    BotInfo,
+    ChatOut,
+    CreatedTable,
+    CreateTable,
+    GameInfo,
+    GameList,
+    Joined,
+    JoinTable,
+    OptionInfo,
+    Replay,
+    ReplayStep,
+    TableInfo,
+)
+from regalia.server.store import Chat
+from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
+
+DEFAULT_WINDOW_SECONDS = 1.5
+"""The response period (SRV-1) of a table with two or more seats and a person at it, unless
+the creator sets ``window_seconds``."""
+
+BOT_LABELS = {
+    "random": "Random: any legal move",
+    "heuristic": "Heuristic: the game's rule-of-thumb player (quick)",
+    "search": "Search: looks ahead over the known cards",
+}
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses: ``status`` (HTTP), the ``field`` at fault and why."""
+
+    def __init__(self, status: int, field: str | None, reason: str) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.status = status
+        self.field = field
+        self.reason = reason
+
+
+def default_bot(game: str) -> str:
+    """The bot a seat gets when none is named: the game's heuristic player (answers at once)."""
+    names = bot_names(game)
+    return "heuristic" if "heuristic" in names else "random"
+
+
+def bot_specs(game: str) -> list[BotInfo]:
+    """Every bot a seat may be given, levels of the search bot included."""
+    out = []
+    for name in bot_names(game):
+        if name == "ismcts":
+            for level, rollouts in LEVELS.items():
+                out.append(
+                    BotInfo(spec=f"ismcts:{level}", label=f"IS-MCTS {level}: {rollouts} rollouts a decision (slower)")
+                )
+        else:
+            out.append(BotInfo(spec=name, label=BOT_LABELS.get(name, name)))
+    return out
+
+
+def online_option(option: dict[str, Any]) -> bool:
+    """Whether a rule option may be set over the network: free-text options (a file path such
+    as ``deck_file``) may not; booleans, numbers and options with listed choices may."""
+    return not ("str" in str(option["type"]) and not option["choices"])
+
+
+def game_info(game: Game) -> GameInfo:
+    """A game as the lobby shows it: summary, player range, options with their rulings' texts, bots."""
+    rulings = {r.id: r.text for r in game.rulings}
+    options = [
+        OptionInfo(
+            name=o["name"],
+            type=str(o["type"]),
+            default=o["default"],
+            choices=o["choices"],
+            doc=o["doc"],
+            ruling=o["ruling"],
+            ruling_text=rulings.get(o["ruling"]) if o["ruling"] else None,
+        )
+        for o in game.options()
+        if online_option(o)
+    ]
+    return GameInfo(
+        name=game.name,
+        title=game.title,
+        summary=game.summary,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        default_players=game.default_players,
+        rules_version=game.rules_version,
+        options=options,
+        bots=bot_specs(game.name),
+        default_bot=default_bot(game.name),
+        legend=game.legend,
+        notation=game.notation,
+    )
+
+
+def games_list() -> GameList:
+    """Every game, with the server's table defaults."""
+    return GameList(
+        games=[game_info(get_game(n)) for n in game_names()],
+        defaults={"window_seconds": DEFAULT_WINDOW_SECONDS, "on_timeout": "standin", "turn_seconds": None},
+    )
+
+
+def clean_text(value: str, field: str, limit: int) -> str:
+    """``value`` stripped, if it is plain text of at most ``limit`` characters.
+
+    Raises:
+        LobbyError: (422) control or formatting characters, or too long, naming ``field``.
+    """
+    text = value.strip()
+    if len(text) > limit:
+        raise LobbyError(422, field, f"at most {limit} characters, this has {len(text)}")
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in "\n":
+            raise LobbyError(422, field, f"text only: character U+{ord(ch):04X} is not allowed")
+    return text
+
+
+class Lobby:
+    """The lobby's operations on top of the table master."""
+
+    def __init__(self, master: Master) -> None:
+        self.master = master
+        self.store = master.store
+        self.settings = master.settings
+
+    def _name(self, value: str | None, seat: int) -> str:
+        if value is None:
+            return seat_name(seat)
+        name = clean_text(value, "name", self.settings.max_name_chars).replace("\n", " ")
+        return name or seat_name(seat)
+
+    # ------------------------------------------------------------------ create
+    async def create(self, req: CreateTable) -> CreatedTable:
+        """Create a table; the creator takes the first person's seat.
+
+        Raises:
+            LobbyError: a field is wrong (unknown game or bot, players out of range, an option
+                that does not exist or may not be set online, a bad seed, seats that do not
+                match the player count).
+        """
+        try:
+            game = get_game(req.game)
+        except ValueError as exc:
+            raise LobbyError(422, "game", str(exc).split(": ", 1)[-1]) from None
+        players = req.players if req.players is not None else game.default_players
+        try:
+            game.verify_players(players)
+        except ValueError as exc:
+            raise LobbyError(422, "players", str(exc).split(": ", 1)[-1]) from None
+        known = {o["name"]: o for o in game.options()}
+        for key, value in req.options.items():
+            if key not in known:
+                raise LobbyError(
+                    422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})"
+                )
+            if not online_option(known[key]):
+                raise LobbyError(422, f"options.{key}", "this option cannot be set on the server")
+            if not isinstance(value, bool | int | str) and value is not None:
+                raise LobbyError(422, f"options.{key}", "expected a boolean, a number, a text or null")
+        try:
+            game.make_config(**req.options)
+        except ValueError as exc:
+            raise LobbyError(422, "options", str(exc)) from None
+        seats = req.seats if req.seats is not None else ["human"] + [f"bot:{default_bot(game.name)}"] * (players - 1)
+        if len(seats) != players:
+            raise LobbyError(422, "seats", f"{len(seats)} seats for {players} players")
+        kinds: list[tuple[str, str | None]] = []
+        for i, spec in enumerate(seats):
+            if spec == "human":
+                kinds.append(("human", None))
+            elif spec.startswith("bot:"):
+                kinds.append(("bot", self._check_bot(spec[4:], game, f"seats[{i}]")))
+            else:
+                raise LobbyError(422, f"seats[{i}]", f"expected 'human' or 'bot:<name>', got {spec[:40]!r}")
+        standin = self._check_bot(req.standin, game, "standin") if req.standin else default_bot(game.name)
+        try:
+            seed = verify_seed(req.seed) if req.seed is not None else secrets.randbits(63)
+        except ValueError as exc:
+            raise LobbyError(422, "seed", str(exc).split(": ", 1)[-1]) from None
+        try:
+            make(game.name, players=players, seed=seed, **req.options)
+        except ValueError as exc:
+            raise LobbyError(422, "options", str(exc)) from None
+        humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
+        host = humans[0] if humans else None
+        window = req.window_seconds
+        if window is None:
+            window = DEFAULT_WINDOW_SECONDS if players > 1 and humans else 0.0
+        table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
+        now = time.time()
+        table_id, invite, token = new_table_id(), new_invite(), new_token() if host is not None else None
+        status = "running" if len(humans) <= 1 else "waiting"
+        row: dict[str, Any] = {
+            "id": table_id,
+            "game": game.name,
+            "players": players,
+            "seed": str(seed),
+            "options": dict(req.options),
+            "rules_version": game.rules_version,
+            "name": table_name,
+            "created_at": now,
+            "updated_at": now,
+            "status": status,
+            "private": req.private,
+            "spectators": req.spectators,
+            "invite": invite,
+            "secret": new_secret(),
+            "host_seat": host,
+            "turn_seconds": req.turn_seconds,
+            "on_timeout": req.on_timeout,
+            "window_seconds": float(window),
+            "standin": standin,
+            "step": 0,
+            "public_step": 0,
+            "released_step": 0,
+            "release_at": None,
+            "to_act": 0,
+            "deadline": None,
+            "deadline_step": None,
+            "due_at": now if status == "running" else None,
+            "bot_step": None,
+            "bot_until": None,
+            "result": None,
+            "undos": 0,
+        }
+        seat_rows = []
+        for i, (kind, bot) in enumerate(kinds):
+            is_host = i == host
+            seat_rows.append(
+                {
+                    "table_id": table_id,
+                    "seat": i,
+                    "kind": kind,
+                    "bot": bot,
+                    "name": self._name(req.name, i) if is_host else (bot or "") if kind == "bot" else "",
+                    "token_hash": hash_token(token) if is_host and token else None,
+                    "controller": "bot" if kind == "bot" else ("human" if is_host else "open"),
+                    "online": False,
+                    "seen_at": now if is_host else None,
+                }
+            )
+        await self.store.run(self.store.create_table, row, seat_rows)
+        live = await self.master.get(table_id)
+        self.master.schedule(live)
+        return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
+
+    @staticmethod
+    def _check_bot(spec: str, game: Game, field: str) -> str:
+        try:
+            make_bot(spec, game.name)
+        except ValueError as exc:
+            raise LobbyError(422, field, str(exc).split(": ", 1)[-1]) from None
+        return spec
+
+    # ------------------------------------------------------------------ join and start
+    async def _live(self, table_id: str) -> LiveTable:
+        from regalia.server.live import TableUnavailable
+        from regalia.server.master import TableNotFound
+
+        try:
+            return await self.master.get(table_id)
+        except TableNotFound:
+            raise LobbyError(404, "table", f"no table {table_id[:40]!r}") from None
+        except TableUnavailable as exc:
+            raise LobbyError(409, "table", str(exc)) from None
+
+    async def join(self, table_id: str, req: JoinTable) -> Joined:
+        """Take an open person's seat (the first, or the one asked for) with a new token.
+
+        Raises:
+            LobbyError: no such table (404), a wrong invite code for a private table (403), the
+                seat is not open or none is (409), the game is over (409).
+        """
+        live = await self._live(table_id)
+        row = live.row
+        if row.private and not invite_matches(req.invite, row.invite):
+            raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+        if row.status == "over":
+            raise LobbyError(409, "table", "the game is over")
+        open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
+        if req.seat is not None:
+            if not 0 <= req.seat < row.players:
+                raise LobbyError(422, "seat", f"{req.seat} is not a seat of this {row.players}-player table")
+            if req.seat not in open_seats:
+                raise LobbyError(409, "seat", f"{seat_name(req.seat)} is not open")
+            seat = req.seat
+        elif open_seats:
+            seat = open_seats[0]
+        else:
+            raise LobbyError(409, "seat", "every seat is taken")
+        name = self._name(req.name, seat)
+        token = new_token()
+        now = time.time()
+        fields = {"token_hash": hash_token(token), "name": name, "seen_at": now, "online": False}
+        ok = await self.master.set_controller(table_id, seat, "human", fields=fields, only_if=live.controller(seat))
+        if not ok:
+            raise LobbyError(409, "seat", f"{seat_name(seat)} was just taken")
+        live = await self._live(table_id)
+        if live.row.status == "waiting" and not any(s.kind == "human" and s.token_hash is None for s in live.seats):
+            await self.start(table_id, None)
+        return Joined(seat=seat, token=token)
+
+    async def start(self, table_id: str, by_seat: int | None) -> None:
+        """Start a waiting table; the stand-in bot plays the seats nobody has taken (until
+        someone joins). ``by_seat`` must be the host when given.
+
+        Raises:
+            LobbyError: not the host (403), or the table is not waiting (409).
+        """
+        live = await self._live(table_id)
+        if by_seat is not None and by_seat != live.row.host_seat:
+            raise LobbyError(403, "seat", "only the host (the table's creator) may start it")
+        if live.row.status != "waiting":
+            raise LobbyError(409, "table", "the table has already started")
+        now = time.time()
+        async with live.lock:
+            for s in live.seats:
+                if s.controller == "open":
+                    await self.store.run(
+                        lambda seat=s.seat: self.store.update_seat(
+                            table_id, seat, {"controller": "bot"}, only_if={"controller": "open"}
+                        )
+                    )
+            notify = {"k": "seats", "t": table_id, "p": self.master.process_id}
+            await self.store.run(
+                lambda: self.store.update_table(
+                    table_id, {"status": "running", "updated_at": now, "due_at": now}, notify=notify
+                )
+            )
+            await self.master._refresh(live)
+        await self.master._after_change(live, seats=True)
+
+    # ------------------------------------------------------------------ reading
+    async def info(self, table_id: str) -> TableInfo:
+        """A table's public description."""
+        found = await self.store.run(self.store.table, table_id)
+        if found is None:
+            raise LobbyError(404, "table", f"no table {table_id[:40]!r}")
+        return table_info(*found)
+
+    async def listing(self, *, include_over: bool, game: str | None) -> list[TableInfo]:
+        """Public tables, newest first."""
+        rows = await self.store.run(
+            lambda: self.store.list_tables(include_over=include_over, game=game, limit=self.settings.max_public_tables)
+        )
+        return [table_info(r, s) for r, s in rows]
+
+    def _check_reader(self, live: LiveTable, invite: str | None) -> None:
+        if live.row.private and not invite_matches(invite, live.row.invite):
+            raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+
+    async def record(self, table_id: str, invite: str | None) -> dict[str, Any]:
+        """The game record (the format ``regalia replay`` reads), the chat as table talk; only
+        once the game is over (a record names every card played).
+
+        Raises:
+            LobbyError: no such table (404), private without the invite (403), not over (409).
+        """
+        live = await self._live(table_id)
+        self._check_reader(live, invite)
+        if live.row.status != "over":
+            raise LobbyError(409, "table", "the record is given once the game is over (it shows every hand)")
+        chat = await self.store.run(self.store.chat, table_id)
+        record = live.state.record()
+        record["table_talk"] = [{"after_move": c.after_move, "seat": c.seat, "text": c.text} for c in chat]
+        return record
+
+    async def replay(self, table_id: str, seat: int | None, invite: str | None) -> Replay:
+        """The table step by step (one step per public move) as ``seat`` saw it, or as a
+        spectator (``None``). A seat's replay only after the end; a spectator's only where the
+        table allows spectators (or after the end), and up to what everyone has been shown.
+
+        Raises:
+            LobbyError: no such table (404), private without the invite (403), a seat's replay
+                of a running table or a spectator's of a table without spectators (409), not a
+                seat (422).
+        """
+        live = await self._live(table_id)
+        self._check_reader(live, invite)
+        row = live.row
+        over = row.status == "over"
+        if seat is not None:
+            if not 0 <= seat < row.players:
+                raise LobbyError(422, "seat", f"{seat} is not a seat of this {row.players}-player table")
+            if not over:
+                raise LobbyError(409, "seat", "a seat's replay is given once the game is over")
+        elif not over and not row.spectators:
+            raise LobbyError(409, "table", "this table allows no spectators")
+        chat = await self.store.run(self.store.chat, table_id)
+        last = live.step if over else live.released_step
+        ends = [s - 1 for s in live.public_at[1:] if s <= last] + [last]
+        state = make(row.game, players=row.players, seed=int(row.seed), **dict(row.options))
+        steps: list[ReplayStep] = []
+        done = 0
+        for public, end in enumerate(ends):
+            events = []
+            for m in live.moves[done:end]:
+                for e in state.events_for(state.apply(m.action), seat):
+                    events.append(event_out(e))
+            said = [c for c in chat if (done < c.after_move <= end) or (public == 0 and c.after_move == 0)]
+            view = state.view(seat)
+            steps.append(
+                ReplayStep(
+                    step=public,
+                    view=view,
+                    prompt=str(view.get("prompt", "")),
+                    events=events,
+                    chat=[self.chat_out(live, c) for c in said],
+                )
+            )
+            done = end
+        return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
+
+    @staticmethod
+    def chat_out(live: LiveTable, c: Chat) -> ChatOut:
+        return ChatOut(id=c.id, seat=c.seat, name=live.seat_name(c.seat), text=c.text, at=c.at)

@@ -1,0 +1,391 @@
+"""Every message of the server as a pydantic model: HTTP requests and answers, and the websocket
+messages both ways (``docs/server.md`` lists them with examples).
+
+Client messages are validated strictly (no extra fields, no type coercion: ``"step": "3"`` is
+refused) and told apart by their ``type``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL_VERSION = 1
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ---------------------------------------------------------------------------- client → server (websocket)
+class Hello(_Strict):
+    """The first message on a table's socket: a seat's token, or ``spectator: true`` (with the
+    invite code for a private table). ``step``: the last public step the client saw, to receive
+    only the events since then."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, min_length=1, max_length=128)
+    spectator: bool = False
+    invite: str | None = Field(default=None, max_length=64)
+    step: int | None = Field(default=None, ge=0)
+
+
+class Act(_Strict):
+    """A move: the action's text (or its integer id), the ``step`` of the frame it answers and,
+    recommended, that frame's ``decision`` id."""
+
+    type: Literal["act"]
+    step: int = Field(ge=0)
+    action: str | int
+    decision: str | None = Field(default=None, max_length=32)
+
+
+class ChatIn(_Strict):
+    """A chat message to the table (text only; kept in the record as table talk)."""
+
+    type: Literal["chat"]
+    text: str
+
+
+class Leave(_Strict):
+    """Hand the seat to the table's stand-in bot (until ``reclaim`` or the next ``hello``)."""
+
+    type: Literal["leave"]
+
+
+class Reclaim(_Strict):
+    """Take the seat back from the stand-in bot."""
+
+    type: Literal["reclaim"]
+
+
+class Start(_Strict):
+    """The host starts a waiting table: the stand-in bot plays the seats nobody took yet."""
+
+    type: Literal["start"]
+
+
+class Hint(_Strict):
+    """Ask what the game's strongest quick bot would play for you now (at a table where you are
+    the only person; the bot sees only your seat's information set)."""
+
+    type: Literal["hint"]
+
+
+class Undo(_Strict):
+    """Go back to your previous decision, where the game allows it (one-person games,
+    ``State.undo_allowed``); counted in the record and the result as an undo."""
+
+    type: Literal["undo"]
+
+
+class Sync(_Strict):
+    """Ask for the whole state again (the full event log included)."""
+
+    type: Literal["sync"]
+
+
+class Ping(_Strict):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+AnyClientMessage = Hello | Act | ChatIn | Leave | Reclaim | Start | Hint | Undo | Sync | Ping
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_TYPES = ("hello", "act", "chat", "leave", "reclaim", "start", "hint", "undo", "sync", "ping")
+client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------------------- server → client (websocket)
+class Choice(BaseModel):
+    """One legal action as shown: canonical text, label, integer id, heading."""
+
+    text: str
+    label: str
+    id: int
+    group: str
+
+
+class EventOut(BaseModel):
+    """An event this seat may see: its kind, text in words, acting seat, data for programs, and
+    whether it was shown only to some seats."""
+
+    kind: str
+    text: str
+    seat: int | None
+    data: dict[str, Any]
+    private: bool
+
+
+class Clock(BaseModel):
+    """The move clock of the decision shown: whose it is, when it runs out (seconds since the
+    epoch, server time) and the table's ``turn_seconds``; ``now`` is the server's time when
+    the frame was made."""
+
+    seat: int | None
+    deadline: float | None
+    turn_seconds: int | None
+    now: float
+
+
+class SeatInfo(BaseModel):
+    """A seat as everyone sees it."""
+
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None
+    controller: Literal["open", "human", "bot"]
+    online: bool
+
+
+class StateFrame(BaseModel):
+    """What one seat (or a spectator) is shown of a table, sent after every change it can see.
+
+    ``step`` is the public step (the one to echo in ``act``); ``decision`` is the id of the
+    decision this seat must answer, else ``None``; ``legal`` is empty unless this seat decides
+    now and plays its seat itself. ``events`` are the events since the previous frame on this
+    socket (``full``: since the start — replace the log)."""
+
+    type: Literal["state"] = "state"
+    table: str
+    seat: int | None
+    step: int
+    decision: str | None
+    status: Literal["waiting", "running", "over", "suspended"]
+    controller: Literal["open", "human", "bot"] | None
+    view: dict[str, Any]
+    prompt: str
+    legal: list[Choice]
+    events: list[EventOut]
+    full: bool
+    clock: Clock | None
+    result: dict[str, Any] | None
+
+
+class TableInfo(BaseModel):
+    """A table's public description (lobby listings and the socket's ``welcome``)."""
+
+    table: str
+    game: str
+    title: str
+    players: int
+    name: str
+    status: Literal["waiting", "running", "over", "suspended"]
+    private: bool
+    spectators: bool
+    options: dict[str, Any]
+    rules_version: str
+    seats: list[SeatInfo]
+    open_seats: list[int]
+    host_seat: int | None
+    turn_seconds: int | None
+    on_timeout: Literal["standin", "takeover"]
+    window_seconds: float
+    standin: str
+    step: int
+    created_at: float
+    result: dict[str, Any] | None
+
+
+class Limits(BaseModel):
+    """The limits a client must keep to."""
+
+    max_message_bytes: int
+    rate_per_second: float
+    rate_burst: int
+    max_chat_chars: int
+    max_action_chars: int
+
+
+class Welcome(BaseModel):
+    """The answer to ``hello``: the table, this socket's seat (``None``: spectator), the limits."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    table: TableInfo
+    seat: int | None
+    invite: str | None
+    limits: Limits
+    chat: list[ChatOut]
+
+
+class Accepted(BaseModel):
+    """This socket's move was committed: ``step`` is the public step after it."""
+
+    type: Literal["accepted"] = "accepted"
+    step: int
+    action: str
+
+
+class Refused(BaseModel):
+    """This socket's move was refused and nothing changed: why, the rule or ruling, the current step."""
+
+    type: Literal["refused"] = "refused"
+    step: int
+    reason: str
+    rule: str | None
+    action: str | None
+
+
+class ChatOut(BaseModel):
+    """A chat message as shown to the table."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+class Seats(BaseModel):
+    """The seats changed (someone joined, left, reclaimed, connected or went away)."""
+
+    type: Literal["seats"] = "seats"
+    status: Literal["waiting", "running", "over", "suspended"]
+    seats: list[SeatInfo]
+
+
+class Error(BaseModel):
+    """A message that could not be taken: a machine ``code``, the ``field`` at fault and why."""
+
+    type: Literal["error"] = "error"
+    code: str
+    field: str | None
+    reason: str
+
+
+class HintOut(BaseModel):
+    """The answer to ``hint``: the action the bot would play (text and label) and the bot."""
+
+    type: Literal["hint"] = "hint"
+    step: int
+    action: str
+    label: str
+    bot: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+Welcome.model_rebuild()
+
+
+# ---------------------------------------------------------------------------- HTTP
+class CreateTable(_Strict):
+    """``POST /api/tables``. ``seats``: one entry per seat, ``"human"`` or ``"bot:<spec>"``
+    (default: the first seat human, the others the game's strongest standard bot)."""
+
+    game: str = Field(max_length=64)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] | None = Field(default=None, max_length=16)
+    seed: int | None = None
+    private: bool = False
+    spectators: bool = True
+    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 86400)
+    on_timeout: Literal["standin", "takeover"] = "standin"
+    window_seconds: float | None = Field(default=None, ge=0, le=60)
+    standin: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=200)
+    table_name: str | None = Field(default=None, max_length=200)
+
+
+class CreatedTable(BaseModel):
+    """The new table, its invite code, and the creator's seat and token (``None`` when every
+    seat is a bot)."""
+
+    table: str
+    invite: str
+    seat: int | None
+    token: str | None
+
+
+class JoinTable(_Strict):
+    """``POST /api/tables/{id}/join``: a seat (default: the first open one), the invite code
+    (private tables), the player's name."""
+
+    seat: int | None = None
+    invite: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class BotInfo(BaseModel):
+    """A bot a seat may be given: its spec (``bot:<spec>`` in ``seats``) and what it is."""
+
+    spec: str
+    label: str
+
+
+class OptionInfo(BaseModel):
+    """A rule option that may be set online, with its ruling's text."""
+
+    name: str
+    type: str
+    default: Any
+    choices: list[Any] | None
+    doc: str
+    ruling: str | None
+    ruling_text: str | None
+
+
+class GameInfo(BaseModel):
+    """A game as the lobby shows it."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    rules_version: str
+    options: list[OptionInfo]
+    bots: list[BotInfo]
+    default_bot: str
+    legend: str
+    notation: str
+
+
+class TableList(BaseModel):
+    tables: list[TableInfo]
+
+
+class GameList(BaseModel):
+    games: list[GameInfo]
+    defaults: dict[str, Any]
+
+
+class ReplayRequest(_Strict):
+    """``POST /api/tables/{id}/replay``: the seat to replay as (``None``: a spectator) and the
+    invite code of a private table."""
+
+    seat: int | None = None
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class ReplayStep(BaseModel):
+    """One public step of a replay as one seat (or a spectator) saw it."""
+
+    step: int
+    view: dict[str, Any]
+    prompt: str
+    events: list[EventOut]
+    chat: list[ChatOut]
+
+
+class Replay(BaseModel):
+    """A table step by step as one seat saw it (``GET /api/tables/{id}/replay``)."""
+
+    table: str
+    seat: int | None
+    status: str
+    steps: list[ReplayStep]

@@ -1,0 +1,400 @@
+"""Database access: the engine, migrations, and every query the server makes.
+
+The queries are plain synchronous SQLAlchemy 2 code run in a small thread pool
+(:meth:`Store.run`): one thread for SQLite (one writer at a time anyway), four for PostgreSQL.
+Every write is one transaction. On PostgreSQL a write that others must hear about sends its
+``NOTIFY`` inside that transaction, so the notice goes out exactly when the write commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, or_, select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from regalia.server import migrations
+from regalia.server.storage import ChatRow, MoveRow, SeatRow, TableRow
+
+T = TypeVar("T")
+
+NOTIFY_CHANNEL = "regalia"
+"""The PostgreSQL channel every server process listens on."""
+MIGRATION_LOCK = 0x7265_6761
+"""The PostgreSQL advisory lock held while one process migrates (others wait for it)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A committed move as stored: its step (1-based), the seat, the action text, whether its
+    a spectator could tell it happened (SRV-1), who made it and when."""
+
+    step: int
+    seat: int
+    action: str
+    public: bool
+    by: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A chat message: its id, the move it follows, the seat (``None``: the table itself), text, time."""
+
+    id: int
+    after_move: int
+    seat: int | None
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "after_move": self.after_move, "seat": self.seat, "text": self.text, "at": self.at}
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # a committed move survives a crash of the machine too
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url`` (SQLite in WAL mode with full sync, or PostgreSQL).
+
+    Raises:
+        ValueError: neither a ``sqlite`` nor a ``postgresql`` URL.
+    """
+    if url.startswith("sqlite"):
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            raise ValueError("db: an in-memory SQLite database is lost on restart; give a file")
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if url.startswith("postgresql"):
+        return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+    raise ValueError(f"db: expected a sqlite:/// or postgresql+psycopg:// URL, got {url.split(':', 1)[0]!r}")
+
+
+def alembic_config() -> Config:
+    """The Alembic configuration of the migrations shipped in the package."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    return cfg
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (``alembic upgrade head``); on PostgreSQL one
+    process at a time (an advisory lock), so several servers may start together."""
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """The server's database: tables, seats, moves and chat.
+
+    Args:
+        url: a SQLAlchemy URL.
+        migrate_schema: run the migrations first (``regalia serve`` does; tests of the
+            migration itself pass ``False``).
+    """
+
+    def __init__(self, url: str, *, migrate_schema: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        if migrate_schema:
+            migrate(self.engine)
+        self._pool = ThreadPoolExecutor(max_workers=4 if self.is_postgres else 1, thread_name_prefix="regalia-db")
+        self._closed = threading.Event()
+        self.process_id = ""
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a synchronous query method in the database threads."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        """Stop the database threads and close every connection."""
+        if not self._closed.is_set():
+            self._closed.set()
+            self._pool.shutdown(wait=True)
+            self.engine.dispose()
+
+    # ------------------------------------------------------------------ helpers
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def _notify(self, conn: Connection, payload: dict[str, Any] | None) -> None:
+        if payload is not None and self.is_postgres:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+
+    # ------------------------------------------------------------------ tables and seats
+    def create_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        """Insert a new table and its seats in one transaction."""
+        with self._tx() as conn:
+            conn.execute(insert(TableRow), [table])
+            conn.execute(insert(SeatRow), seats)
+
+    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """The table row and its seats (in seat order), or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(SeatRow.__table__).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).mappings()
+            return TableRow(**row), [SeatRow(**s) for s in seats]
+
+    def moves_after(self, table_id: str, step: int) -> list[Move]:
+        """The committed moves after ``step``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(MoveRow.step, MoveRow.seat, MoveRow.action, MoveRow.public, MoveRow.by, MoveRow.at)
+                .where(MoveRow.table_id == table_id, MoveRow.step > step)
+                .order_by(MoveRow.step)
+            )
+            return [Move(*r) for r in rows]
+
+    def commit_move(
+        self, table_id: str, move: Move, fields: dict[str, Any], notify: dict[str, Any] | None = None
+    ) -> bool:
+        """Commit ``move`` as step ``move.step`` and update the table row, in one transaction.
+
+        The row is updated only if the table is still at ``move.step - 1``; the primary key
+        ``(table_id, step)`` refuses a second writer of the same step.
+
+        Returns:
+            ``True`` if committed, ``False`` if another writer got there first (nothing changed).
+        """
+        try:
+            with self._tx() as conn:
+                conn.execute(
+                    insert(MoveRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "step": move.step,
+                            "seat": move.seat,
+                            "action": move.action,
+                            "public": move.public,
+                            "by": move.by,
+                            "at": move.at,
+                        }
+                    ],
+                )
+                done = conn.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.step == move.step - 1)
+                    .values(step=move.step, **fields)
+                )
+                if done.rowcount != 1:
+                    raise _Conflict
+                self._notify(conn, notify)
+        except (IntegrityError, _Conflict):
+            return False
+        return True
+
+    def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: dict[str, Any]) -> bool:
+        """Go back to ``to_step`` moves (an undo): delete the later moves and update the table row,
+        in one transaction, only if the table is still at ``at_step``.
+
+        Returns:
+            whether the table went back.
+        """
+        with self._tx() as conn:
+            done = conn.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.step == at_step).values(step=to_step, **fields)
+            )
+            if done.rowcount != 1:
+                return False
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.step > to_step))
+            self._notify(conn, notify)
+            return True
+
+    def update_table(
+        self,
+        table_id: str,
+        fields: dict[str, Any],
+        *,
+        at_step: int | None = None,
+        notify: dict[str, Any] | None = None,
+    ) -> bool:
+        """Update the table row (only while it is at ``at_step``, when given).
+
+        Returns:
+            whether the row was updated.
+        """
+        with self._tx() as conn:
+            where = [TableRow.id == table_id]
+            if at_step is not None:
+                where.append(TableRow.step == at_step)
+            done = conn.execute(update(TableRow).where(*where).values(**fields))
+            if done.rowcount != 1:
+                return False
+            self._notify(conn, notify)
+            return True
+
+    def update_seat(
+        self,
+        table_id: str,
+        seat: int,
+        fields: dict[str, Any],
+        *,
+        only_if: dict[str, Any] | None = None,
+        table_fields: dict[str, Any] | None = None,
+        notify: dict[str, Any] | None = None,
+    ) -> bool:
+        """Update one seat (only if its columns equal ``only_if``), and the table row with
+        ``table_fields``, in one transaction.
+
+        Returns:
+            whether the seat was updated.
+        """
+        with self._tx() as conn:
+            where = [SeatRow.table_id == table_id, SeatRow.seat == seat]
+            for k, v in (only_if or {}).items():
+                col = getattr(SeatRow, k)
+                where.append(col.is_(None) if v is None else col == v)
+            done = conn.execute(update(SeatRow).where(*where).values(**fields))
+            if done.rowcount != 1:
+                return False
+            if table_fields:
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(**table_fields))
+            self._notify(conn, notify)
+            return True
+
+    def touch_seats(self, seats: list[tuple[str, int]], now: float) -> None:
+        """Mark seats as seen now and online (the heartbeat of the sockets this process holds)."""
+        if not seats:
+            return
+        with self._tx() as conn:
+            for table_id, seat in seats:
+                conn.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(seen_at=now, online=True)
+                )
+
+    def claim_bot(self, table_id: str, step: int, now: float, until: float) -> bool:
+        """Claim the bot turn at ``step`` for this process until ``until`` (unless another process
+        holds an unexpired claim on it).
+
+        Returns:
+            whether this process now holds the claim.
+        """
+        with self._tx() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.step == step,
+                    or_(TableRow.bot_step.is_(None), TableRow.bot_step != step, TableRow.bot_until < now),
+                )
+                .values(bot_step=step, bot_until=until, due_at=until)
+            )
+            return done.rowcount == 1
+
+    def due_tables(self, now: float, limit: int = 100) -> list[str]:
+        """Running tables whose ``due_at`` has come."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(TableRow.id)
+                .where(TableRow.status == "running", TableRow.due_at.is_not(None), TableRow.due_at <= now)
+                .order_by(TableRow.due_at)
+                .limit(limit)
+            )
+            return [r[0] for r in rows]
+
+    def absent_seats(self, now: float, default_grace: float) -> list[tuple[str, int]]:
+        """Seats of running tables played by a person who has not been seen for the table's
+        grace (``turn_seconds``, or ``default_grace`` without a move clock)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(SeatRow.table_id, SeatRow.seat, SeatRow.seen_at, TableRow.turn_seconds)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(TableRow.status == "running", SeatRow.controller == "human")
+            )
+            out = []
+            for table_id, seat, seen_at, turn_seconds in rows:
+                grace = float(turn_seconds) if turn_seconds else default_grace
+                if seen_at is None or seen_at < now - grace:
+                    out.append((table_id, seat))
+            return out
+
+    def list_tables(self, *, include_over: bool, game: str | None, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables, newest first, with their seats."""
+        with self.engine.connect() as conn:
+            q = select(TableRow.__table__).where(TableRow.private.is_(False))
+            if not include_over:
+                q = q.where(TableRow.status != "over")
+            if game is not None:
+                q = q.where(TableRow.game == game)
+            rows = [TableRow(**r) for r in conn.execute(q.order_by(TableRow.created_at.desc()).limit(limit)).mappings()]
+            if not rows:
+                return []
+            seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            for s in conn.execute(
+                select(SeatRow.__table__).where(SeatRow.table_id.in_(list(seats))).order_by(SeatRow.seat)
+            ).mappings():
+                seats[s["table_id"]].append(SeatRow(**s))
+            return [(r, seats[r.id]) for r in rows]
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, table_id: str, seat: int | None, text_: str, at: float) -> Chat:
+        """Store a chat message after the table's current move (and announce it)."""
+        with self._tx() as conn:
+            step = conn.execute(select(TableRow.step).where(TableRow.id == table_id)).scalar_one()
+            new_id = conn.execute(
+                insert(ChatRow)
+                .values(table_id=table_id, after_move=step, seat=seat, text=text_, at=at)
+                .returning(ChatRow.id)
+            ).scalar_one()
+            chat = Chat(int(new_id), int(step), seat, text_, at)
+            self._notify(conn, {"k": "chat", "t": table_id, "chat": chat.to_json(), "p": self.process_id})
+            return chat
+
+    def chat(self, table_id: str, *, limit: int | None = None) -> list[Chat]:
+        """The table's chat in order (the newest ``limit`` messages, when given)."""
+        with self.engine.connect() as conn:
+            q = select(ChatRow.id, ChatRow.after_move, ChatRow.seat, ChatRow.text, ChatRow.at).where(
+                ChatRow.table_id == table_id
+            )
+            if limit is not None:
+                rows = list(conn.execute(q.order_by(ChatRow.id.desc()).limit(limit)))[::-1]
+            else:
+                rows = list(conn.execute(q.order_by(ChatRow.id)))
+            return [Chat(*r) for r in rows]
+
+    def count_tables(self) -> int:
+        """How many tables the database holds."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(TableRow)).scalar_one())
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything of it (tests and maintenance)."""
+        with self._tx() as conn:
+            for model in (ChatRow, MoveRow, SeatRow):
+                conn.execute(delete(model).where(model.table_id == table_id))
+            conn.execute(delete(TableRow).where(TableRow.id == table_id))
+
+
+class _Conflict(Exception):
+    """Another writer committed the step first."""

@@ -1,0 +1,1 @@
+"""The browser tables: static files served by ``regalia serve`` at ``/`` (package data)."""

@@ -1,0 +1,106 @@
+"""Move clocks (stored in the database, so they survive a restart), on_timeout, absent players."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import update
+
+from regalia.server.storage import TableRow
+from regalia.server.store import Store
+
+from .conftest import AppFactory
+from .helpers import create, decide, hello, until
+
+
+def _expire(db_url: str, table: str) -> None:
+    """Move the table's clock into the past, as if its seconds had run out."""
+    store = Store(db_url, migrate_schema=False)
+    try:
+        with store.engine.begin() as conn:
+            now = time.time()
+            conn.execute(update(TableRow).where(TableRow.id == table).values(deadline=now - 1, due_at=now - 1))
+    finally:
+        store.close()
+
+
+def test_move_clock_is_shown_and_survives_a_restart(make_client: AppFactory) -> None:
+    first = make_client()
+    t = create(first, game="kingdom", players=2, seats=["human", "bot:random"], seed=8, turn_seconds=60)
+    with first.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, frame = hello(ws, token=t["token"])
+        frame = decide(ws, frame)
+        clock = frame["clock"]
+        assert clock["seat"] == 0 and clock["turn_seconds"] == 60
+        assert clock["now"] + 50 < clock["deadline"] <= clock["now"] + 60
+    second = make_client()  # another process (or the same one restarted) on the same database
+    with second.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, again = hello(ws, token=t["token"])
+        assert again["clock"]["deadline"] == clock["deadline"]
+
+
+def test_clock_runs_out_standin_plays_that_move_only(make_client: AppFactory, db_url: str) -> None:
+    client = make_client()
+    t = create(
+        client, game="kingdom", players=2, seats=["human", "bot:random"], seed=8, turn_seconds=30, standin="random"
+    )
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, frame = hello(ws, token=t["token"])
+        frame = decide(ws, frame)
+        step = frame["step"]
+        _expire(db_url, t["table"])
+        frame = until(ws, "state")
+        while frame["step"] == step:
+            frame = until(ws, "state")
+        assert frame["step"] > step  # the stand-in moved for seat 0
+        assert client.get(f"/api/tables/{t['table']}").json()["seats"][0]["controller"] == "human"
+        frame = decide(ws, frame)  # seat 0 decides again, with a fresh clock
+        assert frame["clock"]["deadline"] > time.time() + 20
+
+
+def test_clock_runs_out_takeover_until_reclaimed(make_client: AppFactory, db_url: str) -> None:
+    client = make_client()
+    t = create(
+        client,
+        game="kingdom",
+        players=2,
+        seats=["human", "bot:random"],
+        seed=8,
+        turn_seconds=30,
+        on_timeout="takeover",
+        standin="random",
+    )
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, frame = hello(ws, token=t["token"])
+        decide(ws, frame)
+        _expire(db_url, t["table"])
+        seats = until(ws, "seats", skip=("state",))
+        while seats["seats"][0]["controller"] != "bot":
+            seats = until(ws, "seats", skip=("state",))
+        frame = until(ws, "state")
+        while frame["step"] < 3 and frame["status"] == "running":
+            assert not frame["legal"]
+            frame = until(ws, "state")
+        ws.send_json({"type": "reclaim"})
+        seats = until(ws, "seats", skip=("state",))
+        while seats["seats"][0]["controller"] != "human":
+            seats = until(ws, "seats", skip=("state",))
+
+
+def test_a_person_away_too_long_is_replaced_until_they_return(make_client: AppFactory) -> None:
+    client = make_client(absent_seconds=0.3, heartbeat_seconds=0.1)
+    t = create(client, game="kingdom", players=2, seats=["human", "human"], seed=5, standin="random")
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, _frame = hello(ws, token=t["token"])
+        seats = until(ws, "seats", skip=("state",))
+        while seats["seats"][1]["controller"] != "bot":  # P1 never connected
+            seats = until(ws, "seats", skip=("state",))
+        assert seats["seats"][0]["controller"] == "human"  # P0 is connected: never replaced
+    info = client.get(f"/api/tables/{t['table']}").json()
+    assert info["seats"][1]["controller"] == "bot"
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as back:
+        hello(back, token=j["token"])  # P1 comes back: the seat is theirs again
+        seats = until(back, "seats", skip=("state",))
+        while seats["seats"][1]["controller"] != "human":
+            seats = until(back, "seats", skip=("state",))

@@ -1,0 +1,260 @@
+"""A tiny test game with a hidden response window, for ruling SRV-1 (``trap``).
+
+Cards 1..3n and one Trap ``T``; each seat is dealt 2. On your turn play a number card face up,
+then draw one (while the deck lasts); with only the Trap in hand you pass. After each play, every
+other seat holding the Trap is asked, in turn order from the player's left, whether to ``spring``
+it (the Trap is discarded face up and the card played scores nothing) or ``pass``. The window is
+hidden: every other seat — and the spectator — is shown the next player's turn, and the prompt
+names only that player. After ``rounds`` plays each, the highest total wins.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from regalia.core import Game, IllegalActionError, State, option, public
+from regalia.core.events import Event, private
+
+TRAP = "T"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapConfig:
+    rounds: int = option(2, doc="cards each seat plays", minimum=1, maximum=4)
+
+
+class TrapAction(NamedTuple):
+    kind: int  # 0 play, 1 pass, 2 spring
+    card: int
+
+    def __str__(self) -> str:
+        return ("pass", "spring")[self.kind - 1] if self.kind else f"play {self.card}"
+
+
+class TrapState(State):
+    def __init__(self, game: Game, config: TrapConfig, players: int, seed: int, deck: list[str] | None) -> None:
+        super().__init__(game, config, players, seed, deck)
+        cards: list[Any] = [*range(1, 3 * players + 1), TRAP]
+        self.rng.shuffle(cards)
+        self.deck: list[Any] = cards
+        self.hands: list[list[Any]] = [[self.deck.pop(), self.deck.pop()] for _ in range(players)]
+        self.played: list[list[int]] = [[] for _ in range(players)]
+        self.plays = [0] * players
+        self.discard: list[Any] = []
+        self.to_move = 0
+        self.window: list[int] = []  # seats still to ask
+        self.window_card: tuple[int, int] | None = None  # (player, card)
+        self.turn_count = 1
+
+    def _legal_actions(self) -> list[Any]:
+        if self.window:
+            return [TrapAction(1, 0), TrapAction(2, 0)]
+        cards = sorted(c for c in self.hands[self.to_move] if c != TRAP)
+        return [TrapAction(0, c) for c in cards] or [TrapAction(1, 0)]
+
+    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+        if self.window:
+            return ("answer the Trap window: spring or pass", "TRAP-2")
+        return ("play a number card from your hand", "TRAP-1")
+
+    def _parse(self, text: str) -> Any:
+        if text in ("pass", "spring"):
+            return TrapAction(1 if text == "pass" else 2, 0)
+        parts = text.split()
+        if len(parts) == 2 and parts[0] == "play" and parts[1].isdigit():
+            return TrapAction(0, int(parts[1]))
+        raise IllegalActionError(f"cannot read {text!r}: expected 'play N', 'pass' or 'spring'", None, text)
+
+    def action_id(self, action: Any) -> int:
+        return (action.card, 0, 3 * self.num_players + 1)[action.kind]
+
+    def action_from_id(self, action_id: int) -> Any:
+        if action_id == 0:
+            return TrapAction(1, 0)
+        if action_id == 3 * self.num_players + 1:
+            return TrapAction(2, 0)
+        return TrapAction(0, action_id)
+
+    def _apply(self, action: Any) -> list[Event]:
+        if self.window:
+            seat = self.window.pop(0)
+            if action.kind == 2:
+                assert self.window_card is not None
+                player, card = self.window_card
+                self.hands[seat].remove(TRAP)
+                self.discard.append(TRAP)
+                self.played[player].remove(card)
+                self.discard.append(card)
+                self.window, self.window_card = [], None
+                return [public("spring", f"P{seat} springs the Trap: P{player}'s {card} scores nothing", seat)]
+            if not self.window:
+                self.window_card = None
+            return [private("pass", f"P{seat} lets the card stand", {seat}, seat)]
+        seat = self.to_move
+        self.plays[seat] += 1
+        events = []
+        if action.kind == 1:
+            events.append(public("pass", f"P{seat} passes (only the Trap in hand)", seat))
+            self._next_turn()
+            return events
+        self.hands[seat].remove(action.card)
+        self.played[seat].append(action.card)
+        events.append(public("play", f"P{seat} plays {action.card}", seat, card=action.card))
+        if self.deck:
+            drawn = self.deck.pop()
+            self.hands[seat].append(drawn)
+            events.append(private("draw", f"P{seat} draws {drawn}", {seat}, seat))
+        order = [(seat + k) % self.num_players for k in range(1, self.num_players)]
+        self.window = [s for s in order if TRAP in self.hands[s]]
+        self.window_card = (seat, action.card) if self.window else None
+        self._next_turn()  # the others are shown the next turn at once; the window is hidden
+        return events
+
+    def _next_turn(self) -> None:
+        self.to_move = (self.to_move + 1) % self.num_players
+        if not all(p >= self.config.rounds for p in self.plays):
+            self.turn_count += 1
+
+    @property
+    def current_player(self) -> int | None:
+        if self.is_terminal:
+            return None
+        return self.window[0] if self.window else self.to_move
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.window and all(p >= self.config.rounds for p in self.plays)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_terminal:
+            return ()
+        totals = [sum(p) for p in self.played]
+        best = max(totals)
+        w = [i for i, t in enumerate(totals) if t == best]
+        return tuple(w) if len(w) == 1 else ()
+
+    @property
+    def turns(self) -> int:
+        return self.turn_count
+
+    def returns(self) -> list[float]:
+        return [1.0 if i in self.winners else 0.0 for i in range(self.num_players)]
+
+    def _prompt(self, seat: int | None) -> str:
+        if self.window and seat == self.window[0]:
+            assert self.window_card is not None
+            player, card = self.window_card
+            return f"P{player} played {card}: spring your Trap to make it score nothing, or pass?"
+        if seat == self.to_move and not self.window:
+            return "Play a number card face up."
+        return f"Waiting for P{self.to_move} to play a card."
+
+    def _label(self, action: Any) -> str:
+        return ("play {} face up", "pass", "spring the Trap")[action.kind].format(action.card)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        asked = bool(self.window) and seat == self.window[0]
+        return {
+            "to_move": self.to_move,
+            "hand": [str(c) for c in sorted(self.hands[seat], key=str)] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "played": [list(p) for p in self.played],
+            "discard": [str(c) for c in self.discard],
+            "deck_size": len(self.deck),
+            "window": list(self.window_card) if asked and self.window_card else None,
+        }
+
+    def clone(self) -> TrapState:
+        new = TrapState.__new__(TrapState)
+        self._copy_base(new)
+        new.deck = list(self.deck)
+        new.hands = [list(h) for h in self.hands]
+        new.played = [list(p) for p in self.played]
+        new.plays = list(self.plays)
+        new.discard = list(self.discard)
+        new.to_move = self.to_move
+        new.window = list(self.window)
+        new.window_card = self.window_card
+        new.turn_count = self.turn_count
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> TrapState:
+        new = self.clone()
+        new._mark_determinized(rng)
+        return new
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {"deck": [str(c) for c in self.deck], "discard": [str(c) for c in self.discard]}
+        for s in range(self.num_players):
+            z[f"hand:{s}"] = [str(c) for c in self.hands[s]]
+            z[f"played:{s}"] = [str(c) for c in self.played[s]]
+        return z
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck,
+            "hands": self.hands,
+            "played": self.played,
+            "plays": self.plays,
+            "discard": self.discard,
+            "to_move": self.to_move,
+            "window": self.window,
+            "window_card": list(self.window_card) if self.window_card else None,
+            "turn": self.turn_count,
+        }
+
+    def _restore_state(self, data: dict[str, Any]) -> None:
+        self.deck = list(data["deck"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.played = [list(p) for p in data["played"]]
+        self.plays = list(data["plays"])
+        self.discard = list(data["discard"])
+        self.to_move = data["to_move"]
+        self.window = list(data["window"])
+        self.window_card = tuple(data["window_card"]) if data["window_card"] else None  # type: ignore[assignment]
+        self.turn_count = data["turn"]
+
+
+class WindowGame(Game):
+    name = "trap"
+    title = "Trap (test game)"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    config_class = TrapConfig
+    rules_version = "test-1"
+    decision_kinds = ("play",)
+    legend = "Numbers are cards; T is the Trap."
+
+    def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
+        return TrapState(self, config, players, seed, deck)
+
+    def num_actions(self, players: int, config: Any) -> int:
+        return 3 * players + 2
+
+    def all_cards(self, players: int, config: Any) -> list[str]:
+        return [*map(str, range(1, 3 * players + 1)), TRAP]
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return str(view)
+
+    def state_class(self) -> type[State]:
+        return TrapState
+
+
+def find_seed(players: int, want: str) -> int:
+    """A seed whose first play opens a window for a seat that is not the next player
+    (``want="hidden"``), or opens none (``want="none"``)."""
+    import regalia
+
+    for seed in range(10_000):
+        s = regalia.make("trap", players=players, seed=seed)
+        holder = next((i for i, h in enumerate(s.hands) if TRAP in h), None)
+        if want == "none" and holder is None and any(c != TRAP for c in s.hands[0]):
+            return seed
+        if want == "hidden" and holder not in (None, 0, 1) and any(c != TRAP for c in s.hands[0]):
+            return seed
+    raise AssertionError("no seed")
