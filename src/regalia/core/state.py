@@ -254,6 +254,12 @@ class State(ABC):
             return None
         return self.game.decision_kinds[0] if self.game.decision_kinds else "decide"
 
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a response window shown only to the seat deciding:
+        every other seat's view (and the spectator's) shows the decision the table waits for
+        underneath, as if no window were open (see ``Game.hidden_responses``). Default: never."""
+        return False
+
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
         for the deciding seat, one sentence in the rulebook's words naming what opened the
