@@ -37,7 +37,7 @@ any, with what reproduces them. Exit status 1 when anything failed.
 
     python benchmarks/fuzz.py [--steps 1000000] [--games kingship,kingdom] [--seed 0] [--jobs 1]
                               [--throw 0.02] [--at-end 0.25] [--tamper 0.001] [--tampers 8]
-                              [--json FILE]
+                              [--show 12] [--json FILE]
 
 It needs the test extra (``pip install -e ".[test]"``) and the repository's ``tests`` folder:
 the generators of bad input are the conformance suite's own.
@@ -78,7 +78,7 @@ KEPT_FAILURES = 12
 
 @dataclass
 class Figures:
-    """What the fuzz of one game did and found."""
+    """What the fuzz of one game did and found (``failures``: the first ``keep`` failures)."""
 
     game: str
     configurations: int = 0
@@ -96,6 +96,7 @@ class Figures:
     determinizations: int = 0
     invariant_failures: int = 0
     seconds: float = 0.0
+    keep: int = KEPT_FAILURES
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -104,7 +105,7 @@ class Figures:
 
     def note(self, kind: str, where: str, what: str) -> None:
         setattr(self, kind, getattr(self, kind) + 1)
-        if len(self.failures) < KEPT_FAILURES:
+        if len(self.failures) < self.keep:
             self.failures.append(f"{kind}: {where}: {what}")
 
 
@@ -147,7 +148,7 @@ class Fuzzer:
     def __init__(self, name: str, args: argparse.Namespace) -> None:
         self.name = name
         self.args = args
-        self.fig = Figures(name)
+        self.fig = Figures(name, keep=args.show)
         self.expected: dict[tuple[int, str], Counter[str]] = {}
 
     def run(self) -> Figures:
@@ -280,16 +281,19 @@ class Fuzzer:
                 fig.determinizations += 1
                 try:
                     det = state.determinize(seat, random.Random(rng.getrandbits(32)))
-                    alive = (
-                        det.current_player == state.current_player
-                        and det.decision_kind() == kind
-                        and bool(det.legal_actions())
-                    )
+                    if not det.legal_actions():
+                        problem = "is dead (no legal action)"
+                    elif det.current_player != state.current_player:
+                        problem = f"has P{det.current_player} deciding, not P{state.current_player}"
+                    elif det.decision_kind() != kind:
+                        problem = f"waits for a {det.decision_kind()!r} decision, not {kind!r}"
+                    else:
+                        problem = ""
                 except Exception as exc:
                     fig.note("crashes", where, f"determinize({seat}) raised {_short(exc)}")
                     continue
-                if not alive:
-                    fig.note("invariant_failures", where, f"P{seat}'s determinization is dead or decides otherwise")
+                if problem:
+                    fig.note("invariant_failures", where, f"P{seat}'s determinization {problem}")
         return True
 
     def _culprit(self, before: dict[str, Any], thrown: list[Any]) -> str:
@@ -416,9 +420,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tamper", type=float, default=0.001, help="chance of tampering a snapshot before a step")
     parser.add_argument("--tampers", type=int, default=8, help="corruptions of each saved snapshot")
     parser.add_argument("--jobs", type=int, default=1, help="games fuzzed in parallel processes")
+    parser.add_argument("--show", type=int, default=KEPT_FAILURES, help="failures kept and printed per game")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
     args = parser.parse_args(argv)
-    for name in ("steps", "tampers", "jobs"):
+    for name in ("steps", "tampers", "jobs", "show"):
         if getattr(args, name) < 1:
             parser.error(f"--{name}: must be at least 1")
     if args.seed < 0:
@@ -432,8 +437,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--games: unknown game {g!r} (known: {', '.join(regalia.games())})")
 
     started = datetime.datetime.now(datetime.UTC)
+    commit = _commit()  # once: the code fuzzed is the code at the start
     command = "python benchmarks/fuzz.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    print(f"regalia fuzz, commit {_commit()}, {started:%Y-%m-%d %H:%M} UTC")
+    print(f"regalia fuzz, commit {commit}, {started:%Y-%m-%d %H:%M} UTC")
     print(f"machine: {_machine()}")
     print(f"command: {command.strip()}", flush=True)
     if args.jobs == 1:
@@ -456,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         out = {
             "date": f"{started:%Y-%m-%d}",
-            "commit": _commit(),
+            "commit": commit,
             "machine": _machine(),
             "command": command.strip(),
             "games": [asdict(f) for f in figures],
