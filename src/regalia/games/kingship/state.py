@@ -37,6 +37,7 @@ from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.texts import CARD
+from regalia.games.kingship.validate import OP_NAMES, validate
 from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
 
 _KINDS = range(NK)
@@ -414,6 +415,15 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         det._legal = None
         return det
 
+    def _validate_restored(self) -> None:
+        """Check every field of a state loaded by ``from_snapshot`` (types, ranges, and that the
+        pending decision, the resolution queue and the play's context fit together; see
+        :mod:`regalia.games.kingship.validate`).
+
+        Raises:
+            ValueError: naming the field (``state.<field>: ...``)."""
+        validate(self)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
 
@@ -514,3 +524,4 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
 assert set(_LEGAL) == set(DECISIONS)
 KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
 _ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
+assert set(KingshipState._ops) == OP_NAMES, sorted(set(KingshipState._ops) ^ OP_NAMES)
