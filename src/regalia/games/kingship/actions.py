@@ -178,6 +178,8 @@ def act_text(act: Act) -> str:
     if k == PLAY:
         return f"play {NAME[act.a]}"
     if k == PAIR:
+        if not is_wellformed_pair(act):  # a hand-built pair: never loop over its counts
+            return "play an impossible pair"
         return "play " + " ".join(NAME[c] for c in pair_cards(act))
     if k == TARGET:
         return f"target P{act.a}"
