@@ -188,9 +188,10 @@ def test_a_refusal_names_its_rule_once() -> None:
     with pytest.raises(IllegalActionError) as info:
         s.apply("pass")
     assert str(info.value) == "illegal action pass: you must draw or play before ending your turn [KS-3]"
-    with pytest.raises(IllegalActionError) as info:
-        s.apply("play 3L 3D")
-    assert str(info.value).count("KS-2") == 1
+    for text in ("play 3L 3D", "play 5D Outlaw", "play 5L 5L 5L"):
+        with pytest.raises(IllegalActionError) as info:
+            s.apply(text)
+        assert str(info.value).count("KS-2") == 1, str(info.value)
 
 
 @pytest.mark.parametrize(
