@@ -140,6 +140,10 @@ def _card(name: str, view: dict[str, Any]) -> str:
     return f"{name} {info['character']}" if info and name != "Outlaw" else name
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def render_text(view: dict[str, Any]) -> str:
     """A plain-text drawing of a view for the terminal: the pile and its top card, the deck and
     the graveyard, titles and their holders, the laws in force, hand sizes, what the seat knows,
@@ -152,9 +156,9 @@ def render_text(view: dict[str, Any]) -> str:
         f"({view['direction']}) — you are {who}"
     )
     top = _card(view["pile_top"], view) if view["pile_top"] else "empty"
-    lines.append(f"Pile: {len(view['pile'])} cards, top card {top}    Deck: {view['deck_size']} cards")
+    lines.append(f"Pile: {_cards(len(view['pile']))}, top card {top}    Deck: {_cards(view['deck_size'])}")
     grave = " ".join(view["graveyard"])
-    lines.append(f"Graveyard: {view['graveyard_size']} cards" + (f": {grave}" if grave else ""))
+    lines.append(f"Graveyard: {_cards(view['graveyard_size'])}" + (f": {grave}" if grave else ""))
     if view["deck_top_known"]:
         knower = "Everyone knows" if seat is None else "You know"
         cards = ", ".join(_card(c, view) for c in view["deck_top_known"])
