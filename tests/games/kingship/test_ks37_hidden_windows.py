@@ -193,3 +193,27 @@ def test_ks37_no_hidden_window_ever_shows_an_empty_decision_or_its_kind_to_anoth
                     assert (view["to_act"], view["decision"]) == (state.shown[1], state.shown[0])  # type: ignore[index]
             state.apply(rng.choice(state.legal_actions()))
     assert windows > 20
+
+
+def test_ks37_decider_hidden_exactly_while_a_hidden_window_is_open() -> None:
+    """``decider_hidden()`` (what an online table pads for, SRV-1) is true exactly when the seats
+    not asked are shown another decision than the one pending."""
+    import random
+
+    import regalia
+
+    assert regalia.get_game("kingship").hidden_responses
+    seen = 0
+    for seed in range(12):
+        s = regalia.make("kingship", players=5, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal and s.turns < 60:
+            p = s.current_player
+            others = [q for q in range(5) if q != p]
+            hidden = s.decider_hidden()
+            seen += hidden
+            pending = (p, s.decision_kind())
+            shown_to_others = {(s.view(q)["to_act"], s.view(q)["decision"]) for q in [*others, None]}
+            assert hidden == (shown_to_others != {pending})
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen > 0

@@ -60,6 +60,8 @@ class KingshipGame(Game):
     )
     rulings = RULINGS
     decision_kinds = DECISION_KINDS
+    hidden_responses = True
+    """Outlaw, Knight and Poacher-pair windows are shown only to the seat asked (KS-37)."""
     legend = (
         "Cards: the value, then the suit, then the card's character. Values: A Angel, 2 Messenger, 3 Farmer, "
         "4 Poacher, 5 Priest, 6 Demon, 7 Merchant, 8 Wizard, 9 Witch, 10 Knight, J Prince, Q Queen (QL the Light "

@@ -449,6 +449,12 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             return p
         return self.shown
 
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a window only its addressee sees (KS-37: an Outlaw,
+        Knight or Poacher-pair window); an online table pads moves so timing does not tell."""
+        p = self.pending
+        return p is not None and not self.is_terminal and p[0] in HIDDEN_DECISIONS
+
     # ---------------------------------------------------------------- words for people
     def decision_kind(self) -> str | None:
         """The kind of the pending decision (one of ``Game.decision_kinds``; see
