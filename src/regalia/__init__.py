@@ -20,12 +20,14 @@ from regalia.core import (
     make,
     replay,
 )
+from regalia.series import Series
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Event",
     "IllegalActionError",
+    "Series",
     "State",
     "__version__",
     "from_snapshot",
