@@ -91,7 +91,7 @@ def plain(value: Any) -> str:
         if set(value) >= {"mean", "ci95"}:
             rest = "".join(f", {k} {plain(v)}" for k, v in value.items() if k not in ("mean", "ci95"))
             return f"{plain(value['mean'])} {_ci(value['ci95'])}{rest}"
-        return "; ".join(f"{k} {plain(v)}" for k, v in value.items())
+        return "; ".join(f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in value.items())
     if isinstance(value, list):
         if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
             return ", ".join(f"{seat_name(i)} {plain(v)}" for i, v in enumerate(value))
@@ -166,7 +166,9 @@ def simulate_cmd(
     if as_json:
         print(json.dumps(stats, indent=1))
         return
-    table = Table(title=f"{g.title}: {stats['games']} games, {n} players, bots {', '.join(names)}")
+    table = Table(
+        title=f"{g.title}: {stats['games']} games, {n} player{'s' if n != 1 else ''}, bots {', '.join(names)}"
+    )
     table.add_column("statistic")
     table.add_column("value")
     for key, value in stats.items():

@@ -1,7 +1,8 @@
 """The legal choices of a decision as the terminal shows them: numbered, with their labels, and
 grouped when there are many, so that the table stays on a 50-row screen.
 
-A decision shows at most :data:`LIMIT` rows of choices. With more choices, they are bucketed by
+A decision shows at most :data:`LIMIT` rows of choices (more on a tall terminal: what the
+screen has left below the table, see ``Session.rows_for_choices``). With more choices, they are bucketed by
 their ``group`` (``State.legal_choices``; the first word of the text by default) and the small
 buckets are shown in full while the larger ones collapse to a heading with a count; typing a
 heading (a group word, or the start of an action) lists that bucket, bucketed again by the next
@@ -121,14 +122,14 @@ def _heading(key: str, items: list[Choice]) -> Text:
     return text
 
 
-def layout(items: list[Choice], by_group: bool = True) -> RenderableType:
-    """``items`` as at most about :data:`LIMIT` rows: every choice when they fit; else the
-    buckets (:func:`buckets`), the smallest shown in full while the rows allow and the others as
-    a heading with a count; with more buckets than rows, compact columns."""
-    if len(items) <= LIMIT:
+def layout(items: list[Choice], by_group: bool = True, limit: int = LIMIT) -> RenderableType:
+    """``items`` as at most about ``limit`` rows: every choice when they fit; else the buckets
+    (:func:`buckets`), the smallest shown in full while the rows allow and the others as a
+    heading with a count; with more buckets than rows, compact columns."""
+    if len(items) <= limit:
         return _lines(items)
     groups = buckets(items, by_group)
-    if len(groups) > LIMIT:
+    if len(groups) > limit:
         if len(items) <= MAX_COMPACT:
             cells = [Text.assemble((f"{c.number:>3} ", "bold cyan"), c.text) for c in items]
         else:
@@ -139,7 +140,7 @@ def layout(items: list[Choice], by_group: bool = True) -> RenderableType:
     for key, group in sorted(groups.items(), key=lambda kv: len(kv[1])):
         if key in expanded:
             continue
-        if rows - 1 + len(group) > LIMIT:
+        if rows - 1 + len(group) > limit:
             break
         expanded.add(key)
         rows += len(group) - 1
@@ -179,16 +180,16 @@ class Menu:
                 return c
         return None
 
-    def render(self) -> RenderableType:
-        """Every choice, grouped when there are many."""
-        return layout(self.items, by_group=True)
+    def render(self, limit: int = LIMIT) -> RenderableType:
+        """Every choice, grouped when there are more than ``limit``."""
+        return layout(self.items, by_group=True, limit=limit)
 
-    def render_query(self, query: str) -> RenderableType | None:
+    def render_query(self, query: str, limit: int = LIMIT) -> RenderableType | None:
         """The choices ``query`` points to (:func:`narrow`), or ``None`` when it points to none."""
         hits = narrow(self.items, query)
         if not hits:
             return None
-        return layout(hits, by_group=len(hits) == len(self.items))
+        return layout(hits, by_group=len(hits) == len(self.items), limit=limit)
 
     def headings(self) -> list[str]:
         """The group names of the choices (words a person may type to list a group)."""

@@ -71,6 +71,15 @@ def stronger(label: str) -> str | None:
     return None
 
 
+def option_text(value: object) -> str:
+    """An option value as it is typed after ``--option key=``: ``true``, ``none``, ``3``, ``lowest_wins``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 @app.command("list")
 def list_games() -> None:
     """List the games with their player counts and bots."""
@@ -103,8 +112,8 @@ def rules(game: GameArg) -> None:
     for col in ("option", "default", "choices", "ruling", "meaning"):
         table.add_column(col)
     for o in g.options():
-        choices = ", ".join(str(c) for c in o["choices"] or [])
-        table.add_row(o["name"], str(o["default"]), choices, o["ruling"] or "", Text(o["doc"]))
+        choices = ", ".join(option_text(c) for c in o["choices"] or [])
+        table.add_row(o["name"], option_text(o["default"]), choices, o["ruling"] or "", Text(o["doc"]))
     console.print(table)
     if g.rulings:
         rt = Table(title="Rulings")

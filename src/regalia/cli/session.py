@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from regalia.bots import Bot, InfoSet, make_bot
-from regalia.cli.choices import Menu
+from regalia.cli.choices import LIMIT, Menu
 from regalia.cli.lineinput import LineReader, PlainReader, RefusedLine, clean_line
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
@@ -32,6 +32,9 @@ from regalia.core.registry import undo_to
 from regalia.core.state import State, seat_name
 
 _NUMBER = re.compile(r"[0-9]{1,9}")
+RESERVED_ROWS = 9
+"""Rows kept free below the choices on a terminal: the rule above the table, the input line and
+the completion menu (6 rows), and one spare."""
 
 
 class Quit(Exception):
@@ -70,6 +73,7 @@ class Session:
     record: Path | None = None
     log: list[Event] = field(default_factory=list)
     _undo: list[tuple[dict[str, Any], int]] = field(default_factory=list)
+    _rows: int = LIMIT
 
     @property
     def viewer(self) -> int | None:
@@ -111,9 +115,20 @@ class Session:
     def show_decision(self, seat: int, menu: Menu) -> None:
         """The table, the decision in words and the numbered choices."""
         view = self.show_table(seat)
-        prompt = view.get("prompt") or self.state.prompt(seat)
-        self.console.print(Text(str(prompt), style="bold"))
-        self.console.print(menu.render())
+        prompt = Text(str(view.get("prompt") or self.state.prompt(seat)), style="bold")
+        self.console.print(prompt)
+        table_rows = len(self.state.game.render_text(view).splitlines()) + len(self.console.render_lines(prompt))
+        self._rows = self.rows_for_choices(table_rows)
+        self.console.print(menu.render(self._rows))
+
+    def rows_for_choices(self, used: int) -> int:
+        """How many rows the choices may take below ``used`` rows of table and prompt: what a
+        terminal has left (keeping the rule above the table, the input line and prompt_toolkit's
+        completion menu), never fewer than :data:`~regalia.cli.choices.LIMIT`; exactly that
+        off a terminal."""
+        if not self.console.is_terminal:
+            return LIMIT
+        return max(LIMIT, self.console.height - used - RESERVED_ROWS)
 
     def show_help(self) -> None:
         for name, text in self.commands().items():
@@ -192,7 +207,7 @@ class Session:
             try:
                 return self.state.verify_action(line)
             except IllegalActionError as exc:
-                listing = menu.render_query(line)
+                listing = menu.render_query(line, self._rows)
                 if listing is not None and any(
                     c.text.lower().startswith(word) or c.group.lower() == word for c in menu.items
                 ):
