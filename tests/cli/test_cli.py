@@ -212,3 +212,39 @@ def test_ctrl_c_while_a_bot_thinks_stops_cleanly_and_saves(
     assert result.exit_code == 0, result.output
     assert "Stopped after 0 moves" in result.output
     assert json.loads(path.read_text())["actions"] == []
+
+
+def test_arrow_keys_in_a_piped_line_are_refused_not_played(toy: str) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "toy", "--seed", "1", "--bot", "random", "--option", "plays=1"],
+        input="\x1b[A\nplay\x1b[D 2\n1\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("that line holds control keys (arrow keys?) and was ignored") == 2
+    assert "P0 plays 2" in result.output  # the third line, "1"
+
+
+def test_typing_a_group_word_lists_its_choices(toy: str) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--bot", "random"], input="play\nquit\n")
+    assert result.exit_code == 0, result.output
+    after = result.output.split("P0 > play\n", 1)[1]
+    assert after.startswith("1  play 2") and "2  play 4" in after and "draw" not in after.split("P0 >")[0]
+
+
+def test_an_internal_error_is_one_line_with_status_1(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import regalia.cli.info as info
+
+    def broken(name: str) -> object:
+        raise TypeError("something inside broke")
+
+    monkeypatch.setattr(info, "game_arg", broken)
+    result = runner.invoke(app, ["rules", "toy"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "regalia: internal error (TypeError: something inside broke); please report it "
+        "(REGALIA_DEBUG=1 shows the traceback)\n"
+    )
+    monkeypatch.setenv("REGALIA_DEBUG", "1")
+    result = runner.invoke(app, ["rules", "toy"])
+    assert isinstance(result.exception, TypeError)

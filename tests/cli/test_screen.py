@@ -174,3 +174,15 @@ def test_plain_reader_echoes_piped_lines_and_ends_at_eof() -> None:
     with pytest.raises(EOFError):
         reader.read("P0 > ", list)
     assert out.getvalue() == "P0 > play 5\nP0 > \\x1b[A\nP0 > \n"
+
+
+def test_a_tall_terminal_gives_the_choices_the_rows_below_the_table() -> None:
+    from regalia.cli.session import RESERVED_ROWS, Session
+
+    state = regalia.make("kingship", players=4, seed=1)
+    tall = Console(file=io.StringIO(), force_terminal=True, height=50, width=100)
+    session = Session(state, 1, {}, tall)
+    assert session.rows_for_choices(12) == 50 - 12 - RESERVED_ROWS
+    assert session.rows_for_choices(40) == LIMIT  # never fewer than the default
+    piped = Console(file=io.StringIO(), height=50, width=100)
+    assert Session(state, 1, {}, piped).rows_for_choices(12) == LIMIT  # off a terminal: the default

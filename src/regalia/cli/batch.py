@@ -41,7 +41,7 @@ from regalia.cli.checks import (
     rule_options,
     seed_opt,
 )
-from regalia.cli.errors import core_fail, fail
+from regalia.cli.errors import RegaliaCommand, core_fail, fail
 from regalia.core.game import Game
 from regalia.core.registry import make
 from regalia.core.state import seat_name
@@ -120,7 +120,7 @@ def _validate(spec: SimulationSpec) -> None:
         core_fail(exc, _SPEC_FIELDS, "--bots")
 
 
-@app.command("simulate")
+@app.command("simulate", cls=RegaliaCommand)
 def simulate_cmd(
     game: GameArg,
     games_: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games (at least 1).")] = 100,
@@ -176,7 +176,7 @@ def simulate_cmd(
     console.print(table)
 
 
-@app.command("tournament")
+@app.command("tournament", cls=RegaliaCommand)
 def tournament_cmd(
     game: GameArg,
     bots: Annotated[
@@ -283,7 +283,7 @@ def seat_zones(game: Game, players: int, options: dict[str, Any]) -> list[str]:
     return list(out)
 
 
-@app.command("report")
+@app.command("report", cls=RegaliaCommand)
 def report_cmd(
     game: GameArg,
     games_: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games (at least 1).")] = 1000,

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from regalia.core.errors import shown
 
@@ -127,6 +128,20 @@ def _quiet_stdout() -> None:
         pass
 
 
+_TYPE_MARKS = re.compile(r" <(?:str|path|int|bool|float)>")
+
+
+class RegaliaCommand(TyperCommand):
+    """A ``regalia`` command whose ``--help`` names arguments without type marks
+    (``FILE``, not ``FILE <path>``): every argument's help says what it is."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        super().format_help(ctx, formatter)
+        buffer = getattr(formatter, "buffer", None)
+        if isinstance(buffer, list):
+            buffer[:] = [_TYPE_MARKS.sub("", piece) for piece in buffer]
+
+
 class _PipeClosed(Exception):
     """Standard output was closed by the reader (raised instead of ``BrokenPipeError``, which
     typer would turn into a silent exit status 1)."""
@@ -211,6 +226,7 @@ __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
+    "RegaliaCommand",
     "RegaliaGroup",
     "core_fail",
     "fail",

@@ -19,6 +19,7 @@ from rich.text import Text
 from regalia.bots import bot_names, make_bot
 from regalia.cli.app import GameArg, app, console
 from regalia.cli.checks import game_arg
+from regalia.cli.errors import RegaliaCommand
 from regalia.core.game import Game
 from regalia.core.registry import games, get_game
 
@@ -80,7 +81,7 @@ def option_text(value: object) -> str:
     return str(value)
 
 
-@app.command("list")
+@app.command("list", cls=RegaliaCommand)
 def list_games() -> None:
     """List the games with their player counts and bots."""
     table = Table(title="regalia games")
@@ -95,7 +96,7 @@ def list_games() -> None:
     console.print(table)
 
 
-@app.command()
+@app.command(cls=RegaliaCommand)
 def rules(game: GameArg) -> None:
     """Show a game's summary, options, rulings, notation, legend and deck provenance."""
     g = game_arg(game)
@@ -128,7 +129,7 @@ def rules(game: GameArg) -> None:
             console.print(Text(text))
 
 
-@app.command("bots")
+@app.command("bots", cls=RegaliaCommand)
 def bots_cmd(
     game: Annotated[
         str | None, typer.Argument(metavar="GAME", help="A game name: only its bots and its default.")

@@ -22,7 +22,7 @@ from regalia.cli.checks import (
     rule_options,
     seed_opt,
 )
-from regalia.cli.errors import fail
+from regalia.cli.errors import RegaliaCommand, fail
 from regalia.cli.info import BOT_HELP, bot_label, default_bot, stronger
 from regalia.cli.lineinput import LineReader, PlainReader, make_reader
 from regalia.cli.session import Quit, Session, legend_text, save_record
@@ -82,8 +82,12 @@ class _Table:
         console.rule(Text("stopped"))
         console.print(Text(self.game.render_text(state.view(self.viewer))))
         moves = len(state.history)
+        undos = f" and {state.undos} undo{'s' if state.undos != 1 else ''}" if state.undos else ""
         console.print(
-            Text(f"Stopped after {moves} move{'s' if moves != 1 else ''}; the game was not finished.", style="yellow")
+            Text(
+                f"Stopped after {moves} move{'s' if moves != 1 else ''}{undos}; the game was not finished.",
+                style="yellow",
+            )
         )
         if series is not None:
             console.print(Text(f"Series after {len(series.games)} finished games: {series.standings()}"))
@@ -103,7 +107,7 @@ class _Table:
             console.print(Text(f"record saved to {path}"), soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=RegaliaCommand)
 def play(
     game: GameArg,
     players: PlayersOpt = None,
@@ -169,7 +173,7 @@ def _play(table: _Table, series: Series | None, seed: int | None, options: dict[
     n = table.players
     console.print(
         Text.assemble((g.title, "bold"), f", {n} player{'s' if n != 1 else ''}, seed {state.seed}. "),
-        Text(seating(table.humans, n, table.bot)) if n > table.humans else Text(""),
+        Text(seating(table.humans, n, table.bot)),
     )
     if series is not None:
         console.print(

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from regalia.cli.app import app, console, err_console
 from regalia.cli.checks import read_json_file, seat_opt
-from regalia.cli.errors import fail
+from regalia.cli.errors import RegaliaCommand, fail
 from regalia.core.errors import shown
 from regalia.core.registry import get_game, make, replay
 from regalia.core.state import seat_name
@@ -25,7 +25,7 @@ def _talk(entries: list[dict[str, Any]], after: int) -> list[Text]:
     return out
 
 
-@app.command("replay")
+@app.command("replay", cls=RegaliaCommand)
 def replay_cmd(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON) written by play --record.")],
     seat: Annotated[

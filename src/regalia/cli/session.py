@@ -275,8 +275,6 @@ class Session:
             seat = self.state.current_player
             assert seat is not None
             if seat < self.humans:
-                if self.humans > 1:
-                    self.console.rule(Text(f"{seat_name(seat)} to play"))
                 before = self.state.snapshot() if self.state.undo_allowed() else None
                 action = self.ask(seat)
                 if action is None:  # undone
