@@ -253,3 +253,20 @@ def test_replay_as_a_seat_and_of_another_rules_version(tmp_path: Path) -> None:
     assert allowed.exit_code == 0, allowed.output
     assert "warning: saved under rules version 0.0-old" in allowed.stderr
     assert "The game is over" in allowed.stdout
+
+
+def test_a_bad_deck_file_is_named_before_the_game(tmp_path: Path) -> None:
+    binary = tmp_path / "deck.bin"
+    binary.write_bytes(bytes(range(256)))
+    unknown = tmp_path / "deck.txt"
+    unknown.write_text("R1m\nxx yy\n")
+    for deck, words in (
+        (binary, "is not UTF-8 text"),
+        (unknown, "line 2: card: unknown card 'xx'"),
+        (tmp_path, "is a folder"),
+    ):
+        result = runner.invoke(app, ["play", "kings-blood", "--humans", "0", "--deck", str(deck)])
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        assert result.stderr.startswith("regalia play: error: --deck: ") and words in result.stderr
+        assert len(result.stderr.splitlines()) == 1

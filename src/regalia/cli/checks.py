@@ -74,18 +74,22 @@ def rule_options(game: Game, texts: list[str] | None, deck_file: Path | None = N
         except ValueError as exc:
             fail("--option", str(exc))
         options[key] = value
-    if deck_file is not None:
-        if "deck_file" not in {o["name"] for o in game.options()}:
-            fail("--deck", f"{game.title} has no replaceable deck list")
-        if not deck_file.is_file():
-            fail("--deck", f"{shown(str(deck_file), 200)}: no such file")
-        options["deck_file"] = str(deck_file)
     try:
         game.make_config(**options)
     except ValueError as exc:
-        if "deck_file" in str(exc).split(":", 1)[0]:
-            fail("--deck", str(exc))
         fail("--option", str(exc))
+    if deck_file is not None:
+        if "deck_file" not in {o["name"] for o in game.options()}:
+            fail("--deck", f"{game.title} has no replaceable deck list")
+        if deck_file.is_dir():
+            fail("--deck", f"{shown(str(deck_file), 200)} is a folder, not a deck list")
+        if not deck_file.is_file():
+            fail("--deck", f"{shown(str(deck_file), 200)}: no such file")
+        options["deck_file"] = str(deck_file)
+        try:
+            game.make_config(**options)
+        except ValueError as exc:
+            fail("--deck", strip_field(str(exc), "deck_file", "deck"))
     return options
 
 
@@ -97,7 +101,7 @@ def check_deal(game: Game, players: int, seed: int | None, options: dict[str, An
         core_fail(
             exc,
             {"players": "--players", "seed": "--seed", "deck": "--deck", "deck_file": "--deck", "option": "--option"},
-            "--option",
+            "--deck" if "deck_file" in options else "--option",  # a deck file is read when dealing
         )
 
 
