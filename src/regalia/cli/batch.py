@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.bots.backends import UnavailableError
+from regalia.bots.report import balance, card_tests_text, collect, write_plots
 from regalia.bots.simulate import SimulationSpec, simulate, validate_spec
 from regalia.cli.app import (
     AddressOpt,
@@ -325,7 +326,6 @@ def report_cmd(
     """Balance report: first-player advantage, game length, no-winner and truncation rates, and the
     win-rate impact of each card held at the start; as a table, JSON and PNG plots."""
     from regalia.bots.backends import require
-    from regalia.bots.report import balance, collect, write_plots
 
     g = game_arg(game)
     n = _spec_checks(g, players, games_, seed, max_steps)
@@ -405,20 +405,24 @@ def print_report(g: Game, report: dict[str, Any], top: int) -> None:
         console.print(f"no card statistics: no cards were held in {report['zone']}:SEAT at the start")
         return
     shown_cards = cards if len(cards) <= 2 * top else cards[:top] + cards[-top:]
-    ct = Table(title=f"card impact: win rate when held in {report['zone']} at the start minus expected")
+    ct = Table(
+        title=f"card impact: win rate when held in {report['zone']} at the start minus expected",
+        caption="* = the effect survives Holm's correction for the number of cards tested",
+    )
     for col in ("card", "held", "win rate (95%)", "expected", "impact"):
         ct.add_column(col)
     for i, c in enumerate(shown_cards):
         if len(cards) > 2 * top and i == top:
             ct.add_row("…", "", "", "", "")
         ct.add_row(
-            c["card"],
+            c["card"] + (" *" if c.get("significant") else ""),
             str(c["held"]),
             f"{c['win_rate']:.3f} {_ci(c['win_rate_ci95'])}",
             f"{c['expected']:.3f}",
             f"{c['impact']:+.3f}",
         )
     console.print(ct)
+    console.print(Text(card_tests_text(report)))
 
 
 __all__ = ["plain", "print_report", "report_cmd", "seat_zones", "simulate_cmd", "tournament_cmd"]
