@@ -20,7 +20,7 @@ from .conftest import Deal, build_deck, hand, legal, run
 
 def test_rulebook_one_deck_per_four_players_decks_option() -> None:
     game = regalia.get_game("kingdom")
-    for players, decks in ((2, 1), (4, 1), (5, 2), (8, 2), (9, 3), (12, 3)):
+    for players, decks in ((2, 1), (4, 1), (5, 2), (8, 2), (9, 3), (12, 3), (13, 4), (24, 6)):
         st = regalia.make("kingdom", players=players, seed=1)
         assert st.decks == decks
         cards = game.all_cards(players, st.config)
@@ -31,8 +31,10 @@ def test_rulebook_one_deck_per_four_players_decks_option() -> None:
         regalia.make("kingdom", players=5, seed=1, decks=1)
     with pytest.raises(ValueError, match="players"):
         regalia.make("kingdom", players=1, seed=1)
-    with pytest.raises(ValueError, match="players"):
-        regalia.make("kingdom", players=13, seed=1)
+    with pytest.raises(ValueError, match="players: Kingdom takes 2-24 players, not 25"):
+        regalia.make("kingdom", players=25, seed=1)  # six decks at most [KD-X14]
+    with pytest.raises(ValueError, match="decks"):
+        regalia.make("kingdom", players=13, seed=1, decks=3)
 
 
 def test_rulebook_territories_option_both_ways() -> None:
@@ -187,7 +189,7 @@ def test_render_text_shows_combat_and_preoccupied(deal: Deal) -> None:
     run(st, "attack P1", "attacker 7H", "done", "block 7H with 9C")
     text = regalia.get_game("kingdom").render_text(st.view(1))
     assert "combat: P0 attacks P1" in text and "7H blocked by 9C" in text and "QC*" in text
-    assert "to act: P1 — blockers" in text
+    assert text.endswith("  " + st.prompt(1)) and "P0 attacks you with 7H" in text
 
 
 def test_explain_illegal_reason_and_state_unchanged(deal: Deal) -> None:
