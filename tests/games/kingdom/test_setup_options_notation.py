@@ -222,3 +222,26 @@ def test_heuristic_bot_beats_random() -> None:
         result = play_game(st, bots, rng=random.Random(g))
         wins += result.winners == (seat,)
     assert wins >= 20  # parity is 10 of 40
+
+
+@pytest.mark.parametrize(("players", "decks", "size"), [(13, 4, 65_326), (24, 6, 144_271)])
+def test_kd_x14_more_than_twelve_players_with_more_decks(players: int, decks: int, size: int) -> None:
+    """The rulebook: 'increase the number of players simply by adding more decks'. A 13- and a
+    24-player game play to the end; the action space stays in the tens of thousands of ids (it
+    grows with the square of the decks: blocks are pairs of cards), and the learning encoder
+    still builds a fixed-size tensor from every seat's view."""
+    game = regalia.get_game("kingdom")
+    config = game.make_config(max_turns=2 * players, territories=6)
+    assert game.num_actions(players, config) == size
+    st = regalia.make("kingdom", players=players, seed=4, max_turns=2 * players, territories=6)
+    assert st.decks == decks and len(st.deck) == 54 * decks - 7 * players - 1
+    rng = random.Random(4)
+    while not st.is_terminal:
+        st.apply(rng.choice(st.legal_actions()))
+    assert st.turns >= players and all(0 <= a < size for a in [st.action_id(a) for a in st.history])
+    np = pytest.importorskip("numpy")
+    from regalia.rl.encoding import get_encoder
+
+    enc = get_encoder("kingdom", players, config)
+    tensors = [enc.encode(st.view(s), s) for s in (0, players - 1, None)]
+    assert all(t.shape == (enc.size,) and np.isfinite(t).all() for t in tensors)
