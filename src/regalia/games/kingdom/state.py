@@ -24,12 +24,10 @@ from regalia.games.kingdom import windows
 from regalia.games.kingdom.actions import Action, layout, parse_action
 from regalia.games.kingdom.cards import (
     IS_ACE,
-    IS_ARMY,
     IS_NOBLE,
     JOKER,
     NAME,
     RANK,
-    RATING,
     SUIT,
     SUITS,
     deck_cards,
@@ -417,106 +415,15 @@ class KingdomState(State):
         return self.can_assassinate(p) or bool(self._window_changes(p))
 
     # ------------------------------------------------------------------ legal actions
-    def _assassin_pairs(self, p: int, kind: int) -> list[Action]:
-        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
-        if not ready:
-            return []
-        out = []
-        for c in sorted(set(self.hands[p])):
-            if IS_ACE[c]:
-                for nb in ready:
-                    if self.suit_of(nb) == SUIT[c]:
-                        out.append(Action(kind, c, nb))
-        return out
-
-    def _joker_actions(self, p: int, main: bool) -> list[Action]:
-        if JOKER not in self.hands[p]:
-            return []
-        out = []
-        if self.deck or self.discard:
-            out.append(Action(A.JOKER_PICK))
-        others = self._others_from(p)
-        for q in sorted(others):
-            out.append(Action(A.SPY, q))
-        for q in sorted(others):
-            out.append(Action(A.EXPOSE, q))
-        if main:
-            for q in sorted(others):
-                for c in self.play[q]:
-                    if IS_NOBLE[c] and self._has_rank(p, RANK[c]):
-                        continue  # noble limits still apply [KD-9]
-                    out.append(Action(A.RECRUIT, c))
-        return out
-
     def _legal_actions(self) -> list[Action]:
-        d = self.decision()
-        p = self.current_player
-        assert p is not None
-        if d == "target":
-            return [Action(A.TARGET, c) for q in range(self.num_players) for c in sorted(self.play[q])]
-        if d == "counter":
-            return [Action(A.PASS), *self._assassin_pairs(p, A.COUNTER), *self._window_changes(p)]
-        if d == "pick":
-            out = [Action(A.TAKE, c) for c in sorted(set(self.discard))]
-            if self.deck:
-                out.append(Action(A.TAKE_DECK))
-            return out
-        if d == "respond":
-            return [
-                Action(A.PASS),
-                *self._assassin_pairs(p, A.ASSASSIN),
-                *self._joker_actions(p, False),
-                *self._window_changes(p),
-            ]
-        if d == "main":
-            return self._main_actions(p)
-        if d == "attackers":
-            out = [Action(A.ATTACKER, c) for c in sorted(self.play[p]) if not self.busy[c]]
-            if self.attackers:
-                out.append(Action(A.DONE))
-            return out
-        if d == "blockers":
-            ready = [c for c in sorted(self.play[p]) if not self.busy[c]]
-            out = [Action(A.BLOCK, a, b) for a in self.attackers for b in ready]
-            out.append(Action(A.DONE))
-            return out
-        if d == "split":
-            a = self.attackers[self.split_i]
-            b = self.blockers[self.split_i][self.split_j]
-            left = RATING[a] - sum(self.dealt[self.split_i][: self.split_j])
-            return [Action(A.ASSIGN, k, b) for k in range(left + 1)]
-        # discard
-        return [Action(A.DISCARD, c) for c in sorted(set(self.hands[p]))]
+        from regalia.games.kingdom.legal import legal_actions
+
+        return legal_actions(self)
 
     def can_attack(self, p: int) -> bool:
         """Whether ``p`` may declare an attack now: not in the first round [KD-4], not yet this
         turn, with an unpreoccupied card in play."""
         return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
-
-    def _main_actions(self, p: int) -> list[Action]:
-        out = [Action(A.END)]
-        hand = sorted(set(self.hands[p]))
-        if not self.noble_played:
-            for c in hand:
-                if IS_NOBLE[c] and not self._has_rank(p, RANK[c]):
-                    out.append(Action(A.PLAY, c))
-        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
-        for c in hand:
-            if IS_ARMY[c]:
-                for nb in ready:
-                    if self.suit_of(nb) == SUIT[c]:
-                        out.append(Action(A.BRING, c, nb))
-        nobles = [x for x in self.play[p] if IS_NOBLE[x]]
-        for t in nobles:
-            st = self.suit_of(t)
-            for u in ready:
-                if u != t and self.suit_of(u) == st:
-                    out.extend(Action(A.CHANGE, t, u, s) for s in range(4) if s != st)
-        if self.can_attack(p):
-            out.extend(Action(A.ATTACK, q) for q in sorted(self._others_from(p)))
-        out.extend(self._assassin_pairs(p, A.ASSASSIN))
-        out.extend(self._joker_actions(p, True))
-        return out
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
         from regalia.games.kingdom.explain import explain
