@@ -283,3 +283,30 @@ def test_kd_x13_counter_windows_on_a_joker(deal: Deal, joker: str, kind: str) ->
         moves.append("take 2S")
     kinds = _twin_deals(deal, hands, 2, ("AC", "10S"), "9D 10D 9S 8S 7H 8H", moves)
     assert kind in kinds
+
+
+def test_kd_x13_decider_hidden_exactly_while_a_window_is_open() -> None:
+    """``decider_hidden()`` (what an online table pads moves for, SRV-1) holds exactly while a
+    response or counter window waits for a seat, and the seats not asked are then never shown
+    that seat's window."""
+    import random
+
+    import regalia
+
+    assert regalia.get_game("kingdom").hidden_responses
+    seen = 0
+    for seed in range(10):
+        st = regalia.make("kingdom", players=4, seed=seed, max_turns=30)
+        rng = random.Random(seed)
+        while not st.is_terminal:
+            hidden = st.decider_hidden()
+            assert hidden == (st.decision_kind() or "").startswith(("respond", "counter"))
+            if hidden:
+                seen += 1
+                p = st.current_player
+                for q in [*range(4), None]:
+                    if q != p:
+                        v = st.view(q)
+                        assert not (v["to_act"] == p and v["decision"] in ("respond", "counter"))
+            st.apply(rng.choice(st.legal_actions()))
+    assert seen > 0

@@ -45,6 +45,8 @@ class KingdomGame(Game):
     )
     rulings: ClassVar[tuple[Ruling, ...]] = ALL
     decision_kinds: ClassVar[tuple[str, ...]] = DECISION_KINDS
+    hidden_responses: ClassVar[bool] = True
+    """Response and counter windows are shown only to the seat asked [KD-X13]."""
     legend: ClassVar[str] = (
         "Cards: rank then suit. Ranks A (Ace), 2 to 10, J (Jack), Q (Queen), K (King); suits S Spades, "
         "H Hearts, D Diamonds, C Clubs: 10H is the ten of Hearts, QS the Queen of Spades. With several decks a "

@@ -327,6 +327,11 @@ class KingdomState(State):
             return "respond"
         return PHASE_NAMES[self.phase]
 
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a response or counter window, shown only to the seat
+        asked [KD-X13]; an online table pads moves so that timing does not tell (SRV-1)."""
+        return self.decision() in ("respond", "counter")
+
     def decision_kind(self) -> str | None:
         """The kind of the pending decision, one of ``KingdomGame.decision_kinds`` (``None`` once
         the game is over): ``main``, ``attackers``, ``blockers``, ``split``, ``discard``,
