@@ -1,33 +1,26 @@
-"""Reveal Influence and Score Influence, the Ring tie-break, new rounds and the end
-(BF-REVEAL, BF-SCORE, BF-1, BF-ROUND, BF-WIN)."""
+"""Reveal Influence and Score Influence, the Ring tie-break and the end of the game
+(BF-REVEAL, BF-SCORE, BF-1, BF-ROUND, BF-WIN), and the win chances search cut-offs use."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Final
 
-from regalia.core.events import Event, public
+from regalia.core.events import Event, new_event
+from regalia.games.blood_and_fortune import texts as T
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-
-def _revealed_text(revealed: list[str], discarded: list[str], seat: int) -> str:
-    """``"P0: H6d2 H3s1 (H3d2 discarded)"``."""
-    cards = " ".join(revealed) or "no card"
-    gone = f" ({' '.join(discarded)} discarded)" if discarded else ""
-    return f"P{seat}: {cards}{gone}"
-
-
-def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
-    """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner,
-    pass the Ring, then start the next round or end the game.
+def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
+    """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner
+    and pass the Ring; after the last round, end the game (the caller starts the next round
+    otherwise).
 
     Returns:
-        the public events (reveal, score, and the next round's or the game's end).
+        the public events (reveal, score, and at the end the game's result).
     """
     n = state.num_players
     events: list[Event] = []
@@ -77,11 +70,11 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         winner = state.regent
     elif state.ring in tied:
         winner = state.ring
-    else:
-        winner = min(tied, key=lambda p: (p - state.ring) % n)
+    else:  # the nearest after the Ring holder in turn order (BF-X5)
+        winner = next(q for q in ((state.ring + k) % n for k in range(1, n)) if q in tied)
     for p in range(n):
         state.totals[p] += scores[p]
-    state.last_round = {
+    last: dict[str, Any] = {
         "round": state.round + 1,
         "ring": state.ring,
         "revealed": revealed,
@@ -94,24 +87,19 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         "totals": list(state.totals),
         "roles": [[CARD_NAMES[r], p] for r, p in state.played],
     }
-    state.round_log.append(state.last_round)
+    state.last_round = last
+    state.round_log.append(last)
+    frozen_scores = tuple(scores)
+    shown = (tuple(tuple(x) for x in revealed), tuple(tuple(x) for x in discarded))
+    events.append(new_event("reveal", (T.reveal_text, state.round, *shown), None, None, {}))
+    tie = tie_break(last) if len(tied) > 1 else ""
     events.append(
-        public(
-            "reveal",
-            f"Reveal Influence, round {state.round + 1}: the hands are discarded and every area is turned face up, "
-            "keeping only its rightmost double: "
-            + "; ".join(_revealed_text(revealed[p], discarded[p], p) for p in range(n)),
-        )
-    )
-    events.append(
-        public(
+        new_event(
             "score",
-            f"Score Influence, round {state.round + 1}: "
-            + ", ".join(f"P{p} {scores[p]}" for p in range(n))
-            + f"; P{winner} wins the round{tie_break(state.last_round)} and takes the Ring",
+            (T.score_text, state.round, frozen_scores, winner, tie),
             winner,
-            scores=scores,
-            winner=winner,
+            None,
+            (T.score_data, frozen_scores, winner),
         )
     )
     state.ring = winner  # BF-ROUND: the round winner takes the Ring
@@ -124,25 +112,14 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         state.phase = OVER
         state.cp = -1
         state.klog = []
-        result = (
-            f"P{state.winners_[0]} wins with the highest total"
-            if state.winners_
-            else "a tie for the highest total: nobody wins"
-        )
-        board = ", ".join(f"P{p} {t}" for p, t in enumerate(state.totals))
+        totals = tuple(state.totals)
         events.append(
-            public(
-                "game_over",
-                f"Game over after {ROUNDS} rounds: totals {board}; {result}",
-                None,
-                totals=list(state.totals),
-            )
+            new_event("game_over", (T.game_over_text, totals, state.winners_), None, None, (T.totals_data, totals))
         )
-        return events
-    return events + state._start_round()
+    return events
 
 
-ROUND_SCORE_SD = 1.2
+ROUND_SCORE_SD: Final = 1.2
 """Standard deviation of one seat's round score (points), measured over 180 round scores of
 heuristic self-play (4 players; mean 7.3)."""
 
