@@ -314,7 +314,7 @@ class BloodAndFortuneTable(State):
         self.takes = _tuple_rows(data, "takes")
         self.offer = _need_list(data, "offer")
         self.round_log = _need_list(data, "round_log")
-        offers: list[tuple[int, int, tuple[int, ...], int, int]] = []
+        offers: list[Any] = []  # not typed by entry: a compiled build would check them before ``validate``
         for i, e in enumerate(_rows(data, "offers_log")):
             if len(e) != 5 or not isinstance(e[2], list):
                 raise ValueError(f"state.offers_log[{i}]: expected offerer, recipient, cards, kept card and slot")

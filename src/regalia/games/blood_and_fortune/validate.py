@@ -243,9 +243,9 @@ def _check_logs(state: BloodAndFortuneTable, n: int, next_slot: int, roles: bool
         _int(e[1], f, 0, seats)
         _int(e[2], f, 0, NUM_INFLUENCE - 1)
         _int(e[3], f, 0, next_slot - 1)
-    for i, e in enumerate(_list(state.klog, "klog")):
+    for i, entry in enumerate(_list(state.klog, "klog")):
         f = f"klog[{i}]"
-        e = _list(e, f)
+        e = _list(entry, f)  # a name of its own: compiled, ``e`` above is typed a list
         kind = _int(e[0] if e else None, f, K_XFER, K_CAND)
         arity = {K_XFER: 5, K_SEE: 4, K_EMPTY: 3, K_CAND: 4}[kind]
         if len(e) != arity:
