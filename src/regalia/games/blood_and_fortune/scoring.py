@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from regalia.core.events import Event, new_event
 from regalia.games.blood_and_fortune import texts as T
-from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROUNDS, VALUE
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, NUM_HOUSES, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
 from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
@@ -23,39 +23,56 @@ def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
         the public events (reveal, score, and at the end the game's result).
     """
     n = state.num_players
+    everyone = (1 << n) - 1
     events: list[Event] = []
     # BF-REVEAL: discard the Influence cards left in hands
+    discard = state.discard
     for p in range(n):
-        for c in state.hands[p]:
-            state.discard.append(c)
+        discard.extend(state.hands[p])
         state.hands[p] = []
-    revealed = [[CARD_NAMES[c] for c in area] for area in state.areas]
+    revealed: list[list[str]] = []
     discarded: list[list[str]] = []
     for p in range(n):
         area = state.areas[p]
+        slots = state.slots[p]
+        revealed.append([CARD_NAMES[c] for c in area])
         bit = 1 << p
-        if state.keep_doubles & bit:  # R8-style effect (BF-X10: beats lose_doubles)
-            keep_idx = set(range(len(area)))
-        elif state.lose_doubles & bit:
-            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]}
-        else:
-            # BF-REVEAL: discard every double except the rightmost (most recent) one
-            doubles = [i for i, c in enumerate(area) if IS_DOUBLE[c]]
-            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]} | set(doubles[-1:])
-        gone = [c for i, c in enumerate(area) if i not in keep_idx]  # face up (BF-X11)
+        # BF-REVEAL: every double is discarded except the rightmost (most recent) one; house
+        # rules may keep them all (R8-style, BF-X10: it beats lose_doubles) or lose them all
+        keep_all = state.keep_doubles & bit != 0
+        lose_all = state.lose_doubles & bit != 0
+        rightmost = -1
+        for i in range(len(area)):
+            if IS_DOUBLE[area[i]]:
+                rightmost = i
+        kept: list[int] = []
+        kept_slots: list[int] = []
+        gone: list[int] = []
+        for i in range(len(area)):
+            c = area[i]
+            if IS_DOUBLE[c] and not keep_all and (lose_all or i != rightmost):
+                gone.append(c)  # face up (BF-X11)
+            else:
+                kept.append(c)
+                kept_slots.append(slots[i])
         discarded.append([CARD_NAMES[c] for c in gone])
-        state.discard.extend(gone)
-        state.areas[p] = [c for i, c in enumerate(area) if i in keep_idx]
-        state.slots[p] = [s for i, s in enumerate(state.slots[p]) if i in keep_idx]
-        state.known[p] = [(1 << n) - 1] * len(state.areas[p])
+        discard.extend(gone)
+        state.areas[p] = kept
+        state.slots[p] = kept_slots
+        state.known[p] = [everyone] * len(kept)
     # BF-SCORE: own area (every card, BF-1) + own house's cards in all other areas
-    scores = [0] * n
-    for p in range(n):
-        h = state.houses[p]
-        for q in range(n):
-            for c in state.areas[q]:
-                if q == p or HOUSE_OF[c] == h:
-                    scores[p] += VALUE[c]
+    area_value = [0] * n
+    own_house_value = [0] * n  # the cards of a seat's own house in its own area (counted once)
+    house_value = [0] * NUM_HOUSES
+    for q in range(n):
+        h = state.houses[q]
+        for c in state.areas[q]:
+            v = VALUE[c]
+            area_value[q] += v
+            house_value[HOUSE_OF[c]] += v
+            if HOUSE_OF[c] == h:
+                own_house_value[q] += v
+    scores = [area_value[p] + house_value[state.houses[p]] - own_house_value[p] for p in range(n)]
     base = list(scores)
     for s, amount, cond in state.bonuses:
         if cond == "ring" and state.ring != s:
