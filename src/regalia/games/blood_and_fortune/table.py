@@ -15,10 +15,13 @@ Fields are copied and saved one by one, by name: a class compiled with mypyc has
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final
 
 from regalia.core.state import State
 from regalia.games.blood_and_fortune.phases import OFFERING, OVER, PHASE_NAMES
+
+_INTERPRETED: Final = __file__.endswith(".py")
+"""Whether this module runs as Python source (not the mypyc build)."""
 
 
 class BloodAndFortuneTable(State):
@@ -96,8 +99,10 @@ class BloodAndFortuneTable(State):
     roles_on: bool
     specials_on: bool
     _fixed_roles: list[int]
-    _twins: tuple[tuple[int, ...], dict[int, int]] | None
-    _reveal_rows: tuple[dict[str, Any], list[list[dict[str, Any]]]] | None
+    _twins: tuple[tuple[int, ...], dict[int, int]] | None = None
+    """The twin cards of the position ``choices`` last labelled (a cache, never copied or saved)."""
+    _reveal_rows: tuple[dict[str, Any], list[list[dict[str, Any]]]] | None = None
+    """The card rows of ``last_round`` for the views (a cache, never copied or saved)."""
 
     def __init__(self) -> None:
         """A blank position with no seat (``_blank``): ``deal``, ``clone`` or ``_restore_state``
@@ -145,13 +150,14 @@ class BloodAndFortuneTable(State):
         self.roles_on = False
         self.specials_on = False
         self._fixed_roles = []
-        self._twins = None
-        self._reveal_rows = None
 
     @classmethod
-    def _blank(cls) -> State:
-        """A blank instance (the constructor takes no argument: a compiled class's ``__new__``
-        runs ``__init__``)."""
+    def _blank(cls) -> BloodAndFortuneTable:
+        """A blank instance for ``clone`` and ``from_snapshot``, which set every field. Compiled,
+        the argument-free constructor (a compiled class's ``__new__`` runs ``__init__``); as
+        Python source, an object made without ``__init__`` (the fields would be set twice)."""
+        if _INTERPRETED:
+            return cls.__new__(cls)
         return cls()
 
     def _read_options(self) -> None:
@@ -181,8 +187,10 @@ class BloodAndFortuneTable(State):
     # ------------------------------------------------------------------ copies and snapshots
     def clone(self) -> BloodAndFortuneTable:
         """An independent copy: every mutable field copied (lists of tuples one level, lists of
-        lists two), the immutable ones shared; the random generator shared until one draws."""
-        new = cast(BloodAndFortuneTable, self._blank())
+        lists two), the immutable ones shared; the random generator shared until one draws.
+        (``[*map(list.copy, rows)]`` copies a list of lists without the frame a comprehension
+        costs in CPython 3.11.)"""
+        new = self._blank()
         self._copy_base(new)
         new.houses = self.houses
         new.score_cards = self.score_cards
@@ -192,38 +200,38 @@ class BloodAndFortuneTable(State):
         new.phase = self.phase
         new.cp = self.cp
         new.turns_total = self.turns_total
-        new.totals = self.totals[:]
+        new.totals = self.totals.copy()
         new.winners_ = self.winners_
         new.last_round = self.last_round
-        new.round_log = self.round_log[:]
-        new.hands = [x[:] for x in self.hands]
-        new.areas = [x[:] for x in self.areas]
-        new.slots = [x[:] for x in self.slots]
-        new.known = [x[:] for x in self.known]
+        new.round_log = self.round_log.copy()
+        new.hands = [*map(list.copy, self.hands)]
+        new.areas = [*map(list.copy, self.areas)]
+        new.slots = [*map(list.copy, self.slots)]
+        new.known = [*map(list.copy, self.known)]
         new.next_slot = self.next_slot
-        new.offer = self.offer[:]
+        new.offer = self.offer.copy()
         new.offerer = self.offerer
         new.recipient = self.recipient
         new.turn_k = self.turn_k
-        new.special_used = self.special_used[:]
-        new.received = self.received[:]
-        new.closing = self.closing[:]
-        new.bonuses = self.bonuses[:]
+        new.special_used = self.special_used.copy()
+        new.received = self.received.copy()
+        new.closing = self.closing.copy()
+        new.bonuses = self.bonuses.copy()
         new.keep_doubles = self.keep_doubles
         new.lose_doubles = self.lose_doubles
         new.regent = self.regent
-        new.discard = self.discard[:]
-        new.played = self.played[:]
-        new.resolve_queue = self.resolve_queue[:]
-        new.offers_log = self.offers_log[:]
-        new.payments_log = self.payments_log[:]
-        new.peeks = [x[:] for x in self.peeks]
-        new.klog = self.klog[:]
-        new.role_deck = self.role_deck[:]
-        new.dealt = [x[:] for x in self.dealt]
-        new.placed = self.placed[:]
-        new.draft_queue = self.draft_queue[:]
-        new.takes = self.takes[:]
+        new.discard = self.discard.copy()
+        new.played = self.played.copy()
+        new.resolve_queue = self.resolve_queue.copy()
+        new.offers_log = self.offers_log.copy()
+        new.payments_log = self.payments_log.copy()
+        new.peeks = [*map(list.copy, self.peeks)]
+        new.klog = self.klog.copy()
+        new.role_deck = self.role_deck.copy()
+        new.dealt = [*map(list.copy, self.dealt)]
+        new.placed = self.placed.copy()
+        new.draft_queue = self.draft_queue.copy()
+        new.takes = self.takes.copy()
         new.roles_on = self.roles_on
         new.specials_on = self.specials_on
         new._fixed_roles = self._fixed_roles
