@@ -187,9 +187,7 @@ class BloodAndFortuneTable(State):
     # ------------------------------------------------------------------ copies and snapshots
     def clone(self) -> BloodAndFortuneTable:
         """An independent copy: every mutable field copied (lists of tuples one level, lists of
-        lists two), the immutable ones shared; the random generator shared until one draws.
-        (``[*map(list.copy, rows)]`` copies a list of lists without the frame a comprehension
-        costs in CPython 3.11.)"""
+        lists two), the immutable ones shared; the random generator shared until one draws."""
         new = self._blank()
         self._copy_base(new)
         new.houses = self.houses
@@ -204,10 +202,10 @@ class BloodAndFortuneTable(State):
         new.winners_ = self.winners_
         new.last_round = self.last_round
         new.round_log = self.round_log.copy()
-        new.hands = [*map(list.copy, self.hands)]
-        new.areas = [*map(list.copy, self.areas)]
-        new.slots = [*map(list.copy, self.slots)]
-        new.known = [*map(list.copy, self.known)]
+        new.hands = [x.copy() for x in self.hands]
+        new.areas = [x.copy() for x in self.areas]
+        new.slots = [x.copy() for x in self.slots]
+        new.known = [x.copy() for x in self.known]
         new.next_slot = self.next_slot
         new.offer = self.offer.copy()
         new.offerer = self.offerer
@@ -225,10 +223,10 @@ class BloodAndFortuneTable(State):
         new.resolve_queue = self.resolve_queue.copy()
         new.offers_log = self.offers_log.copy()
         new.payments_log = self.payments_log.copy()
-        new.peeks = [*map(list.copy, self.peeks)]
+        new.peeks = [x.copy() for x in self.peeks]
         new.klog = self.klog.copy()
         new.role_deck = self.role_deck.copy()
-        new.dealt = [*map(list.copy, self.dealt)]
+        new.dealt = [x.copy() for x in self.dealt]
         new.placed = self.placed.copy()
         new.draft_queue = self.draft_queue.copy()
         new.takes = self.takes.copy()
