@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import ast
 import importlib
+import random
 from pathlib import Path
+
+import regalia
 
 PACKAGE = "regalia.games.blood_and_fortune"
 FOLDER = Path(str(importlib.import_module(PACKAGE).__file__)).parent
@@ -67,3 +70,23 @@ def test_no_dict_copies_of_the_state() -> None:
     for name, tree in _modules().items():
         names = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         assert "__dict__" not in names, name
+
+
+def test_shared_offer_lists_stay_bounded_and_unchanged() -> None:
+    """The offers of a hand are built once and shared by every position with that hand: only
+    hands of Influence cards are kept (6 houses x 32 subsets x 6 seats x 4 player counts at
+    most), and handing them out never lets a caller change the shared list."""
+    state_module = importlib.import_module(PACKAGE + ".state")
+    for players in (3, 6):
+        for seed in range(1, 40):
+            s = regalia.make("blood-and-fortune", players=players, seed=seed, roles=True)
+            rng = random.Random(seed)
+            while not s.is_terminal:
+                legal = s.legal_actions()
+                legal.clear()  # a caller's copy: the state's own list is untouched
+                s.apply(rng.choice(s.legal_actions()))
+    cache = state_module._OFFERS
+    assert 0 < len(cache) <= 6 * 32 * 6 * 4
+    for key, offers in cache.items():
+        assert key >> 6 < 1 << 30  # Influence cards only (ids below 30)
+        assert offers and all(a.kind == 0 and a.a < 30 and a.b < 30 for a in offers)

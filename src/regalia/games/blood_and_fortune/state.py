@@ -107,14 +107,18 @@ _OFFER_EMPTIED: Final[tuple[tuple[int, ...], tuple[int, ...]]] = ((K_EMPTY, H_OF
 """The knowledge-log entries of a resolved offer: it holds no Influence and no Role card any more."""
 
 _OFFERS: Final[dict[int, list[Action]]] = {}
-"""The offers of a hand, by :func:`_offer_key`, built once per hand and shared (never changed)."""
+"""The offers of a hand of Influence cards only, by :func:`_offer_key`, built once per hand and
+shared (never changed). At most 6 houses x 32 subsets x 6 seats x 4 player counts entries; a
+hand holding a Role card is not kept (the combinations would grow without bound)."""
 
 
 def _offer_key(hand: list[int], p: int, n: int) -> int:
     """The key of :data:`_OFFERS`: the set of cards in ``hand`` as a bitmask, the seat and the
-    number of seats."""
+    number of seats; ``-1`` for a hand holding a Role card."""
     mask = 0
     for c in hand:
+        if c >= ROLE_BASE:
+            return -1
         mask |= 1 << c
     return (mask << 6) | (p << 3) | n
 
@@ -544,9 +548,11 @@ class BloodAndFortuneState(BloodAndFortuneTable):
             hand = self.hands[p]
             n = self.num_players
             key = _offer_key(hand, p, n)
-            offers = _OFFERS.get(key)
+            offers = _OFFERS.get(key) if key >= 0 else None
             if offers is None:
-                offers = _OFFERS[key] = _build_offers(hand, p, n)
+                offers = _build_offers(hand, p, n)
+                if key >= 0:
+                    _OFFERS[key] = offers
             if self.specials_on and can_use_special(self, p):
                 return offers + self._special_actions(p)
             return offers
