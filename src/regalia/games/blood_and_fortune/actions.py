@@ -19,7 +19,7 @@ the texts named seats ``P2`` (rules 1.0, 2015 rulebook) still replay.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.blood_and_fortune.cards import (
@@ -31,13 +31,23 @@ from regalia.games.blood_and_fortune.cards import (
     parse_card,
 )
 
-OFFER, KEEP, GIVE, PLACE, TAKE, SPECIAL, PASS, TARGET = range(8)
-KIND_NAMES = ("offer", "keep", "give", "place", "take", "special", "pass", "target")
+OFFER: Final = 0
+KEEP: Final = 1
+GIVE: Final = 2
+PLACE: Final = 3
+TAKE: Final = 4
+SPECIAL: Final = 5
+PASS: Final = 6
+TARGET: Final = 7
+KIND_NAMES: Final[tuple[str, ...]] = ("offer", "keep", "give", "place", "take", "special", "pass", "target")
+"""The first word of each kind's text."""
+
+MAX_PLAYERS: Final = 6
 
 # offer sets: a single card c -> c; a pair a<b -> NUM_CARDS + pair index
-PAIRS: list[tuple[int, int]] = [(a, b) for a in range(NUM_CARDS) for b in range(a + 1, NUM_CARDS)]
-PAIR_INDEX: dict[tuple[int, int], int] = {p: i for i, p in enumerate(PAIRS)}
-NUM_OFFER_SETS = NUM_CARDS + len(PAIRS)
+PAIRS: Final[list[tuple[int, int]]] = [(a, b) for a in range(NUM_CARDS) for b in range(a + 1, NUM_CARDS)]
+PAIR_INDEX: Final[dict[tuple[int, int], int]] = {p: i for i, p in enumerate(PAIRS)}
+NUM_OFFER_SETS: Final = NUM_CARDS + len(PAIRS)
 
 
 class Action(NamedTuple):
@@ -68,11 +78,21 @@ class Action(NamedTuple):
         return prefix if self.pos < 0 else f"{prefix} at {self.pos + 1}"
 
 
-OFFER_TABLE: list[list[list[Action]]] = [
-    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(6)] for b in range(NUM_CARDS + 1)]
+OFFER_TABLE: Final[list[list[list[Action]]]] = [
+    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(MAX_PLAYERS)] for b in range(NUM_CARDS + 1)]
     for a in range(NUM_CARDS)
 ]
 """``OFFER_TABLE[a][b + 1][to]``: the offer of cards ``a`` (and ``b``, ``-1`` for none) to seat ``to``, built once."""
+KEEPS: Final[tuple[Action, ...]] = tuple(Action(KEEP, c) for c in range(NUM_CARDS))
+"""``KEEPS[card]``: keep ``card``, built once (as every table below)."""
+GIVES: Final[tuple[Action, ...]] = tuple(Action(GIVE, c) for c in range(NUM_CARDS))
+"""``GIVES[card]``: give the Influence card ``card``."""
+PLACES: Final[tuple[Action, ...]] = tuple(Action(PLACE, c) for c in range(NUM_CARDS))
+"""``PLACES[card]``: place the Role card ``card``."""
+TAKES: Final[tuple[Action, ...]] = tuple(Action(TAKE, seat=q) for q in range(MAX_PLAYERS))
+"""``TAKES[seat]``: take the Role card placed by ``seat``."""
+PASS_ACTION: Final = Action(PASS)
+"""``pass``."""
 
 
 def max_positions(players: int) -> int:
@@ -95,7 +115,7 @@ def num_actions(players: int) -> int:
     )
 
 
-def _bases(players: int) -> tuple[int, int, int, int, int, int, int, int]:
+def _bases(players: int) -> tuple[int, ...]:
     m = max_positions(players)
     keep = NUM_OFFER_SETS * players
     give = keep + NUM_CARDS
@@ -107,9 +127,13 @@ def _bases(players: int) -> tuple[int, int, int, int, int, int, int, int]:
     return 0, keep, give, place, take, special, pas, target
 
 
+_BASES: Final[tuple[tuple[int, ...], ...]] = tuple(_bases(n) for n in range(MAX_PLAYERS + 1))
+"""``_BASES[players][kind]``: the first id of each kind of action."""
+
+
 def action_to_id(action: Action, players: int) -> int:
     """The integer id of ``action`` in a game of ``players`` seats."""
-    bases = _bases(players)
+    bases = _BASES[players]
     k = action.kind
     m = max_positions(players)
     if k == OFFER:
@@ -144,7 +168,7 @@ def action_from_id(i: int, players: int) -> Action:
     """
     if not isinstance(i, int) or not 0 <= i < num_actions(players):
         raise IllegalActionError(f"action id {i!r} is outside the action space", None, i)
-    b = _bases(players)
+    b = _BASES[players]
     m = max_positions(players)
     if i < b[KEEP]:
         s, to = divmod(i, players)
@@ -177,21 +201,53 @@ def action_from_id(i: int, players: int) -> Action:
     return Action(TARGET, seat=seat, pos=pos)
 
 
-_SEAT = r"p?([0-9]+)"  # "P2" as shown on screen, or the bare number of older records
-_RE = {
-    OFFER: re.compile(r"^offer\s+(\S+)(?:\s+(\S+))?\s+to\s+" + _SEAT + "$"),
-    KEEP: re.compile(r"^keep\s+(\S+)$"),
-    GIVE: re.compile(r"^give\s+(\S+)$"),
-    PLACE: re.compile(r"^place\s+(\S+)$"),
-    TAKE: re.compile(r"^take\s+from\s+" + _SEAT + "$"),
-    SPECIAL: re.compile(r"^special(?:\s+on\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?)?$"),
-    PASS: re.compile(r"^pass$"),
-    TARGET: re.compile(r"^target\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?$"),
-}
+_SEAT: Final = r"p?([0-9]+)"  # "P2" as shown on screen, or the bare number of older records
+_RE: Final[tuple[tuple[int, re.Pattern[str]], ...]] = (
+    (OFFER, re.compile(r"^offer\s+(\S+)(?:\s+(\S+))?\s+to\s+" + _SEAT + "$")),
+    (KEEP, re.compile(r"^keep\s+(\S+)$")),
+    (GIVE, re.compile(r"^give\s+(\S+)$")),
+    (PLACE, re.compile(r"^place\s+(\S+)$")),
+    (TAKE, re.compile(r"^take\s+from\s+" + _SEAT + "$")),
+    (SPECIAL, re.compile(r"^special(?:\s+on\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?)?$")),
+    (PASS, re.compile(r"^pass$")),
+    (TARGET, re.compile(r"^target\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?$")),
+)
+"""The reader of each kind of action text, tried in this order."""
 
 
 def _bad(text: str, why: str) -> IllegalActionError:
     return IllegalActionError(f"not a Blood & Fortune action ({why}); see docs/games/blood_and_fortune.md", None, text)
+
+
+def _seat(text: str, s: str, players: int) -> int:
+    """The seat written ``s`` (digits) in ``text``."""
+    v = int(s) if len(s) <= 3 else players
+    if not 0 <= v < players:
+        raise _bad(text, f"P{s if len(s) <= 3 else s[:3] + '…'} is not a seat of this {players}-player game")
+    return v
+
+
+def _pos(text: str, s: str | None, players: int) -> int:
+    """The 0-based area position written ``s`` (1-based digits) in ``text``; ``-1`` for none."""
+    if s is None:
+        return -1
+    m_pos = max_positions(players)
+    v = int(s) if len(s) <= 3 else 0
+    if not 1 <= v <= m_pos:
+        raise _bad(text, f"area position {s if len(s) <= 3 else s[:3] + '…'} is outside 1..{m_pos}")
+    return v - 1
+
+
+def _card(text: str, s: str, influence: bool = False, role: bool = False) -> int:
+    """The card written ``s`` in ``text`` (only an Influence card / only a Role card when asked)."""
+    c = parse_card(s)
+    if c is None:
+        raise _bad(text, f"unknown card {s!r}")
+    if influence and c >= ROLE_BASE:
+        raise _bad(text, f"{CARD_NAMES[c]} is not an Influence card")
+    if role and c < ROLE_BASE:
+        raise _bad(text, f"{CARD_NAMES[c]} is not a Role card")
+    return c
 
 
 def parse_action_text(text: str, players: int) -> Action:
@@ -201,56 +257,30 @@ def parse_action_text(text: str, players: int) -> Action:
         IllegalActionError: the text is malformed (unknown word or card, seat or position out of range).
     """
     t = " ".join(text.strip().split()).lower()
-    m_pos = max_positions(players)
-
-    def seat(s: str) -> int:
-        v = int(s) if len(s) <= 3 else players
-        if not 0 <= v < players:
-            raise _bad(text, f"P{s if len(s) <= 3 else s[:3] + '…'} is not a seat of this {players}-player game")
-        return v
-
-    def pos(s: str | None) -> int:
-        if s is None:
-            return -1
-        v = int(s) if len(s) <= 3 else 0
-        if not 1 <= v <= m_pos:
-            raise _bad(text, f"area position {s if len(s) <= 3 else s[:3] + '…'} is outside 1..{m_pos}")
-        return v - 1
-
-    def card(s: str, *, influence: bool = False, role: bool = False) -> int:
-        c = parse_card(s)
-        if c is None:
-            raise _bad(text, f"unknown card {s!r}")
-        if influence and c >= ROLE_BASE:
-            raise _bad(text, f"{CARD_NAMES[c]} is not an Influence card")
-        if role and c < ROLE_BASE:
-            raise _bad(text, f"{CARD_NAMES[c]} is not a Role card")
-        return c
-
-    for kind, rx in _RE.items():
+    for kind, rx in _RE:
         m = rx.match(t)
         if m is None:
             continue
         if kind == OFFER:
-            a = card(m.group(1))
-            to = seat(m.group(3))
+            a = _card(text, m.group(1))
+            to = _seat(text, m.group(3), players)
             if m.group(2) is None:
                 return Action(OFFER, a, -1, to)
-            b = card(m.group(2))
+            b = _card(text, m.group(2))
             if a == b:
                 raise _bad(text, "the same card twice")
             return Action(OFFER, min(a, b), max(a, b), to)
         if kind == KEEP:
-            return Action(KEEP, card(m.group(1)))
+            return Action(KEEP, _card(text, m.group(1)))
         if kind == GIVE:
-            return Action(GIVE, card(m.group(1), influence=True))
+            return Action(GIVE, _card(text, m.group(1), influence=True))
         if kind == PLACE:
-            return Action(PLACE, card(m.group(1), role=True))
+            return Action(PLACE, _card(text, m.group(1), role=True))
         if kind == TAKE:
-            return Action(TAKE, seat=seat(m.group(1)))
+            return Action(TAKE, seat=_seat(text, m.group(1), players))
         if kind == PASS:
             return Action(PASS)
         if m.group(1) is None:
             return Action(SPECIAL)
-        return Action(kind, seat=seat(m.group(1)), pos=pos(m.group(2)))
+        return Action(kind, seat=_seat(text, m.group(1), players), pos=_pos(text, m.group(2), players))
     raise _bad(text, "unknown action")

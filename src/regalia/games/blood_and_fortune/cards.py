@@ -17,32 +17,35 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-NUM_HOUSES = 6
-NUM_INFLUENCE = 30
-NUM_ROLES = 15
-NUM_SCORE_CARDS = 8
-NUM_CARDS = NUM_INFLUENCE + NUM_ROLES
-ROLE_BASE = NUM_INFLUENCE
-ROUNDS = 3
-TURNS_PER_ROUND = 3
-SPECIAL_CUTOFF = 15  # BF-4: usable while the total before this round is 15 or less
+NUM_HOUSES: Final = 6
+NUM_INFLUENCE: Final = 30
+NUM_ROLES: Final = 15
+NUM_SCORE_CARDS: Final = 8
+NUM_CARDS: Final = 45
+"""Influence and Role cards: ``NUM_INFLUENCE + NUM_ROLES``."""
+ROLE_BASE: Final = 30
+"""The first Role card (``R1``): every card from here on is a Role card (``NUM_INFLUENCE``)."""
+ROUNDS: Final = 3
+TURNS_PER_ROUND: Final = 3
+SPECIAL_CUTOFF: Final = 15
+"""BF-4: a Special Action is usable while the total before this round is 15 or less."""
 
-INFLUENCE_NAMES: tuple[str, ...] = tuple(
+INFLUENCE_NAMES: Final[tuple[str, ...]] = tuple(
     f"H{h + 1}{'s' if k < 3 else 'd'}{k + 1 if k < 3 else k - 2}" for h in range(NUM_HOUSES) for k in range(5)
 )
-ROLE_NAMES: tuple[str, ...] = tuple(f"R{i + 1}" for i in range(NUM_ROLES))
-CARD_NAMES: tuple[str, ...] = INFLUENCE_NAMES + ROLE_NAMES
-CARD_INDEX: dict[str, int] = {name.lower(): i for i, name in enumerate(CARD_NAMES)}
-VALUE: tuple[int, ...] = tuple(1 if i % 5 < 3 else 2 for i in range(NUM_INFLUENCE)) + (0,) * NUM_ROLES
-HOUSE_OF: tuple[int, ...] = tuple(i // 5 for i in range(NUM_INFLUENCE)) + (-1,) * NUM_ROLES
-IS_DOUBLE: tuple[bool, ...] = tuple(VALUE[i] == 2 for i in range(NUM_CARDS))
-HOUSE_NAMES: tuple[str, ...] = tuple(f"H{h + 1}" for h in range(NUM_HOUSES))
-SCORE_NAMES: tuple[str, ...] = tuple(f"S{i + 1}" for i in range(NUM_SCORE_CARDS))
-RING = "Ring"
+ROLE_NAMES: Final[tuple[str, ...]] = tuple(f"R{i + 1}" for i in range(NUM_ROLES))
+CARD_NAMES: Final[tuple[str, ...]] = INFLUENCE_NAMES + ROLE_NAMES
+CARD_INDEX: Final[dict[str, int]] = {name.lower(): i for i, name in enumerate(CARD_NAMES)}
+VALUE: Final[tuple[int, ...]] = tuple(1 if i % 5 < 3 else 2 for i in range(NUM_INFLUENCE)) + (0,) * NUM_ROLES
+HOUSE_OF: Final[tuple[int, ...]] = tuple(i // 5 for i in range(NUM_INFLUENCE)) + (-1,) * NUM_ROLES
+IS_DOUBLE: Final[tuple[bool, ...]] = tuple(VALUE[i] == 2 for i in range(NUM_CARDS))
+HOUSE_NAMES: Final[tuple[str, ...]] = tuple(f"H{h + 1}" for h in range(NUM_HOUSES))
+SCORE_NAMES: Final[tuple[str, ...]] = tuple(f"S{i + 1}" for i in range(NUM_SCORE_CARDS))
+RING: Final = "Ring"
 
-_PIECE = re.compile(r"^(?:H([1-6])|S([1-8])|R([1-9]|1[0-5]))$", re.IGNORECASE)
+_PIECE: Final = re.compile(r"^(?:H([1-6])|S([1-8])|R([1-9]|1[0-5]))$", re.IGNORECASE)
 
 
 def is_role(card: int) -> bool:
@@ -100,7 +103,7 @@ class Effect(NamedTuple):
     text: str
 
 
-OPS = frozenset(
+OPS: Final = frozenset(
     {
         "swap_newest",
         "rightmost_to_left",
@@ -117,8 +120,8 @@ OPS = frozenset(
         "discard_newest",
     }
 )
-TARGETS = frozenset({"self", "other", "other_card"})
-CONDS = frozenset({"", "ring", "empty_area"})
+TARGETS: Final = frozenset({"self", "other", "other_card"})
+CONDS: Final = frozenset({"", "ring", "empty_area"})
 
 
 def load_effects(data: dict[str, object]) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
@@ -159,10 +162,15 @@ def load_effects(data: dict[str, object]) -> tuple[tuple[Effect, ...], tuple[Eff
 
 
 def _load_default() -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
-    text = resources.files(__package__).joinpath("house_rules.json").read_text(encoding="utf-8")
+    text = resources.files("regalia.games.blood_and_fortune").joinpath("house_rules.json").read_text(encoding="utf-8")
     data = json.loads(text)
     return load_effects(data)
 
 
-SPECIAL_ACTIONS, ROLES = _load_default()
-"""The house-rule tables (BF-X3): ``SPECIAL_ACTIONS[s]`` for score card ``S{s+1}``, ``ROLES[r]`` for ``R{r+1}``."""
+_TABLES: Final = _load_default()
+SPECIAL_ACTIONS: Final[tuple[Effect, ...]] = _TABLES[0]
+"""The house-rule Special Actions (BF-X3): ``SPECIAL_ACTIONS[s]`` for Score card ``S{s+1}``."""
+ROLES: Final[tuple[Effect, ...]] = _TABLES[1]
+"""The house-rule Role cards (BF-X3): ``ROLES[r]`` for ``R{r+1}``."""
+
+assert NUM_CARDS == NUM_INFLUENCE + NUM_ROLES and ROLE_BASE == NUM_INFLUENCE

@@ -28,7 +28,7 @@ Action (or passing on it) under "Special Action", the rest by what the decision 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import Final
 
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, TARGET, Action
 from regalia.games.blood_and_fortune.cards import (
@@ -42,6 +42,7 @@ from regalia.games.blood_and_fortune.cards import (
 )
 from regalia.games.blood_and_fortune.knowledge import candidate_holders
 from regalia.games.blood_and_fortune.phases import CLOSING, KEEPING, OFFERING, ROLE_TARGET
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,
@@ -53,12 +54,9 @@ from regalia.games.blood_and_fortune.words import (
     special_of,
 )
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
-
 
 # ---------------------------------------------------------------------------------------- labels
-def label(state: BloodAndFortuneState, action: Action) -> str:
+def label(state: BloodAndFortuneTable, action: Action) -> str:
     """A short label for ``action`` (any well-formed action of the game): what it does now for
     the deciding seat if it is legal, else what its text says, in words."""
     if not state.is_terminal and state._find_legal(action) is not None:
@@ -89,7 +87,7 @@ def _pair_words(cards: list[int]) -> str:
     return f"Role cards {role_title(roles[0])} and {role_title(roles[1])}"
 
 
-def _area_card(state: BloodAndFortuneState, viewer: int, seat: int, pos: int) -> str:
+def _area_card(state: BloodAndFortuneTable, viewer: int, seat: int, pos: int) -> str:
     """Card ``pos`` (0-based; -1 = the newest) of ``seat``'s area as ``viewer`` knows it."""
     area = state.areas[seat]
     if not area or not -len(area) <= pos < len(area):
@@ -98,7 +96,7 @@ def _area_card(state: BloodAndFortuneState, viewer: int, seat: int, pos: int) ->
     return CARD_NAMES[c] if state.known[seat][pos] >> viewer & 1 else hidden_card(c)
 
 
-def _effect_label(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int, pos: int) -> str:
+def _effect_label(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int, pos: int) -> str:
     subject = actor if eff.target == "self" else seat
     where = -1
     if eff.op == "peek_area":
@@ -113,7 +111,7 @@ def _effect_label(state: BloodAndFortuneState, eff: Effect, actor: int, seat: in
     return f"{effect_title(eff)} ({HOUSE_RULE}): {effect_on(eff, actor, seat, pos, card)}"
 
 
-def _legal_label(state: BloodAndFortuneState, a: Action) -> str:
+def _legal_label(state: BloodAndFortuneTable, a: Action) -> str:
     k = a.kind
     p = state.cp
     if k == OFFER:
@@ -177,16 +175,16 @@ def _plain_label(a: Action) -> str:
 
 
 # ---------------------------------------------------------------------------------------- twins
-def _stamp(state: BloodAndFortuneState) -> tuple[int, ...]:
+def _stamp(state: BloodAndFortuneTable) -> tuple[int, ...]:
     """Changes with every move (the cache of :func:`_twin_classes` is kept per position)."""
     return (len(state.history), state.turns_total, state.phase, state.cp, state.round, len(state.klog))
 
 
-def _twin_classes(state: BloodAndFortuneState) -> dict[int, int]:
+def _twin_classes(state: BloodAndFortuneTable) -> dict[int, int]:
     """For the cards the deciding seat chooses among: card int -> the number of its twin class
     (see the module docstring; classes numbered in card order). Built once per position; Role
     cards are each their own class."""
-    cache = state.__dict__.get("_twins")
+    cache = state._twins
     stamp = _stamp(state)
     if cache is not None and cache[0] == stamp:
         classes: dict[int, int] = cache[1]
@@ -200,11 +198,11 @@ def _twin_classes(state: BloodAndFortuneState) -> dict[int, int]:
     for c in cards:
         sig: Hashable = c if is_role(c) else (HOUSE_OF[c], VALUE[c], tuple(frozenset(x.get(c, ())) for x in cands))
         classes[c] = numbers.setdefault(sig, len(numbers))
-    state.__dict__["_twins"] = (stamp, classes)
+    state._twins = (stamp, classes)
     return classes
 
 
-def choice_key(state: BloodAndFortuneState, a: Action) -> Hashable | None:
+def choice_key(state: BloodAndFortuneTable, a: Action) -> Hashable | None:
     """The key merging ``a`` with the actions interchangeable with it (twin cards), or ``None``."""
     k = a.kind
     if k == OFFER and state.phase == OFFERING:
@@ -222,10 +220,17 @@ def choice_key(state: BloodAndFortuneState, a: Action) -> Hashable | None:
 
 
 # ---------------------------------------------------------------------------------------- groups
-_GROUPS = {KEEP: "Keep", GIVE: "Give", PLACE: "Place", TAKE: "Take", PASS: "Special Action", TARGET: "Target"}
+_GROUPS: Final[dict[int, str]] = {
+    KEEP: "Keep",
+    GIVE: "Give",
+    PLACE: "Place",
+    TAKE: "Take",
+    PASS: "Special Action",
+    TARGET: "Target",
+}
 
 
-def choice_group(state: BloodAndFortuneState, a: Action) -> str:
+def choice_group(state: BloodAndFortuneTable, a: Action) -> str:
     """The heading of ``a`` in a long list: "Offer to P2", "Special Action", "Keep", ..."""
     if a.kind == OFFER:
         return f"Offer to P{a.seat}"

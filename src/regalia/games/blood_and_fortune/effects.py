@@ -8,21 +8,27 @@ module says which targets an effect can take now (:func:`effect_targets`) and ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
 from regalia.core.events import Event, private, public
-from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, HOUSE_OF, Effect, is_role
-from regalia.games.blood_and_fortune.knowledge import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
+from regalia.games.blood_and_fortune.cards import (
+    CARD_NAMES,
+    HOUSE_NAMES,
+    HOUSE_OF,
+    SPECIAL_ACTIONS,
+    SPECIAL_CUTOFF,
+    Effect,
+    is_role,
+)
+from regalia.games.blood_and_fortune.holders import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import condition
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
-
-_NEED_TWO = frozenset({"swap_newest", "rightmost_to_left", "leftmost_to_right"})
-_NEED_ONE = frozenset({"discard_newest", "peek_area"})
+_NEED_TWO: Final = frozenset({"swap_newest", "rightmost_to_left", "leftmost_to_right"})
+_NEED_ONE: Final = frozenset({"discard_newest", "peek_area"})
 
 
-def _subject_ok(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int) -> bool:
+def _subject_ok(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int) -> bool:
     op = eff.op
     if op in _NEED_TWO:
         return len(state.areas[subject]) >= 2
@@ -35,7 +41,7 @@ def _subject_ok(state: BloodAndFortuneState, eff: Effect, actor: int, subject: i
     return True
 
 
-def effect_targets(state: BloodAndFortuneState, eff: Effect, actor: int) -> list[tuple[int, int]]:
+def effect_targets(state: BloodAndFortuneTable, eff: Effect, actor: int) -> list[tuple[int, int]]:
     """The targets ``eff`` can take for ``actor`` now, as ``(seat, pos)`` pairs (``-1`` = unused).
 
     Returns ``[(-1, -1)]`` for an applicable effect without a choice and ``[]`` when the effect
@@ -55,7 +61,20 @@ def effect_targets(state: BloodAndFortuneState, eff: Effect, actor: int) -> list
     return out
 
 
-def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int, pos: int) -> list[Event]:
+def can_use_special(state: BloodAndFortuneTable, p: int) -> bool:
+    """BF-SPECIAL / BF-4: whether seat ``p`` may use its Special Action now: the option is on,
+    not used this round, an Influence card received into the area this round (BF-X14), the total
+    before this round at most 15, and something to act on (BF-X3)."""
+    return (
+        state.specials_on
+        and not state.special_used[p]
+        and state.received[p] > 0
+        and state.totals[p] <= SPECIAL_CUTOFF
+        and bool(effect_targets(state, SPECIAL_ACTIONS[state.score_cards[p]], p))
+    )
+
+
+def apply_effect(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int, pos: int) -> list[Event]:
     """Run ``eff`` for ``actor`` on target ``seat``/``pos`` (unused for ``self`` effects).
 
     The target must be one of :func:`effect_targets`. Returns the events (a peek is a private

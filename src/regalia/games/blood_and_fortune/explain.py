@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, TARGET, Action
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, ROLE_BASE, ROLES, SPECIAL_ACTIONS, SPECIAL_CUTOFF, is_role
@@ -16,11 +16,9 @@ from regalia.games.blood_and_fortune.phases import (
     PAYING,
     ROLE_TARGET,
 )
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
-
-_PHASE_KINDS = {
+_PHASE_KINDS: Final[dict[int, tuple[int, ...]]] = {
     DRAFT_PLACE: (PLACE,),
     DRAFT_TAKE: (TAKE,),
     OFFERING: (OFFER, SPECIAL),
@@ -29,7 +27,7 @@ _PHASE_KINDS = {
     CLOSING: (SPECIAL, PASS),
     ROLE_TARGET: (TARGET,),
 }
-_PHASE_TEXT = {
+_PHASE_TEXT: Final[dict[int, tuple[str, str]]] = {
     DRAFT_PLACE: ("place one of their two dealt Role cards face down", "BF-DRAFT"),
     DRAFT_TAKE: ("take a face-down Role card placed by another player", "BF-DRAFT"),
     OFFERING: ("offer cards", "BF-OFFER"),
@@ -46,7 +44,7 @@ def _target_text(seat: int, pos: int) -> str:
     return f"P{seat}" if pos < 0 else f"card {pos + 1} of P{seat}'s area"
 
 
-def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, str | None]:
+def explain_illegal(state: BloodAndFortuneTable, action: Action) -> tuple[str, str | None]:
     """The reason ``action`` (well formed, not legal now) is refused, and the rule id.
 
     Returns:
@@ -129,7 +127,7 @@ def explain_illegal(state: BloodAndFortuneState, action: Action) -> tuple[str, s
 
 
 def _bad_target(
-    state: BloodAndFortuneState, eid: str, name: str, targets: list[tuple[int, int]], action: Action
+    state: BloodAndFortuneTable, eid: str, name: str, targets: list[tuple[int, int]], action: Action
 ) -> tuple[str, str]:
     if not targets:
         return (f"{eid} {name} (house rule) has nothing to act on now", "BF-X3")

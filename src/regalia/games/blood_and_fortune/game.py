@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
 from regalia.core.state import State
 from regalia.games.blood_and_fortune.actions import num_actions
+from regalia.games.blood_and_fortune.bot import HeuristicBot
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
 from regalia.games.blood_and_fortune.phases import DECISION_KINDS
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 from regalia.games.blood_and_fortune.view import render_text
 
-RULINGS: tuple[Ruling, ...] = (
+RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling("BF-1", "A card of your own house in your own area (possible only through roles) counts once."),
     Ruling(
         "BF-2",
@@ -135,7 +136,7 @@ class BloodAndFortune(Game):
     rulings = RULINGS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
-        return BloodAndFortuneState(self, config, players, seed, deck)
+        return BloodAndFortuneState.deal(self, config, players, seed, deck)
 
     def num_actions(self, players: int, config: Any) -> int:
         return num_actions(players)
@@ -159,8 +160,6 @@ class BloodAndFortune(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        from regalia.games.blood_and_fortune.bot import HeuristicBot
-
         return {"heuristic": HeuristicBot}
 
 

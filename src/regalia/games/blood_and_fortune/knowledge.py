@@ -1,6 +1,7 @@
 """What each seat knows about where the hidden cards are, and determinization (BF-2).
 
-Every card move of a round is appended to the state's knowledge log ``klog`` as a small tuple:
+Every card move of a round is appended to the state's knowledge log ``klog`` as a small tuple
+(the kinds and holders are the constants of :mod:`.holders`):
 
 - ``(K_XFER, card, src, dst, witnesses)``: one card moved from holder ``src`` to holder ``dst``.
   Everyone sees that one card of that class (Influence or Role: the card backs differ, BF-X4)
@@ -26,31 +27,30 @@ of its cards, and the view of the seat is unchanged.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from regalia.games.blood_and_fortune.cards import HOUSE_OF, ROLE_BASE, house_cards
+from regalia.games.blood_and_fortune.cards import HOUSE_OF, NUM_ROLES, ROLE_BASE, house_cards
+from regalia.games.blood_and_fortune.holders import (
+    H_DEALT,
+    H_DECK,
+    H_OFFER,
+    H_PLACED,
+    H_SLOT,
+    K_CAND,
+    K_SEE,
+    K_XFER,
+)
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-K_XFER, K_SEE, K_EMPTY, K_CAND = 0, 1, 2, 3
-H_OFFER = 6
-H_DECK = 7
-H_DEALT = 8  # + seat
-H_PLACED = 14  # + seat
-H_DISCARD = 20
-H_PLAYED = 21
-H_SLOT = 100  # + slot id
-
-
-def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[int]]:
+def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[int]]:
     """For ``seat``: each hidden-able card in play (int) -> the holders it may be in now."""
     cand: dict[int, set[int]] = {}
     for p, h in enumerate(state.houses):
         for c in house_cards(h):
             cand[c] = {p}
     if state.config.roles:
-        for r in range(ROLE_BASE, ROLE_BASE + 15):
+        for r in range(ROLE_BASE, ROLE_BASE + NUM_ROLES):
             cand[r] = {H_DECK}
     bit = 1 << seat
     for e in state.klog:
@@ -80,7 +80,7 @@ def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[i
     return cand
 
 
-def current_holders(state: BloodAndFortuneState) -> dict[int, int]:
+def current_holders(state: BloodAndFortuneTable) -> dict[int, int]:
     """Each card in a hidden-able holder (int) -> its holder now (discard and played excluded)."""
     where: dict[int, int] = {}
     for p, hand in enumerate(state.hands):
@@ -104,6 +104,36 @@ class _NoMatch(Exception):
     """The candidate sets admit no assignment (a stale log in a determinized state)."""
 
 
+def _augment(
+    c: int,
+    seen: set[int],
+    cand: dict[int, set[int]],
+    cap: dict[int, int],
+    assign: dict[int, list[int]],
+    placed: dict[int, int],
+    rng: random.Random,
+) -> bool:
+    """Place card ``c`` in a holder of ``cap`` not yet in ``seen``, moving placed cards along an
+    augmenting path if needed; whether it succeeded."""
+    options = sorted(h for h in cand[c] if h in cap)  # sets of ints: order by value, not history
+    rng.shuffle(options)
+    for h in options:
+        if h in seen:
+            continue
+        seen.add(h)
+        if len(assign[h]) < cap[h]:
+            assign[h].append(c)
+            placed[c] = h
+            return True
+        for d in list(assign[h]):
+            if _augment(d, seen, cand, cap, assign, placed, rng):
+                assign[h].remove(d)
+                assign[h].append(c)
+                placed[c] = h
+                return True
+    return False
+
+
 def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng: random.Random) -> dict[int, int]:
     """A random assignment card -> holder within capacities (augmenting paths; always succeeds
     when the true assignment is among the candidates)."""
@@ -111,30 +141,10 @@ def _match(cards: list[int], cand: dict[int, set[int]], cap: dict[int, int], rng
     placed: dict[int, int] = {}
     order = list(cards)
     rng.shuffle(order)
-
-    def augment(c: int, seen: set[int]) -> bool:
-        options = sorted(h for h in cand[c] if h in cap)  # sets of ints: order by value, not history
-        rng.shuffle(options)
-        for h in options:
-            if h in seen:
-                continue
-            seen.add(h)
-            if len(assign[h]) < cap[h]:
-                assign[h].append(c)
-                placed[c] = h
-                return True
-            for d in list(assign[h]):
-                if augment(d, seen):
-                    assign[h].remove(d)
-                    assign[h].append(c)
-                    placed[c] = h
-                    return True
-        return False
-
-    # most constrained first keeps the search short
-    order.sort(key=lambda c: len(cand[c]))
-    for c in order:
-        if not augment(c, set()):
+    # most constrained first keeps the search short (a stable sort by the number of candidates)
+    ranked = sorted((len(cand[c]), i, c) for i, c in enumerate(order))
+    for _, _, c in ranked:
+        if not _augment(c, set(), cand, cap, assign, placed, rng):
             raise _NoMatch
     return placed
 
@@ -172,7 +182,7 @@ def _house_compatible(cards: list[int], where: dict[int, int]) -> dict[int, set[
     return {c: {h for h, hs in houses.items() if HOUSE_OF[c] in hs} for c in cards}
 
 
-def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> BloodAndFortuneState:
+def determinize(state: BloodAndFortuneTable, seat: int, rng: random.Random) -> BloodAndFortuneTable:
     """A full state consistent with ``state.view(seat)``: every card ``seat`` has not seen placed
     anew at random, each where the public record and ``seat``'s own observations allow (BF-2).
 
@@ -222,7 +232,18 @@ def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> B
     return new
 
 
-def redact(new: BloodAndFortuneState, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
+def _stand_in(card: int, exclude: set[int], rng: random.Random) -> int:
+    """A card of the same class (and, for an Influence card, house) as ``card``, not in
+    ``exclude``, drawn with ``rng``: what a record shows instead of a card the seat never saw."""
+    pool = (
+        [r for r in range(ROLE_BASE, ROLE_BASE + NUM_ROLES) if r not in exclude]
+        if card >= ROLE_BASE
+        else [c for c in house_cards(HOUSE_OF[card]) if c not in exclude]
+    )
+    return rng.choice(pool)
+
+
+def redact(new: BloodAndFortuneTable, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
     """Remove from a determinized state every trace of what ``seat`` could not see.
 
     The copy would otherwise still carry the true game in its records: the knowledge log, the
@@ -237,27 +258,17 @@ def redact(new: BloodAndFortuneState, seat: int, rng: random.Random, cand: dict[
     for q in range(n):
         for c, sl in zip(new.areas[q], new.slots[q], strict=True):
             slot_card[sl] = c
-    roles = range(ROLE_BASE, ROLE_BASE + 15)
-
-    def stand_in(card: int, exclude: set[int]) -> int:
-        pool = (
-            [r for r in roles if r not in exclude]
-            if card >= ROLE_BASE
-            else [c for c in house_cards(HOUSE_OF[card]) if c not in exclude]
-        )
-        return rng.choice(pool)
-
     offers = []
     for p, r, cards, kept, sl in new.offers_log:
         if seat in (p, r):
             offers.append((p, r, cards, kept, sl))
             continue
-        new_kept = slot_card.get(sl, kept) if sl >= 0 else stand_in(kept, set())
-        others = [stand_in(o, {new_kept}) for o in cards if o != kept]
+        new_kept = slot_card.get(sl, kept) if sl >= 0 else _stand_in(kept, set(), rng)
+        others = [_stand_in(o, {new_kept}, rng) for o in cards if o != kept]
         offers.append((p, r, tuple(sorted([new_kept, *others])), new_kept, sl))
     new.offers_log = offers
     new.payments_log = [(r, p, c if seat in (r, p) else slot_card.get(sl, c), sl) for r, p, c, sl in new.payments_log]
-    new.takes = [(t, x, role if seat in (t, x) else stand_in(role, set())) for t, x, role in new.takes]
+    new.takes = [(t, x, role if seat in (t, x) else _stand_in(role, set(), rng)) for t, x, role in new.takes]
     new.peeks = [list(pk) if q == seat else [] for q, pk in enumerate(new.peeks)]
     # the knowledge log: public candidates, then what each seat can see in the copy
     where = current_holders(new)

@@ -11,9 +11,8 @@ rollouts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from regalia.games.blood_and_fortune.cards import ROLE_BASE, ROLES, ROUNDS, TURNS_PER_ROUND, is_role
+from regalia.games.blood_and_fortune.effects import can_use_special
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
     DRAFT_PLACE,
@@ -22,6 +21,7 @@ from regalia.games.blood_and_fortune.phases import (
     OFFERING,
     PAYING,
 )
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,
@@ -32,11 +32,8 @@ from regalia.games.blood_and_fortune.words import (
     special_of,
 )
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-
-def prompt(state: BloodAndFortuneState, seat: int | None) -> str:
+def prompt(state: BloodAndFortuneTable, seat: int | None) -> str:
     """The pending decision as ``seat`` (``None`` = spectator) may read it; the game is running.
 
     Returns:
@@ -85,7 +82,7 @@ def prompt(state: BloodAndFortuneState, seat: int | None) -> str:
     return f"Waiting for P{p} to choose the target of {role_title(role)} (Resolve Roles)."
 
 
-def result_prompt(state: BloodAndFortuneState) -> str:
+def result_prompt(state: BloodAndFortuneTable) -> str:
     """The end of the game in words: the winner (or the tie that leaves nobody winning) and the totals."""
     totals = state.totals
     board = ", ".join(f"P{q} {t}" for q, t in enumerate(totals))
@@ -100,12 +97,12 @@ def result_prompt(state: BloodAndFortuneState) -> str:
     )
 
 
-def _turn(state: BloodAndFortuneState) -> str:
+def _turn(state: BloodAndFortuneTable) -> str:
     n = state.num_players
     return f"round {state.round + 1} of {ROUNDS}, turn {state.turn_k // n + 1} of {TURNS_PER_ROUND}"
 
 
-def _offer(state: BloodAndFortuneState, p: int) -> str:
+def _offer(state: BloodAndFortuneTable, p: int) -> str:
     hand = state.hands[p]
     head = f"Offer Influence ({_turn(state)}): "
     if len(hand) == 1:
@@ -121,20 +118,20 @@ def _offer(state: BloodAndFortuneState, p: int) -> str:
             body += (
                 "; if they keep a Role card it goes into their hand and they give you an Influence card for your area"
             )
-    if state.can_use_special(p):
+    if can_use_special(state, p):
         eff = special_of(state.score_cards[p])
         body += f"; or first use your Special Action {effect_title(eff)} ({HOUSE_RULE}: {effect_text(eff)})"
     return head + body + "."
 
 
-def _offer_waiting(state: BloodAndFortuneState, p: int) -> str:
+def _offer_waiting(state: BloodAndFortuneTable, p: int) -> str:
     special = ""
-    if state.can_use_special(p):
+    if can_use_special(state, p):
         special = f", or to use their Special Action {effect_title(special_of(state.score_cards[p]))} first"
     return f"Waiting for P{p} to offer cards face down to another player{special} (Offer Influence, {_turn(state)})."
 
 
-def _keep(state: BloodAndFortuneState, r: int) -> str:
+def _keep(state: BloodAndFortuneTable, r: int) -> str:
     o = state.offerer
     cards = state.offer
     roles = [c for c in cards if is_role(c)]
@@ -164,7 +161,7 @@ def _keep(state: BloodAndFortuneState, r: int) -> str:
     )
 
 
-def _keep_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
+def _keep_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
     o = state.offerer
     cards = state.offer
     if seat == o:
@@ -180,7 +177,7 @@ def _keep_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
     return f"Waiting for P{r} to keep one of the 2 cards P{o} offered face down{kinds}."
 
 
-def _give(state: BloodAndFortuneState, r: int) -> str:
+def _give(state: BloodAndFortuneTable, r: int) -> str:
     o = state.offerer
     kept = state.offers_log[-1][3] if state.offers_log else -1
     what = f"Role card {role_title(kept)}" if kept >= ROLE_BASE else "Role card"
@@ -190,7 +187,7 @@ def _give(state: BloodAndFortuneState, r: int) -> str:
     )
 
 
-def _give_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
+def _give_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
     o = state.offerer
     if seat == o:
         kept = state.offers_log[-1][3] if state.offers_log else -1
@@ -199,8 +196,8 @@ def _give_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
     return f"Waiting for P{r} to give P{o} an Influence card for the Role card they kept."
 
 
-def _take(state: BloodAndFortuneState, p: int) -> str:
-    options = state._take_options(p)
+def _take(state: BloodAndFortuneTable, p: int) -> str:
+    options = state.take_options(p)
     if len(options) == 1:
         x = options[0]
         last = state.draft_queue[1] if len(state.draft_queue) == 2 else -1

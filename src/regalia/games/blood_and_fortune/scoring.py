@@ -1,68 +1,78 @@
-"""Reveal Influence and Score Influence, the Ring tie-break, new rounds and the end
-(BF-REVEAL, BF-SCORE, BF-1, BF-ROUND, BF-WIN)."""
+"""Reveal Influence and Score Influence, the Ring tie-break and the end of the game
+(BF-REVEAL, BF-SCORE, BF-1, BF-ROUND, BF-WIN), and the win chances search cut-offs use."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Final
 
-from regalia.core.events import Event, public
-from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROUNDS, VALUE
+from regalia.core.events import Event, new_event
+from regalia.games.blood_and_fortune import texts as T
+from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, NUM_HOUSES, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-
-def _revealed_text(revealed: list[str], discarded: list[str], seat: int) -> str:
-    """``"P0: H6d2 H3s1 (H3d2 discarded)"``."""
-    cards = " ".join(revealed) or "no card"
-    gone = f" ({' '.join(discarded)} discarded)" if discarded else ""
-    return f"P{seat}: {cards}{gone}"
-
-
-def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
-    """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner,
-    pass the Ring, then start the next round or end the game.
+def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
+    """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner
+    and pass the Ring; after the last round, end the game (the caller starts the next round
+    otherwise).
 
     Returns:
-        the public events (reveal, score, and the next round's or the game's end).
+        the public events (reveal, score, and at the end the game's result).
     """
     n = state.num_players
+    everyone = (1 << n) - 1
     events: list[Event] = []
     # BF-REVEAL: discard the Influence cards left in hands
+    discard = state.discard
     for p in range(n):
-        for c in state.hands[p]:
-            state.discard.append(c)
+        discard.extend(state.hands[p])
         state.hands[p] = []
-    revealed = [[CARD_NAMES[c] for c in area] for area in state.areas]
+    revealed: list[list[str]] = []
     discarded: list[list[str]] = []
     for p in range(n):
         area = state.areas[p]
+        slots = state.slots[p]
+        revealed.append([CARD_NAMES[c] for c in area])
         bit = 1 << p
-        if state.keep_doubles & bit:  # R8-style effect (BF-X10: beats lose_doubles)
-            keep_idx = set(range(len(area)))
-        elif state.lose_doubles & bit:
-            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]}
-        else:
-            # BF-REVEAL: discard every double except the rightmost (most recent) one
-            doubles = [i for i, c in enumerate(area) if IS_DOUBLE[c]]
-            keep_idx = {i for i, c in enumerate(area) if not IS_DOUBLE[c]} | set(doubles[-1:])
-        gone = [c for i, c in enumerate(area) if i not in keep_idx]  # face up (BF-X11)
+        # BF-REVEAL: every double is discarded except the rightmost (most recent) one; house
+        # rules may keep them all (R8-style, BF-X10: it beats lose_doubles) or lose them all
+        keep_all = state.keep_doubles & bit != 0
+        lose_all = state.lose_doubles & bit != 0
+        rightmost = -1
+        for i in range(len(area)):
+            if IS_DOUBLE[area[i]]:
+                rightmost = i
+        kept: list[int] = []
+        kept_slots: list[int] = []
+        gone: list[int] = []
+        for i in range(len(area)):
+            c = area[i]
+            if IS_DOUBLE[c] and not keep_all and (lose_all or i != rightmost):
+                gone.append(c)  # face up (BF-X11)
+            else:
+                kept.append(c)
+                kept_slots.append(slots[i])
         discarded.append([CARD_NAMES[c] for c in gone])
-        state.discard.extend(gone)
-        state.areas[p] = [c for i, c in enumerate(area) if i in keep_idx]
-        state.slots[p] = [s for i, s in enumerate(state.slots[p]) if i in keep_idx]
-        state.known[p] = [(1 << n) - 1] * len(state.areas[p])
+        discard.extend(gone)
+        state.areas[p] = kept
+        state.slots[p] = kept_slots
+        state.known[p] = [everyone] * len(kept)
     # BF-SCORE: own area (every card, BF-1) + own house's cards in all other areas
-    scores = [0] * n
-    for p in range(n):
-        h = state.houses[p]
-        for q in range(n):
-            for c in state.areas[q]:
-                if q == p or HOUSE_OF[c] == h:
-                    scores[p] += VALUE[c]
+    area_value = [0] * n
+    own_house_value = [0] * n  # the cards of a seat's own house in its own area (counted once)
+    house_value = [0] * NUM_HOUSES
+    for q in range(n):
+        h = state.houses[q]
+        for c in state.areas[q]:
+            v = VALUE[c]
+            area_value[q] += v
+            house_value[HOUSE_OF[c]] += v
+            if HOUSE_OF[c] == h:
+                own_house_value[q] += v
+    scores = [area_value[p] + house_value[state.houses[p]] - own_house_value[p] for p in range(n)]
     base = list(scores)
     for s, amount, cond in state.bonuses:
         if cond == "ring" and state.ring != s:
@@ -77,11 +87,11 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         winner = state.regent
     elif state.ring in tied:
         winner = state.ring
-    else:
-        winner = min(tied, key=lambda p: (p - state.ring) % n)
+    else:  # the nearest after the Ring holder in turn order (BF-X5)
+        winner = next(q for q in ((state.ring + k) % n for k in range(1, n)) if q in tied)
     for p in range(n):
         state.totals[p] += scores[p]
-    state.last_round = {
+    last: dict[str, Any] = {
         "round": state.round + 1,
         "ring": state.ring,
         "revealed": revealed,
@@ -94,24 +104,19 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         "totals": list(state.totals),
         "roles": [[CARD_NAMES[r], p] for r, p in state.played],
     }
-    state.round_log.append(state.last_round)
+    state.last_round = last
+    state.round_log.append(last)
+    frozen_scores = tuple(scores)
+    shown = (tuple(tuple(x) for x in revealed), tuple(tuple(x) for x in discarded))
+    events.append(new_event("reveal", (T.reveal_text, state.round, *shown), None, None, {}))
+    tie = tie_break(last) if len(tied) > 1 else ""
     events.append(
-        public(
-            "reveal",
-            f"Reveal Influence, round {state.round + 1}: the hands are discarded and every area is turned face up, "
-            "keeping only its rightmost double: "
-            + "; ".join(_revealed_text(revealed[p], discarded[p], p) for p in range(n)),
-        )
-    )
-    events.append(
-        public(
+        new_event(
             "score",
-            f"Score Influence, round {state.round + 1}: "
-            + ", ".join(f"P{p} {scores[p]}" for p in range(n))
-            + f"; P{winner} wins the round{tie_break(state.last_round)} and takes the Ring",
+            (T.score_text, state.round, frozen_scores, winner, tie),
             winner,
-            scores=scores,
-            winner=winner,
+            None,
+            (T.score_data, frozen_scores, winner),
         )
     )
     state.ring = winner  # BF-ROUND: the round winner takes the Ring
@@ -124,25 +129,14 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         state.phase = OVER
         state.cp = -1
         state.klog = []
-        result = (
-            f"P{state.winners_[0]} wins with the highest total"
-            if state.winners_
-            else "a tie for the highest total: nobody wins"
-        )
-        board = ", ".join(f"P{p} {t}" for p, t in enumerate(state.totals))
+        totals = tuple(state.totals)
         events.append(
-            public(
-                "game_over",
-                f"Game over after {ROUNDS} rounds: totals {board}; {result}",
-                None,
-                totals=list(state.totals),
-            )
+            new_event("game_over", (T.game_over_text, totals, state.winners_), None, None, (T.totals_data, totals))
         )
-        return events
-    return events + state._start_round()
+    return events
 
 
-ROUND_SCORE_SD = 1.2
+ROUND_SCORE_SD: Final = 1.2
 """Standard deviation of one seat's round score (points), measured over 180 round scores of
 heuristic self-play (4 players; mean 7.3)."""
 

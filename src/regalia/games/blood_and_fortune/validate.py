@@ -12,7 +12,7 @@ Role card being resolved). A failure is a ``ValueError`` naming the field (``sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from regalia.games.blood_and_fortune.cards import (
     CARD_NAMES,
@@ -28,7 +28,7 @@ from regalia.games.blood_and_fortune.cards import (
     TURNS_PER_ROUND,
     is_role,
 )
-from regalia.games.blood_and_fortune.knowledge import (
+from regalia.games.blood_and_fortune.holders import (
     H_DEALT,
     H_DECK,
     H_DISCARD,
@@ -40,9 +40,8 @@ from regalia.games.blood_and_fortune.knowledge import (
     K_EMPTY,
     K_SEE,
     K_XFER,
-    candidate_holders,
-    current_holders,
 )
+from regalia.games.blood_and_fortune.knowledge import candidate_holders, current_holders
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
     DRAFT_PLACE,
@@ -53,11 +52,9 @@ from regalia.games.blood_and_fortune.phases import (
     PAYING,
     ROLE_TARGET,
 )
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
-
-_REVEAL_KEYS = (
+_REVEAL_KEYS: Final = (
     "round",
     "ring",
     "revealed",
@@ -106,7 +103,7 @@ def _cards(value: Any, field: str, *, roles: bool, influence: bool = True) -> li
     return out
 
 
-def validate(state: BloodAndFortuneState) -> None:
+def validate(state: BloodAndFortuneTable) -> None:
     """Check a state restored from a snapshot (see the module docstring).
 
     Raises:
@@ -185,7 +182,7 @@ def validate(state: BloodAndFortuneState) -> None:
 
 
 def _check_offer(
-    state: BloodAndFortuneState, phase: int, cp: int, offerer: int, recipient: int, houses: list[int]
+    state: BloodAndFortuneTable, phase: int, cp: int, offerer: int, recipient: int, houses: list[int]
 ) -> None:
     offer = _cards(state.offer, "offer", roles=bool(state.config.roles))
     if len(offer) > 2:
@@ -229,7 +226,7 @@ def _holder(h: Any, field: str, n: int, next_slot: int) -> None:
         raise _bad(field, "not a place a card can be")
 
 
-def _check_logs(state: BloodAndFortuneState, n: int, next_slot: int, roles: bool) -> None:
+def _check_logs(state: BloodAndFortuneTable, n: int, next_slot: int, roles: bool) -> None:
     seats = n - 1
     everyone = (1 << n) - 1
     for i, e in enumerate(_tuples(state.offers_log, "offers_log", 5)):
@@ -246,9 +243,9 @@ def _check_logs(state: BloodAndFortuneState, n: int, next_slot: int, roles: bool
         _int(e[1], f, 0, seats)
         _int(e[2], f, 0, NUM_INFLUENCE - 1)
         _int(e[3], f, 0, next_slot - 1)
-    for i, e in enumerate(_list(state.klog, "klog")):
+    for i, entry in enumerate(_list(state.klog, "klog")):
         f = f"klog[{i}]"
-        e = _list(e, f)
+        e = _list(entry, f)  # a name of its own: compiled, ``e`` above is typed a list
         kind = _int(e[0] if e else None, f, K_XFER, K_CAND)
         arity = {K_XFER: 5, K_SEE: 4, K_EMPTY: 3, K_CAND: 4}[kind]
         if len(e) != arity:
@@ -287,7 +284,7 @@ def _check_logs(state: BloodAndFortuneState, n: int, next_slot: int, roles: bool
                 raise _bad(f, "expected card notations")
 
 
-def _check_roles(state: BloodAndFortuneState, n: int, roles: bool) -> None:
+def _check_roles(state: BloodAndFortuneTable, n: int, roles: bool) -> None:
     seats = n - 1
     _cards(state.role_deck, "role_deck", roles=roles, influence=False)
     _cards(state._fixed_roles, "fixed_roles", roles=roles, influence=False)
@@ -321,7 +318,7 @@ def _check_roles(state: BloodAndFortuneState, n: int, roles: bool) -> None:
 
 
 def _check_decider(
-    state: BloodAndFortuneState, phase: int, cp: int, first: int, turn_k: int, offerer: int, recipient: int
+    state: BloodAndFortuneTable, phase: int, cp: int, first: int, turn_k: int, offerer: int, recipient: int
 ) -> None:
     n = state.num_players
     cfg = state.config
@@ -352,7 +349,7 @@ def _check_decider(
             raise _bad("played", "the Role card being resolved lies face up")
 
 
-def _check_knowledge(state: BloodAndFortuneState) -> None:
+def _check_knowledge(state: BloodAndFortuneTable) -> None:
     """The knowledge log agrees with the cards (BF-2): for every seat, each card may be where it
     is (the log is sound), each card the seat's view names — its hand, its dealt and placed Role
     cards, the area cards it knows, an offer it made or received — can only be where it is, and
@@ -386,7 +383,7 @@ def _check_knowledge(state: BloodAndFortuneState) -> None:
                 raise _bad("klog", f"P{x} sees {CARD_NAMES[c]} but its knowledge does not place it exactly")
 
 
-def _check_rounds(state: BloodAndFortuneState, n: int, rnd: int, phase: int) -> None:
+def _check_rounds(state: BloodAndFortuneTable, n: int, rnd: int, phase: int) -> None:
     logs = _list(state.round_log, "round_log")
     if len(logs) != rnd:
         raise _bad("round_log", f"expected one entry per finished round ({rnd})")

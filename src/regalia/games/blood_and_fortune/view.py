@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from regalia.games.blood_and_fortune.cards import (
     CARD_INDEX,
@@ -20,19 +20,17 @@ from regalia.games.blood_and_fortune.cards import (
     is_role,
 )
 from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET, STAGE_NAMES
+from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
-if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
-
-HOUSE_RULE_LABEL = "house rule: regalia's own text (the published text is unknown)"
+HOUSE_RULE_LABEL: Final = "house rule: regalia's own text (the published text is unknown)"
 
 
 def _effect_dict(eff: Any) -> dict[str, Any]:
     return {"id": eff.id, "name": eff.name, "text": eff.text, "house_rule": True}
 
 
-def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
+def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None`` = spectator), JSON-ready.
 
     Shown to everyone: houses, Score cards, the Ring, totals and every finished round's scores,
@@ -194,14 +192,14 @@ def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _reveal(state: BloodAndFortuneState) -> dict[str, Any] | None:
+def _reveal(state: BloodAndFortuneTable) -> dict[str, Any] | None:
     """The last round's reveal for the view (a fresh copy): the saved table plus ``cards``, each
     area as it was turned face up (left to right) with each card's house, worth and whether it
     was discarded. The ``cards`` rows are built once per reveal and copied after."""
     last = state.last_round
     if last is None:
         return None
-    cache = state.__dict__.get("_reveal_rows")
+    cache = state._reveal_rows
     if cache is None or cache[0] is not last:
         rows = []
         for revealed, gone in zip(last["revealed"], last["discarded"], strict=True):
@@ -213,7 +211,7 @@ def _reveal(state: BloodAndFortuneState) -> dict[str, Any] | None:
                     {"card": name, "house": HOUSE_NAMES[HOUSE_OF[c]], "value": VALUE[c], "discarded": name in dropped}
                 )
             rows.append(row)
-        cache = state.__dict__["_reveal_rows"] = (last, rows)
+        cache = state._reveal_rows = (last, rows)
     out: dict[str, Any] = {}
     for key, value in last.items():
         if value.__class__ is list:
@@ -224,7 +222,7 @@ def _reveal(state: BloodAndFortuneState) -> dict[str, Any] | None:
     return out
 
 
-DECISION_WORDS = {
+DECISION_WORDS: Final[dict[str, str]] = {
     "place_role": "place a Role card face down",
     "take_role": "take a face-down Role card",
     "offer": "offer cards",

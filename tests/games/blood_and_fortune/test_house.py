@@ -1,0 +1,92 @@
+"""The shape of the Blood & Fortune package (issue 17, "the house"): constants modules that import
+nothing of the game, no import cycle (``TYPE_CHECKING`` imports included), no import inside a
+function, and every compiled module's state class free of ``__dict__`` copies."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import random
+from pathlib import Path
+
+import regalia
+
+PACKAGE = "regalia.games.blood_and_fortune"
+FOLDER = Path(str(importlib.import_module(PACKAGE).__file__)).parent
+CONSTANTS = ("phases", "cards", "holders")
+"""The modules of constants: they import nothing of the game."""
+
+
+def _modules() -> dict[str, ast.Module]:
+    return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(FOLDER.glob("*.py"))}
+
+
+def _game_imports(tree: ast.Module) -> set[str]:
+    """The modules of the package that ``tree`` imports anywhere (``TYPE_CHECKING`` blocks too)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == PACKAGE:
+                out.update(alias.name for alias in node.names)
+            elif node.module.startswith(PACKAGE + "."):
+                out.add(node.module.removeprefix(PACKAGE + ".").split(".")[0])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(PACKAGE + "."):
+                    out.add(alias.name.removeprefix(PACKAGE + ".").split(".")[0])
+    return out
+
+
+def test_constants_modules_import_nothing_of_the_game() -> None:
+    modules = _modules()
+    for name in CONSTANTS:
+        assert _game_imports(modules[name]) == set(), name
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph = {name: _game_imports(tree) - {name} for name, tree in _modules().items()}
+    assert set().union(*graph.values()) <= set(graph)
+    done: set[str] = set()
+    order: list[str] = []
+    while len(done) < len(graph):
+        ready = sorted(m for m in graph if m not in done and graph[m] <= done)
+        assert ready, f"import cycle among {sorted(set(graph) - done)}"
+        done.update(ready)
+        order.extend(ready)
+    # the rules sit on top of every helper, and only the registration and the game sit above them
+    assert order.index("state") > max(order.index(m) for m in ("table", "effects", "scoring", "view", "knowledge"))
+
+
+def test_no_import_inside_a_function() -> None:
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+                assert not inner, f"{name}.{node.name} imports inside the function"
+
+
+def test_no_dict_copies_of_the_state() -> None:
+    """A class compiled with mypyc has no ``__dict__``: fields are copied and saved by name."""
+    for name, tree in _modules().items():
+        names = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        assert "__dict__" not in names, name
+
+
+def test_shared_offer_lists_stay_bounded_and_unchanged() -> None:
+    """The offers of a hand are built once and shared by every position with that hand: only
+    hands of Influence cards are kept (6 houses x 32 subsets x 6 seats x 4 player counts at
+    most), and handing them out never lets a caller change the shared list."""
+    state_module = importlib.import_module(PACKAGE + ".state")
+    for players in (3, 6):
+        for seed in range(1, 40):
+            s = regalia.make("blood-and-fortune", players=players, seed=seed, roles=True)
+            rng = random.Random(seed)
+            while not s.is_terminal:
+                legal = s.legal_actions()
+                legal.clear()  # a caller's copy: the state's own list is untouched
+                s.apply(rng.choice(s.legal_actions()))
+    cache = state_module._OFFERS
+    assert 0 < len(cache) <= 6 * 32 * 6 * 4
+    for key, offers in cache.items():
+        assert key >> 6 < 1 << 30  # Influence cards only (ids below 30)
+        assert offers and all(a.kind == 0 and a.a < 30 and a.b < 30 for a in offers)
