@@ -60,9 +60,10 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
-from regalia.games.kingship.engine import PUBLIC, Engine
-from regalia.games.kingship.prompts import ability_name, play_words
+from regalia.games.kingship.engine import PUBLIC
+from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
+from regalia.games.kingship.words import ability_name, play_words
 
 _SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
@@ -180,7 +181,7 @@ def _silenced_text(actor: int, ability: str) -> str:
     return f"P{actor} is silenced: their {ability[:-1] if ability.endswith(',') else ability} has no effect (KS-12)"
 
 
-class Abilities(Engine):
+class Abilities(Merchant):
     """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
 
     def _cond(self, cond: str, actor: int) -> bool:

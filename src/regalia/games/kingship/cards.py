@@ -34,6 +34,8 @@ VALUE_NAMES = (
 ANGEL, MESSENGER, FARMER, POACHER, PRIEST, DEMON_V, MERCHANT, WIZARD, WITCH, KNIGHT, PRINCE, QUEEN, EMPEROR = range(
     1, 14
 )
+KNIGHT_KINDS: tuple[int, ...] = (27, 28, 29)
+"""The three Knights (10L, 10D, 10T), by suit."""
 OUTLAW_V = 14
 OUTLAW = 39
 NK = 40

@@ -3,15 +3,17 @@
 The state of a game is a handful of flat lists (hands as count vectors over card kinds, deck and
 pile with their top at the end, graveyard), the six titles, the active laws, the turn, and the
 **resolution queue** ``q``: a stack of small effect steps (tuples ``(op, *args)``) run by
-:meth:`Engine._run`. A step either finishes at once or sets ``pending``: the explicit decision
-``(kind, seat, ...)`` of exactly one player. Applying that player's action resumes the queue.
-Ability, window and law steps live in the sibling modules; this one keeps the zones and the
-information each seat has (which deck cards it knows on top, which cards it knows in other hands).
+:meth:`KingshipState._run <regalia.games.kingship.state.KingshipState._run>`. A step either
+finishes at once or sets ``pending``: the explicit decision ``(kind, seat, ...)`` of exactly one
+player. Applying that player's action resumes the queue.
+
+:class:`Engine` is the first class of the rule line (see :mod:`regalia.games.kingship.state`): it
+keeps the zones and the information each seat has (which deck cards it knows on top, which cards
+it knows in other hands); the laws, windows, Merchant, abilities and turn add their steps below it.
 """
 
 from __future__ import annotations
 
-import random
 from itertools import compress
 from typing import Any
 
@@ -92,17 +94,7 @@ class Engine(State):
     """KS-36: consecutive turn starts with nothing changed."""
     stall_fp: list[int] | None
     """KS-36: the fingerprint of the last turn start (see ``Flow.stall_fingerprint``)."""
-    _ops: dict[str, Any]
-    """op name -> unbound ``op_<name>`` method (built once for the final class)."""
-    _rng: random.Random
-    _rng_shared: bool
-    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
-    generator is needed only to rebuild the deck (KS-4) and for the Demon's and the Emperor's
-    abilities."""
-
     __slots__ = (
-        "_rng",
-        "_rng_shared",
         "ctx",
         "deck",
         "direction",
@@ -130,7 +122,20 @@ class Engine(State):
     )
     """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
     fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
-    core's own attributes stay in the instance dictionary."""
+    core's own attributes (among them the random generator, ``State._rng``) are the core's: they
+    stay in the instance dictionary of the pure build. (A compiled build keeps every field in the
+    native object's layout and ignores ``__slots__``.)"""
+
+    def shown_decision(self, seat: int | None) -> tuple[Any, ...] | None:
+        """The pending decision as ``seat`` may see it (``None`` = a spectator; KS-37): the decision
+        itself when it is public or ``seat``'s own, else (a hidden window for another seat) the
+        last decision everyone could see; ``None`` once the game is over."""
+        p = self.pending
+        if p is None or self.is_terminal:
+            return None
+        if p[0] not in HIDDEN_DECISIONS or p[1] == seat:
+            return p
+        return self.shown
 
     @property
     def over(self) -> bool:
@@ -361,49 +366,6 @@ class Engine(State):
             step = q.pop()
             if step[0] == "ab_end":
                 return
-
-    def _run(self, ev: list[Event]) -> None:
-        """Run queued steps until a decision is pending or the game is over; with an empty queue
-        the next turn starts."""
-        q = self.q  # only ever changed in place
-        ops = self._ops
-        while self.pending is None:
-            if q:
-                step = q.pop()
-                ops[step[0]](self, ev, *step[1:])
-            elif self.is_terminal:  # finish() empties the queue: the end is noticed here
-                return
-            else:
-                self.op_turn_start(ev)
-        if self.laws:  # a decision is pending, so the game is not over
-            self._check_exactly(ev)
-        p = self.pending
-        if p is not None and p[0] not in HIDDEN_DECISIONS:
-            self.shown = p  # KS-37: what the others see while a hidden window follows
-
-    def op_turn_start(self, ev: list[Event]) -> None:
-        """Start the next turn (implemented in flow.Flow)."""
-        raise NotImplementedError
-
-    def op_resolve_play(self, ev: list[Event], value: int, suit: int, count: int, actor: int) -> None:
-        """Trigger the ability of a play (implemented in abilities.Abilities)."""
-        raise NotImplementedError
-
-    # implemented in laws.Laws (declared here for the other rule modules)
-    def _check_exactly(self, ev: list[Event]) -> None:
-        raise NotImplementedError
-
-    def has_no_winner_law(self) -> bool:
-        """Whether the Pro law 'no-winner' is active."""
-        raise NotImplementedError
-
-    def can_win(self, seat: int) -> bool:
-        """Whether no active law stops ``seat`` from winning."""
-        raise NotImplementedError
-
-    def exactly_law(self) -> int:
-        """N of the active 'exactly N' law, or -1."""
-        raise NotImplementedError
 
     def finish(self, ev: list[Event], winner: int, why: str) -> None:
         """End the game; ``winner`` -1 for a draw."""

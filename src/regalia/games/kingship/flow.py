@@ -12,6 +12,7 @@ from itertools import compress
 from operator import itemgetter
 
 from regalia.core.events import Event, public
+from regalia.games.kingship.abilities import Abilities
 from regalia.games.kingship.actions import (
     CHOICE,
     DRAW,
@@ -41,9 +42,9 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import MAIN, MAX_SEATS, Engine
-from regalia.games.kingship.prompts import draw_cause
+from regalia.games.kingship.engine import MAIN, MAX_SEATS
 from regalia.games.kingship.texts import CARD, CHARACTER
+from regalia.games.kingship.words import draw_cause
 
 _PASS, _DRAW = PASS_ACT, DRAW_ACT
 _ALL_KINDS = [k for k in range(40) if k != 35]
@@ -132,7 +133,7 @@ _PHASE3 = ("phase3",)
 _TAX = ("tax",)
 
 
-class Flow(Engine):
+class Flow(Abilities):
     """Turn structure and the main decision of phase 2."""
 
     # ---------------------------------------------------------------- phase 1
@@ -407,6 +408,3 @@ class Flow(Engine):
                 nxt = (nxt + self.direction) % self.n
             self.tp = nxt
         self.op_turn_start(ev)
-
-    def op_ab_end(self, ev: list[Event]) -> None:
-        """Marker closing an ability's steps (see ``cancel_ability``)."""
