@@ -60,12 +60,12 @@ from regalia.games.kingship.cards import (
     parse_card,
 )
 from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
-from regalia.games.kingship.engine import PUBLIC
+from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.texts import CARD
-from regalia.games.kingship.validate import OP_NAMES, validate
+from regalia.games.kingship.validate import OP_NAMES, check_types, validate
 from regalia.games.kingship.view import build_view
 
 _KINDS = range(NK)
@@ -355,21 +355,27 @@ class KingshipState(Flow):
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
         self._decide(ev, action)
-        if self.pending is None:
+        # ``self.pending`` is only ever read into a local declared optional: mypy would narrow the
+        # attribute itself past the calls that change it, and compiled code would trust that.
+        p: Step | None = self.pending
+        if p is None:
             self._run(ev)
-        else:
-            if self.laws:  # all _run would do with a decision pending
-                self._check_exactly(ev)
-            p = self.pending
-            if p is not None and p[0] not in HIDDEN_DECISIONS:
-                self.shown = p
+            return ev
+        if self.laws:  # all _run would do with a decision pending
+            self._check_exactly(ev)
+        p = self.pending  # the law may have ended the game
+        if p is not None and p[0] not in HIDDEN_DECISIONS:
+            self.shown = p
         return ev
 
     def _run(self, ev: list[Event]) -> None:
         """Run queued steps until a decision is pending or the game is over; with an empty queue
         the next turn starts."""
         q = self.q  # only ever changed in place
-        while self.pending is None:
+        while True:
+            p: Step | None = self.pending  # a local: see _apply
+            if p is not None:
+                break
             if q:
                 self._step(ev, q.pop())
             elif self.is_terminal:  # finish() empties the queue: the end is noticed here
@@ -378,7 +384,7 @@ class KingshipState(Flow):
                 self.op_turn_start(ev)
         if self.laws:  # a decision is pending, so the game is not over
             self._check_exactly(ev)
-        p = self.pending
+        p = self.pending  # the law may have ended the game
         if p is not None and p[0] not in HIDDEN_DECISIONS:
             self.shown = p  # KS-37: what the others see while a hidden window follows
 
@@ -604,6 +610,7 @@ class KingshipState(Flow):
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
+        check_types(data)  # before the typed fields are set (compiled, a wrong type would be a TypeError)
         self.n = self.num_players
         self.hands = [list(h) for h in data["hands"]]
         self.hs = [sum(h) for h in self.hands]

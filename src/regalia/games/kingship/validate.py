@@ -410,6 +410,53 @@ _ACTOR_DECIDES = frozenset(
 
 
 # ---------------------------------------------------------------- the whole state
+_SCALARS: tuple[tuple[str, type], ...] = (
+    ("direction", int),
+    ("tp", int),
+    ("nturns", int),
+    ("drawn", bool),
+    ("skip", bool),
+    ("extra", bool),
+    ("winner", int),
+    ("over", bool),
+    ("stall", int),
+    ("hands", list),
+    ("deck", list),
+    ("pile", list),
+    ("grave", list),
+    ("titles", list),
+    ("laws", list),
+    ("q", list),
+    ("knows_top", list),
+    ("ctx", dict),
+    ("known", dict),
+)
+"""The snapshot's fields that a state stores in typed attributes, with their types."""
+_TYPE_WORDS = {int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
+
+
+def check_types(data: dict[str, Any]) -> None:
+    """Check the type of each field of a snapshot's ``state`` that the state stores in a typed
+    attribute, before ``_restore_state`` stores it (the compiled build checks every store, so a
+    wrong type would otherwise be a ``TypeError`` naming no field); :func:`validate` checks the
+    values once they are stored.
+
+    Raises:
+        ValueError: naming the field (``state.<field>: ...``).
+    """
+    for name, cls in _SCALARS:
+        value = data[name]
+        if value.__class__ is not cls:
+            raise _fail(name, f"expected {_TYPE_WORDS[cls]}, got {str(value)[:40]!r}")
+    for name in ("pending", "shown", "stall_fp"):
+        value = data[name]
+        if value is not None and value.__class__ is not list:
+            raise _fail(name, f"expected a list or null, got {str(value)[:40]!r}")
+    for o, h in enumerate(data["hands"]):
+        if h.__class__ is not list or any(c.__class__ is not int for c in h):
+            raise _fail(f"hands[{o}]", f"expected {NK} counts, one per card kind")
+
+
 def validate(s: Flow) -> None:
     """Check every field of a restored Kingship state (see the module docstring).
 

@@ -171,9 +171,9 @@ def render_text(view: dict[str, Any]) -> str:
     else:
         lines.append("Laws in force: none")
     lines.append("Hand sizes: " + " · ".join(f"P{i} {n}" for i, n in enumerate(view["hand_sizes"])))
-    for o, cards in view["known_cards"].items():
+    for o, held in view["known_cards"].items():
         knower = "Everyone knows" if seat is None else "You know"
-        lines.append(f"{knower} {o} holds: {', '.join(_card(c, view) for c in cards)}")
+        lines.append(f"{knower} {o} holds: {', '.join(_card(c, view) for c in held)}")
     if view.get("deck_cards"):
         lines.append(f"The deck holds: {' '.join(view['deck_cards'])}")
     if view["hand"] is not None:
