@@ -9,7 +9,7 @@ steps of the ability are queued in order, closed by an ``ab_end`` marker; each s
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, private, public
 from regalia.core.state import shuffle
@@ -60,18 +60,18 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
-from regalia.games.kingship.engine import PUBLIC
+from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 from regalia.games.kingship.words import ability_name, play_words
 
-_SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
+_SPEC_ACTS: Final[list[Act]] = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
 
 Cond = str | None
 Steps = list[tuple[Cond, tuple[Any, ...]]]
 
-ABILITIES: dict[int, tuple[Steps, Steps]] = {
+ABILITIES: Final[dict[int, tuple[Steps, Steps]]] = {
     ANGEL: (
         # #1 Target an opponent. Give the chosen player a card from your hand. Reveal it to all.
         [(None, ("tgt", "opp", 1, "cont")), (None, ("angel_give",))],
@@ -159,7 +159,7 @@ ABILITIES: dict[int, tuple[Steps, Steps]] = {
 }
 
 
-_AB_END = ("ab_end",)
+_AB_END: Final[Step] = ("ab_end",)
 
 
 def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
@@ -173,7 +173,9 @@ def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
     return tuple(reversed([s for _, s in steps] + [_AB_END]))
 
 
-_QUEUED = {value: (_queued(single), _queued(pair)) for value, (single, pair) in ABILITIES.items()}
+_QUEUED: Final[list[list[tuple[Step, ...] | None]]] = [
+    [_queued(ABILITIES[v][0]), _queued(ABILITIES[v][1])] if v in ABILITIES else [(), ()] for v in range(14)
+]
 """_QUEUED[value][is_pair]: the queue entries of an ability without conditions (see ``_queued``)."""
 
 
@@ -228,8 +230,8 @@ class Abilities(Merchant):
         if self.titles[SILENCED] == actor and value != WITCH:
             ev.append(Event("silenced", (_silenced_text, actor, ability_name(self)), actor, None, {}))
             return
-        pair = count >= 2
-        c["val"], c["suit"], c["pair"] = value, suit, int(pair)
+        pair = 1 if count >= 2 else 0
+        c["val"], c["suit"], c["pair"] = value, suit, pair
         queued = _QUEUED[value][pair]
         if queued is None:  # conditions in brackets, checked now [KS-18]
             steps = [s for cond, s in ABILITIES[value][pair] if cond is None or self._cond(cond, actor)]

@@ -15,7 +15,7 @@ it knows in other hands); the laws, windows, Merchant, abilities and turn add th
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, public
 from regalia.core.state import State, shuffle
@@ -34,27 +34,32 @@ from regalia.games.kingship.texts import CARD, TITLE_TITLES
 
 Step = tuple[Any, ...]
 
-MAX_SEATS = 8
-PUBLIC = MAX_SEATS
+MAX_SEATS: Final = 8
+PUBLIC: Final = MAX_SEATS
 """The observer index of what everyone knows (a spectator's knowledge): ``known`` keys
 ``PUBLIC * 8 + o`` and the last entry of ``knows_top`` (see :class:`Engine`)."""
-ONLY = tuple(frozenset((s,)) for s in range(MAX_SEATS))
+ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((s,)) for s in range(MAX_SEATS))
 """ONLY[seat]: the audience of an event for ``seat`` alone (frozensets are immutable: shared)."""
-MAIN = tuple(("main", s) for s in range(MAX_SEATS))
+MAIN: Final[tuple[Step, ...]] = tuple(("main", s) for s in range(MAX_SEATS))
 """MAIN[seat]: the pending main decision of ``seat`` (phase 2), built once."""
-_ORDERS = {
+_ORDERS: Final[dict[int, dict[int, tuple[tuple[int, ...], ...]]]] = {
     n: {d: tuple(tuple((seat + d * i) % n for i in range(n)) for seat in range(n)) for d in (1, -1)}
     for n in range(1, MAX_SEATS + 1)
 }
 """_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
-_KNOWN_KEYS = [[(*(s * 8 + o for s in range(n)), PUBLIC * 8 + o) for o in range(n)] for n in range(MAX_SEATS + 1)]
+_KNOWN_KEYS: Final[list[list[tuple[int, ...]]]] = [
+    [(*(s * 8 + o for s in range(n)), PUBLIC * 8 + o) for o in range(n)] for n in range(MAX_SEATS + 1)
+]
 """_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for
 every seat s and for everyone (``PUBLIC``)."""
-_OBSERVERS = [(*range(n), PUBLIC) for n in range(MAX_SEATS + 1)]
+_OBSERVERS: Final[list[tuple[int, ...]]] = [(*range(n), PUBLIC) for n in range(MAX_SEATS + 1)]
 """_OBSERVERS[n]: every seat of an ``n``-player game, then ``PUBLIC``."""
-_KINDS = range(NK)
-_DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
-_YOU_DRAW_1 = tuple(f"you draw {CARD[k]}" for k in range(NK))
+_KINDS: Final[range] = range(NK)
+NO_DATA: Final[tuple[Any, ...]] = (dict,)
+"""The ``data`` of an event that has none, given lazily (see ``regalia.core.events.LazyText``):
+read, it is a new empty dict; not read, no dict is made. Shared by every such event."""
+_DRAWS_1: Final[tuple[str, ...]] = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
+_YOU_DRAW_1: Final[tuple[str, ...]] = tuple(f"you draw {CARD[k]}" for k in range(NK))
 
 
 class Engine(State):

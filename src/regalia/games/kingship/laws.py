@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
+from typing import Final
 
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
@@ -45,7 +46,7 @@ from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MAT
 from regalia.games.kingship.engine import Engine
 from regalia.games.kingship.texts import spec_words
 
-_VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
+_VOTES: Final[list[Act]] = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
 """The options of a vote (one shared list, see ``state._const``)."""
 
 

@@ -8,6 +8,7 @@ Items are a card kind (``0..39``) or a title (``40 + title``); the Silenced titl
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
@@ -29,7 +30,7 @@ from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_
 from regalia.games.kingship.windows import Windows
 from regalia.games.kingship.words import ask_words, item_words, play_words
 
-_ASK_SPECS = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
+_ASK_SPECS: Final[list[Act]] = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
 """``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""
 
 
