@@ -7,6 +7,11 @@ import ast
 import itertools
 from pathlib import Path
 
+import pytest
+from tests.games.kingship.test_golden_playouts import CASES, GOLDEN, game_seed
+from tests.golden import playout_digest
+
+import regalia
 from regalia.core.state import State
 from regalia.games.kingship import state as state_module
 from regalia.games.kingship.abilities import Abilities
@@ -87,3 +92,16 @@ def test_every_queue_step_is_dispatched_by_name() -> None:
         and isinstance(node.comparators[0], ast.Constant)
     }
     assert named == set(OP_NAMES)
+
+
+@pytest.mark.skipif(regalia.compiled(), reason="the compiled build always takes the if chains")
+@pytest.mark.parametrize(("index", "seed"), [(0, 1), (3, 2), (6, 3), (9, 4)])
+def test_the_if_chains_play_exactly_like_the_dispatch_dictionaries(
+    index: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pure build dispatches through dictionaries, the compiled one through the ``if`` chains
+    (``state._INTERPRETED``): played through the chains in the pure build, the golden playouts give
+    the recorded digests too."""
+    monkeypatch.setattr(state_module, "_INTERPRETED", False)
+    players, options = CASES[index]
+    assert playout_digest("kingship", players, options, game_seed(index, seed)) == GOLDEN[(index, seed)]

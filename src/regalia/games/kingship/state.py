@@ -35,6 +35,7 @@ the game's rules: :mod:`cards`, :mod:`actions`, :mod:`decisions`, :mod:`texts`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import compress
 from operator import sub
 from typing import Any, Final
@@ -68,6 +69,14 @@ from regalia.games.kingship.texts import CARD
 from regalia.games.kingship.validate import OP_NAMES, check_types, validate
 from regalia.games.kingship.view import build_view
 
+_INTERPRETED: Final = __file__.endswith(".py")
+"""Whether this module runs as Python source. The dispatch of queue steps, decisions and legal
+actions is the one place where the two builds take different paths to the same methods: the pure
+build looks the method up in a dictionary (one look-up and one call: ``_OPS``, ``_ON``, ``_LEGAL``
+below), the compiled one runs the ``if`` chains of :meth:`KingshipState._step`,
+:meth:`~KingshipState._decide` and :meth:`~KingshipState._legal_actions` (native string compares and
+direct calls, where a dictionary of methods would be a generic Python call). Both cover the same
+names, checked at import and by ``tests/games/kingship/test_house.py``."""
 _KINDS = range(NK)
 _AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_COUNTS) + 1)]
 """``bytes.translate`` tables, one for each n from 2 to the most copies of a kind in the deck: a
@@ -209,152 +218,160 @@ class KingshipState(Flow):
     def _legal_actions(self) -> list[Any]:
         """The options of the pending decision, from its ``legal_<kind>`` method (or a constant
         list for the decisions whose options never change: one shared list each, which the core
-        keeps as the legal list and hands out copies of)."""
+        keeps as the legal list and hands out copies of); the most frequent decisions first."""
         p = self.pending
         if p is None:
             return []
         kind: str = p[0]
+        if _INTERPRETED:
+            return _LEGAL[kind](self)
         if kind == "main":
             return self.legal_main()
-        if kind == "target":
-            return self.legal_target()
         if kind == "lq":
             return _LQ_ACTS
+        if kind == "target":
+            return self.legal_target()
+        if kind == "vote":
+            return self.legal_vote()
+        if kind == "law":
+            return self.legal_law()
+        if kind == "m_resp":
+            return self.legal_m_resp()
         if kind == "dq":
             return _DQ_ACTS
-        if kind == "outlaw":
-            return self.legal_redirect(False)
-        if kind == "knight":
-            return self.legal_knight()
-        if kind == "reroute":
-            return self.legal_redirect(True)
-        if kind == "demon":
-            return _DEMON_ACTS
-        if kind == "demon_take":
-            return self.legal_demon_take()
-        if kind == "give":
-            return self._hand_choice(A.GIVE)
-        if kind == "give_exile":
-            return self._hand_choice(A.EXILE)
-        if kind == "place":
-            return self._hand_choice(A.PLACE)
         if kind == "farmer":
             return _FARMER_ACTS
+        if kind == "demon_take":
+            return self.legal_demon_take()
+        if kind == "tax":
+            return self.legal_tax()
         if kind == "poacher":
             return self.poacher_options()
+        if kind == "m_offer":
+            return self.legal_m_offer()
+        if kind == "demon":
+            return _DEMON_ACTS
+        if kind == "m_ask":
+            return self.legal_m_ask()
+        if kind == "give":
+            return self._hand_choice(A.GIVE)
+        if kind == "knight":
+            return self.legal_knight()
+        if kind == "m_choose":
+            return self.legal_m_choose()
+        if kind == "outlaw":
+            return self.legal_redirect(False)
         if kind == "spec":
             return self.legal_spec()
+        if kind == "search":
+            return self.legal_search()
         if kind == "poach":
             return self.legal_poach()
         if kind == "revive":
             return self.legal_revive()
         if kind == "priest_draw":
             return _PRIEST_DRAW_ACTS
+        if kind == "queen":
+            return self.legal_queen()
+        if kind == "place":
+            return self._hand_choice(A.PLACE)
         if kind == "m_take":
             return self.legal_m_take()
         if kind == "m_return":
             return self._hand_choice(A.RETURN)
-        if kind == "m_offer":
-            return self.legal_m_offer()
-        if kind == "m_ask":
-            return self.legal_m_ask()
-        if kind == "m_resp":
-            return self.legal_m_resp()
-        if kind == "m_choose":
-            return self.legal_m_choose()
         if kind == "prince_title":
             return self.legal_prince_title()
-        if kind == "queen":
-            return self.legal_queen()
-        if kind == "search":
-            return self.legal_search()
-        if kind == "extra":
-            return _EXTRA_ACTS
-        if kind == "law":
-            return self.legal_law()
-        if kind == "vote":
-            return self.legal_vote()
         if kind == "exile":
             return self.legal_exile()
-        if kind == "tax":
-            return self.legal_tax()
+        if kind == "extra":
+            return _EXTRA_ACTS
+        if kind == "give_exile":
+            return self._hand_choice(A.EXILE)
+        if kind == "reroute":
+            return self.legal_redirect(True)
         raise ValueError(f"state.pending: unknown decision {kind!r}")
 
     def _decide(self, ev: list[Event], act: Act) -> None:
-        """Hand ``act`` (legal now) to the pending decision's ``on_<kind>`` method."""
+        """Hand ``act`` (legal now) to the pending decision's ``on_<kind>`` method (the most
+        frequent decisions first)."""
         p = self.pending
         assert p is not None
         kind: str = p[0]
         if kind == "main":
             self.on_main(ev, act)
-        elif kind == "target":
-            self.on_target(ev, act)
         elif kind == "lq":
             self.on_lq(ev, act)
+        elif kind == "target":
+            self.on_target(ev, act)
+        elif kind == "vote":
+            self.on_vote(ev, act)
+        elif kind == "law":
+            self.on_law(ev, act)
+        elif kind == "m_resp":
+            self.on_m_resp(ev, act)
         elif kind == "dq":
             self.on_dq(ev, act)
-        elif kind == "outlaw":
-            self.on_outlaw(ev, act)
-        elif kind == "knight":
-            self.on_knight(ev, act)
-        elif kind == "reroute":
-            self.on_reroute(ev, act)
-        elif kind == "demon":
-            self.on_demon(ev, act)
-        elif kind == "demon_take":
-            self.on_demon_take(ev, act)
-        elif kind == "give":
-            self.on_give(ev, act)
-        elif kind == "give_exile":
-            self.on_give_exile(ev, act)
-        elif kind == "place":
-            self.on_place(ev, act)
         elif kind == "farmer":
             self.on_farmer(ev, act)
+        elif kind == "demon_take":
+            self.on_demon_take(ev, act)
+        elif kind == "tax":
+            self.on_tax(ev, act)
         elif kind == "poacher":
             self.on_poacher(ev, act)
+        elif kind == "m_offer":
+            self.on_m_offer(ev, act)
+        elif kind == "demon":
+            self.on_demon(ev, act)
+        elif kind == "m_ask":
+            self.on_m_ask(ev, act)
+        elif kind == "give":
+            self.on_give(ev, act)
+        elif kind == "knight":
+            self.on_knight(ev, act)
+        elif kind == "m_choose":
+            self.on_m_choose(ev, act)
+        elif kind == "outlaw":
+            self.on_outlaw(ev, act)
         elif kind == "spec":
             self.on_spec(ev, act)
+        elif kind == "search":
+            self.on_search(ev, act)
         elif kind == "poach":
             self.on_poach(ev, act)
         elif kind == "revive":
             self.on_revive(ev, act)
         elif kind == "priest_draw":
             self.on_priest_draw(ev, act)
+        elif kind == "queen":
+            self.on_queen(ev, act)
+        elif kind == "place":
+            self.on_place(ev, act)
         elif kind == "m_take":
             self.on_m_take(ev, act)
         elif kind == "m_return":
             self.on_m_return(ev, act)
-        elif kind == "m_offer":
-            self.on_m_offer(ev, act)
-        elif kind == "m_ask":
-            self.on_m_ask(ev, act)
-        elif kind == "m_resp":
-            self.on_m_resp(ev, act)
-        elif kind == "m_choose":
-            self.on_m_choose(ev, act)
         elif kind == "prince_title":
             self.on_prince_title(ev, act)
-        elif kind == "queen":
-            self.on_queen(ev, act)
-        elif kind == "search":
-            self.on_search(ev, act)
-        elif kind == "extra":
-            self.on_extra(ev, act)
-        elif kind == "law":
-            self.on_law(ev, act)
-        elif kind == "vote":
-            self.on_vote(ev, act)
         elif kind == "exile":
             self.on_exile(ev, act)
-        elif kind == "tax":
-            self.on_tax(ev, act)
+        elif kind == "extra":
+            self.on_extra(ev, act)
+        elif kind == "give_exile":
+            self.on_give_exile(ev, act)
+        elif kind == "reroute":
+            self.on_reroute(ev, act)
         else:
             raise ValueError(f"state.pending: unknown decision {kind!r}")
 
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
-        self._decide(ev, action)
+        if _INTERPRETED:
+            pending = self.pending
+            assert pending is not None
+            _ON[pending[0]](self, ev, action)
+        else:
+            self._decide(ev, action)
         # ``self.pending`` is only ever read into a local declared optional: mypy would narrow the
         # attribute itself past the calls that change it, and compiled code would trust that.
         p: Step | None = self.pending
@@ -377,7 +394,11 @@ class KingshipState(Flow):
             if p is not None:
                 break
             if q:
-                self._step(ev, q.pop())
+                if _INTERPRETED:
+                    step = q.pop()
+                    _OPS[step[0]](self, ev, *step[1:])
+                else:
+                    self._step(ev, q.pop())
             elif self.is_terminal:  # finish() empties the queue: the end is noticed here
                 return
             else:
@@ -396,14 +417,14 @@ class KingshipState(Flow):
             self.op_after_play(ev)
         elif op == "ab_end":
             pass  # the marker closing an ability's steps (see ``cancel_ability``)
-        elif op == "draw":
-            self.op_draw(ev, step[1], step[2], step[3], step[4])
-        elif op == "tgt":
-            self.op_tgt(ev, step[1], step[2], step[3])
         elif op == "phase3":
             self.op_phase3(ev)
+        elif op == "main_after_draw":
+            self.op_main_after_draw(ev)
         elif op == "tax":
             self.op_tax(ev)
+        elif op == "tgt":
+            self.op_tgt(ev, step[1], step[2], step[3])
         elif op == "demon_window":
             self.op_demon_window(ev)
         elif op == "king_law":
@@ -412,82 +433,82 @@ class KingshipState(Flow):
             self.op_p4_check(ev)
         elif op == "main":
             self.op_main(ev)
-        elif op == "main_after_draw":
-            self.op_main_after_draw(ev)
+        elif op == "law_propose":
+            self.op_law_propose(ev, step[1], step[2])
+        elif op == "draw":
+            self.op_draw(ev, step[1], step[2], step[3], step[4])
         elif op == "acq":
             self.op_acq(ev, step[1])
         elif op == "acq_final":
             self.op_acq_final(ev, step[1])
-        elif op == "angel_give":
-            self.op_angel_give(ev)
-        elif op == "strip_titles":
-            self.op_strip_titles(ev)
+        elif op == "farmer":
+            self.op_farmer(ev)
+        elif op == "silence":
+            self.op_silence(ev)
+        elif op == "tax_one":
+            self.op_tax_one(ev, step[1])
+        elif op == "need_below":
+            self.op_need_below(ev)
+        elif op == "queen_single":
+            self.op_queen_single(ev)
+        elif op == "poacher":
+            self.op_poacher(ev)
+        elif op == "merchant_offer":
+            self.op_merchant_offer(ev)
+        elif op == "priest_revive":
+            self.op_priest_revive(ev)
         elif op == "messenger_skip":
             self.op_messenger_skip(ev)
+        elif op == "angel_give":
+            self.op_angel_give(ev)
+        elif op == "poach_each":
+            self.op_poach_each(ev, step[1])
+        elif op == "spec":
+            self.op_spec(ev, step[1])
+        elif op == "emperor_search":
+            self.op_emperor_search(ev)
+        elif op == "witch_exile":
+            self.op_witch_exile(ev)
+        elif op == "unsilence":
+            self.op_unsilence(ev)
+        elif op == "priest_pick":
+            self.op_priest_pick(ev)
+        elif op == "priest_draw":
+            self.op_priest_draw(ev)
         elif op == "reverse":
             self.op_reverse(ev)
         elif op == "draw_actor":
             self.op_draw_actor(ev, step[1])
         elif op == "messenger_place":
             self.op_messenger_place(ev)
-        elif op == "farmer":
-            self.op_farmer(ev)
-        elif op == "poacher":
-            self.op_poacher(ev)
-        elif op == "spec":
-            self.op_spec(ev, step[1])
-        elif op == "poach_each":
-            self.op_poach_each(ev, step[1])
-        elif op == "need_below":
-            self.op_need_below(ev)
-        elif op == "priest_revive":
-            self.op_priest_revive(ev)
-        elif op == "priest_pick":
-            self.op_priest_pick(ev)
-        elif op == "priest_draw":
-            self.op_priest_draw(ev)
-        elif op == "demon_take":
-            self.op_demon_take(ev)
-        elif op == "swap":
-            self.op_swap(ev)
-        elif op == "merchant_offer":
-            self.op_merchant_offer(ev)
-        elif op == "merchant_reveal":
-            self.op_merchant_reveal(ev)
-        elif op == "silence":
-            self.op_silence(ev)
-        elif op == "witch_exile":
-            self.op_witch_exile(ev)
-        elif op == "unsilence":
-            self.op_unsilence(ev)
-        elif op == "knight_draws":
-            self.op_knight_draws(ev)
-        elif op == "law_propose":
-            self.op_law_propose(ev, step[1], step[2])
-        elif op == "prince_title":
-            self.op_prince_title(ev)
-        elif op == "queen_single":
-            self.op_queen_single(ev)
+        elif op == "strip_titles":
+            self.op_strip_titles(ev)
         elif op == "queen_choice":
             self.op_queen_choice(ev)
+        elif op == "merchant_reveal":
+            self.op_merchant_reveal(ev)
+        elif op == "knight_draws":
+            self.op_knight_draws(ev)
+        elif op == "prince_title":
+            self.op_prince_title(ev)
+        elif op == "demon_take":
+            self.op_demon_take(ev)
         elif op == "remove_laws":
             self.op_remove_laws(ev)
-        elif op == "emperor_search":
-            self.op_emperor_search(ev)
         elif op == "extra_choice":
             self.op_extra_choice(ev)
+        elif op == "exile_to":
+            self.op_exile_to(ev, step[1], step[2])
+        elif op == "exile_one":
+            self.op_exile_one(ev, step[1])
+        elif op == "swap":
+            self.op_swap(ev)
         elif op == "resolve_play":
             self.op_resolve_play(ev, step[1], step[2], step[3], step[4])
         elif op == "outlaws_to_pile":
             self.op_outlaws_to_pile(ev)
         elif op == "turn_start":
             self.op_turn_start(ev)
-        elif op == "exile_one":
-            self.op_exile_one(ev, step[1])
-        elif op == "exile_to":
-            self.op_exile_to(ev, step[1], step[2])
-        elif op == "tax_one":
-            self.op_tax_one(ev, step[1])
         elif op == "law_win":
             self.op_law_win(ev, step[1])
         else:
@@ -782,6 +803,10 @@ class KingshipState(Flow):
         return choice_group(self, action)
 
 
+def _no_step(state: KingshipState, ev: list[Event]) -> None:
+    """The ``ab_end`` marker closing an ability's steps does nothing when run (see ``cancel_ability``)."""
+
+
 _DQ_ACTS: Final[list[Any]] = [A.PASS_ACT, A.FORBID_ACT]
 """The Dark Queen's options (KS-6); this and the lists below are the options of the decisions
 that never change, one shared list each (see ``KingshipState._legal_actions``)."""
@@ -791,6 +816,49 @@ _FARMER_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.KEEP], A.CHOICE_ACTS[A.REVEAL]
 _PRIEST_DRAW_ACTS: Final[list[Any]] = [A.DRAW_ACT, A.PASS_ACT]
 _EXTRA_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT]
 
-_OP_METHODS = frozenset(name[3:] for name in dir(KingshipState) if name.startswith("op_"))
-assert OP_NAMES - {"ab_end"} == _OP_METHODS, sorted(_OP_METHODS ^ OP_NAMES)
-assert all(hasattr(KingshipState, f"on_{kind}") for kind in DECISIONS)
+Decide = Callable[[KingshipState, list[Event], Act], None]
+_OPS: Final[dict[str, Callable[..., None]]] = {
+    name: getattr(KingshipState, "op_" + name) for name in OP_NAMES if name != "ab_end"
+}
+"""The pure build's dispatch of queue steps: op name -> ``op_<name>`` (see ``_INTERPRETED``)."""
+_OPS["ab_end"] = _no_step
+_ON: Final[dict[str, Decide]] = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
+"""The pure build's dispatch of decisions: kind -> ``on_<kind>``."""
+_LEGAL: Final[dict[str, Callable[[KingshipState], list[Any]]]] = {
+    "main": KingshipState.legal_main,
+    "target": KingshipState.legal_target,
+    "dq": lambda s: _DQ_ACTS,
+    "outlaw": lambda s: s.legal_redirect(False),
+    "reroute": lambda s: s.legal_redirect(True),
+    "knight": KingshipState.legal_knight,
+    "lq": lambda s: _LQ_ACTS,
+    "demon": lambda s: _DEMON_ACTS,
+    "demon_take": KingshipState.legal_demon_take,
+    "give": lambda s: s._hand_choice(A.GIVE),
+    "give_exile": lambda s: s._hand_choice(A.EXILE),
+    "place": lambda s: s._hand_choice(A.PLACE),
+    "farmer": lambda s: _FARMER_ACTS,
+    "poacher": KingshipState.poacher_options,
+    "spec": KingshipState.legal_spec,
+    "poach": KingshipState.legal_poach,
+    "revive": KingshipState.legal_revive,
+    "priest_draw": lambda s: _PRIEST_DRAW_ACTS,
+    "m_take": KingshipState.legal_m_take,
+    "m_return": lambda s: s._hand_choice(A.RETURN),
+    "m_offer": KingshipState.legal_m_offer,
+    "m_ask": KingshipState.legal_m_ask,
+    "m_resp": KingshipState.legal_m_resp,
+    "m_choose": KingshipState.legal_m_choose,
+    "prince_title": KingshipState.legal_prince_title,
+    "queen": KingshipState.legal_queen,
+    "search": KingshipState.legal_search,
+    "extra": lambda s: _EXTRA_ACTS,
+    "law": KingshipState.legal_law,
+    "vote": KingshipState.legal_vote,
+    "exile": KingshipState.legal_exile,
+    "tax": KingshipState.legal_tax,
+}
+"""The pure build's dispatch of legal actions: kind -> the options of that decision."""
+assert set(_OPS) == OP_NAMES
+assert set(_LEGAL) == set(_ON) == set(DECISIONS)
+assert {name[3:] for name in dir(KingshipState) if name.startswith("op_")} == OP_NAMES - {"ab_end"}
