@@ -3,7 +3,8 @@
 ``ABILITIES[value] = (single, pair)``: each a list of ``(condition, step)``. Conditions in brackets
 on the cards (``[King/Yes]``...) are checked once, when the ability triggers (KS-18), and the
 steps of the ability are queued in order, closed by an ``ab_end`` marker; each step is an
-``op_<name>`` method below or in :mod:`windows`, :mod:`laws`, :mod:`merchant`.
+``op_<name>`` method below or of a class before it in the rule line (:mod:`windows`,
+:mod:`laws`, :mod:`merchant`), run by ``KingshipState._step``.
 """
 
 from __future__ import annotations
@@ -184,7 +185,9 @@ def _silenced_text(actor: int, ability: str) -> str:
 
 
 class Abilities(Merchant):
-    """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
+    """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``): the rule
+    line's fifth class (after :class:`~regalia.games.kingship.merchant.Merchant`, whose trade the
+    single Merchant starts; see :mod:`regalia.games.kingship.state`)."""
 
     def _cond(self, cond: str, actor: int) -> bool:
         t = self.titles

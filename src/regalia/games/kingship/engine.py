@@ -63,7 +63,8 @@ _YOU_DRAW_1: Final[tuple[str, ...]] = tuple(f"you draw {CARD[k]}" for k in range
 
 
 class Engine(State):
-    """Fields and shared helpers of a Kingship state (see the module docstring)."""
+    """Fields and shared helpers of a Kingship state: the first class of the rule line (see the module
+    docstring and :mod:`regalia.games.kingship.state`)."""
 
     n: int
     hands: list[list[int]]

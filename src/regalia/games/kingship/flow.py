@@ -148,7 +148,9 @@ def _turn_text(turn: int, seat: int) -> str:
 
 
 class Flow(Abilities):
-    """Turn structure and the main decision of phase 2."""
+    """Turn structure and the main decision of phase 2: the last class of the rule line (a play
+    resolves the abilities of :class:`~regalia.games.kingship.abilities.Abilities`; see
+    :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- phase 1
     def op_turn_start(self, ev: list[Event]) -> None:

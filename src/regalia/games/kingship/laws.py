@@ -96,7 +96,8 @@ def law_description(law: list[int]) -> str:
 
 
 class Laws(Engine):
-    """Proposals, votes, enactment and enforcement of laws."""
+    """Proposals, votes, enactment and enforcement of laws: the second class of the rule line
+    (after :class:`~regalia.games.kingship.engine.Engine`; see :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- queries used by the turn
     def has_no_winner_law(self) -> bool:

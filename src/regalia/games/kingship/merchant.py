@@ -35,7 +35,8 @@ _ASK_SPECS: Final[list[Act]] = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in
 
 
 class Merchant(Windows):
-    """The Merchant's trade (single Merchant ability)."""
+    """The Merchant's trade (single Merchant ability): the rule line's fourth class (after
+    :class:`~regalia.games.kingship.windows.Windows`; see :mod:`regalia.games.kingship.state`)."""
 
     def items_of(self, seat: int) -> list[int]:
         """What ``seat`` can trade: the kinds in hand, then held titles (not Silenced) as ``40 + t``."""

@@ -33,7 +33,8 @@ def _redirect_text(what: str, s: int, t: int) -> str:
 
 
 class Windows(Laws):
-    """Targeting and acquisition chains, and the Demon's claim."""
+    """Targeting and acquisition chains, and the Demon's claim: the rule line's third class (after
+    :class:`~regalia.games.kingship.laws.Laws`; see :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- targeting [KS-6]
     def tgt_candidates(self) -> list[int]:
