@@ -27,13 +27,16 @@ SRC = ROOT / "src"
 COMPILED_PACKAGES = [
     "regalia/core",
     "regalia/games/blood_and_fortune",
+    "regalia/games/kingship",
 ]
 """The packages (paths under ``src/``) whose modules mypyc compiles, each game's once it is
 ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETED`."""
 
 INTERPRETED = {
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
-    "regalia/games/blood_and_fortune/config.py",  # a config dataclass, read by core.config at run time
+    "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kingship/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kingship/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
 }
 """Modules of the compiled packages that stay interpreted, with the reason."""
 

@@ -3,13 +3,14 @@
 ``ABILITIES[value] = (single, pair)``: each a list of ``(condition, step)``. Conditions in brackets
 on the cards (``[King/Yes]``...) are checked once, when the ability triggers (KS-18), and the
 steps of the ability are queued in order, closed by an ``ab_end`` marker; each step is an
-``op_<name>`` method below or in :mod:`windows`, :mod:`laws`, :mod:`merchant`.
+``op_<name>`` method below or of a class before it in the rule line (:mod:`windows`,
+:mod:`laws`, :mod:`merchant`), run by ``KingshipState._step``.
 """
 
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, private, public
 from regalia.core.state import shuffle
@@ -60,17 +61,18 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
-from regalia.games.kingship.engine import PUBLIC, Engine
-from regalia.games.kingship.prompts import ability_name, play_words
+from regalia.games.kingship.engine import PUBLIC, Step
+from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
+from regalia.games.kingship.words import ability_name, play_words
 
-_SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
+_SPEC_ACTS: Final[list[Act]] = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
 
 Cond = str | None
 Steps = list[tuple[Cond, tuple[Any, ...]]]
 
-ABILITIES: dict[int, tuple[Steps, Steps]] = {
+ABILITIES: Final[dict[int, tuple[Steps, Steps]]] = {
     ANGEL: (
         # #1 Target an opponent. Give the chosen player a card from your hand. Reveal it to all.
         [(None, ("tgt", "opp", 1, "cont")), (None, ("angel_give",))],
@@ -158,7 +160,7 @@ ABILITIES: dict[int, tuple[Steps, Steps]] = {
 }
 
 
-_AB_END = ("ab_end",)
+_AB_END: Final[Step] = ("ab_end",)
 
 
 def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
@@ -172,7 +174,9 @@ def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
     return tuple(reversed([s for _, s in steps] + [_AB_END]))
 
 
-_QUEUED = {value: (_queued(single), _queued(pair)) for value, (single, pair) in ABILITIES.items()}
+_QUEUED: Final[list[list[tuple[Step, ...] | None]]] = [
+    [_queued(ABILITIES[v][0]), _queued(ABILITIES[v][1])] if v in ABILITIES else [(), ()] for v in range(14)
+]
 """_QUEUED[value][is_pair]: the queue entries of an ability without conditions (see ``_queued``)."""
 
 
@@ -180,8 +184,10 @@ def _silenced_text(actor: int, ability: str) -> str:
     return f"P{actor} is silenced: their {ability[:-1] if ability.endswith(',') else ability} has no effect (KS-12)"
 
 
-class Abilities(Engine):
-    """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``)."""
+class Abilities(Merchant):
+    """The ability steps of the cards (``op_*``) and their decisions (``legal_*``/``on_*``): the rule
+    line's fifth class (after :class:`~regalia.games.kingship.merchant.Merchant`, whose trade the
+    single Merchant starts; see :mod:`regalia.games.kingship.state`)."""
 
     def _cond(self, cond: str, actor: int) -> bool:
         t = self.titles
@@ -227,8 +233,8 @@ class Abilities(Engine):
         if self.titles[SILENCED] == actor and value != WITCH:
             ev.append(Event("silenced", (_silenced_text, actor, ability_name(self)), actor, None, {}))
             return
-        pair = count >= 2
-        c["val"], c["suit"], c["pair"] = value, suit, int(pair)
+        pair = 1 if count >= 2 else 0
+        c["val"], c["suit"], c["pair"] = value, suit, pair
         queued = _QUEUED[value][pair]
         if queued is None:  # conditions in brackets, checked now [KS-18]
             steps = [s for cond, s in ABILITIES[value][pair] if cond is None or self._cond(cond, actor)]

@@ -7,7 +7,7 @@ config (:data:`NUM_ACTIONS`); the layout is a fixed table of blocks built at imp
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.kingship.cards import (
@@ -26,52 +26,73 @@ from regalia.games.kingship.cards import (
     spec_text,
 )
 
-MAX_SEATS = 8
+MAX_SEATS: Final = 8
 
 # action kinds
-(
-    DRAW,
-    PASS,
-    PLAY,
-    PAIR,
-    TARGET,
-    FORBID,
-    REDIRECT,
-    BLOCK,
-    CARD,
-    NAME_SPEC,
-    CHOICE,
-    TITLE,
-    LAW,
-    OFFER,
-    ASK,
-    ACCEPT,
-    COUNTER,
-    TAKE_OFFER,
-) = range(18)
+DRAW: Final = 0
+PASS: Final = 1
+PLAY: Final = 2
+PAIR: Final = 3
+TARGET: Final = 4
+FORBID: Final = 5
+REDIRECT: Final = 6
+BLOCK: Final = 7
+CARD: Final = 8
+NAME_SPEC: Final = 9
+CHOICE: Final = 10
+TITLE: Final = 11
+LAW: Final = 12
+OFFER: Final = 13
+ASK: Final = 14
+ACCEPT: Final = 15
+COUNTER: Final = 16
+TAKE_OFFER: Final = 17
 
 # CARD purposes (the verb of "<verb> <card>")
-GIVE, EXILE, PLACE, REVIVE, TAKE, RETURN, SEARCH, CLAIM_CARD = range(8)
-CARD_VERBS = ("give", "exile", "place", "revive", "take", "return", "search", "claim")
+GIVE: Final = 0
+EXILE: Final = 1
+PLACE: Final = 2
+REVIVE: Final = 3
+TAKE: Final = 4
+RETURN: Final = 5
+SEARCH: Final = 6
+CLAIM_CARD: Final = 7
+CARD_VERBS: Final[tuple[str, ...]] = ("give", "exile", "place", "revive", "take", "return", "search", "claim")
 
 # CHOICE words
-KEEP, REVEAL, EXILE_DECK, EXILE_PILE, APPROVE, DENY, PREVENT, CLAIM, AGAIN = range(9)
-CHOICE_WORDS = ("keep", "reveal", "exile deck", "exile pile", "approve", "deny", "prevent", "claim", "again")
+KEEP: Final = 0
+REVEAL: Final = 1
+EXILE_DECK: Final = 2
+EXILE_PILE: Final = 3
+APPROVE: Final = 4
+DENY: Final = 5
+PREVENT: Final = 6
+CLAIM: Final = 7
+AGAIN: Final = 8
+CHOICE_WORDS: Final[tuple[str, ...]] = (
+    "keep",
+    "reveal",
+    "exile deck",
+    "exile pile",
+    "approve",
+    "deny",
+    "prevent",
+    "claim",
+    "again",
+)
 
 # laws [KS-11]: type -> (text word, parameter kind, number of parameters)
-(
-    L_EXILE_APPROVERS,
-    L_DRAW_OTHERS,
-    L_TAX,
-    L_NO_WINNER,
-    L_EXACTLY,
-    L_MAX3,
-    L_ALL_EXILE,
-    L_OTHERS_DRAW2,
-    L_CANNOT_WIN,
-    L_WINS,
-) = range(10)
-LAW_WORDS = (
+L_EXILE_APPROVERS: Final = 0
+L_DRAW_OTHERS: Final = 1
+L_TAX: Final = 2
+L_NO_WINNER: Final = 3
+L_EXACTLY: Final = 4
+L_MAX3: Final = 5
+L_ALL_EXILE: Final = 6
+L_OTHERS_DRAW2: Final = 7
+L_CANNOT_WIN: Final = 8
+L_WINS: Final = 9
+LAW_WORDS: Final[tuple[str, ...]] = (
     "exile-approvers",
     "draw-others",
     "tax",
@@ -83,18 +104,18 @@ LAW_WORDS = (
     "cannot-win",
     "wins",
 )
-EXACTLY_MAX = 20
-LAW_PARAMS = (1, 1, NSPEC, 1, EXACTLY_MAX + 1, 1, 1, 1, MAX_SEATS, MAX_SEATS)
-PRO_LAWS = (L_EXILE_APPROVERS, L_DRAW_OTHERS, L_TAX, L_NO_WINNER, L_EXACTLY, L_MAX3)
-CATALOGUE_LAWS = (*PRO_LAWS, L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS)
-STANDING_LAWS = frozenset({L_TAX, L_NO_WINNER, L_EXACTLY, L_CANNOT_WIN})
+EXACTLY_MAX: Final = 20
+LAW_PARAMS: Final[tuple[int, ...]] = (1, 1, NSPEC, 1, EXACTLY_MAX + 1, 1, 1, 1, MAX_SEATS, MAX_SEATS)
+PRO_LAWS: Final[tuple[int, ...]] = (L_EXILE_APPROVERS, L_DRAW_OTHERS, L_TAX, L_NO_WINNER, L_EXACTLY, L_MAX3)
+CATALOGUE_LAWS: Final[tuple[int, ...]] = (*PRO_LAWS, L_ALL_EXILE, L_OTHERS_DRAW2, L_CANNOT_WIN, L_WINS)
+STANDING_LAWS: Final[frozenset[int]] = frozenset({L_TAX, L_NO_WINNER, L_EXACTLY, L_CANNOT_WIN})
 """Laws that stay in force until removed; the others are carried out once when passed (KS-16)."""
 
-NITEMS = NK + 6
+NITEMS: Final = NK + 6
 """Merchant items: a card kind 0..39 or a title 40..45."""
-NASK = NSPEC + 6 + 1
+NASK: Final = NSPEC + 6 + 1
 """Merchant asks: a spec 0..59, a title 60..65, or 66 = nothing named."""
-ASK_NOTHING = NSPEC + 6
+ASK_NOTHING: Final = NSPEC + 6
 
 
 def pair_code(cl: int, cd: int, ct: int) -> int:
@@ -457,27 +478,29 @@ assert len(_KIND_AT) == NUM_ACTIONS
 # ---------------------------------------------------------------- prebuilt action objects (speed)
 # The legal actions are taken from these tables, so that no action object is made while playing
 # and the core's ``act in legal`` check meets the very object it looks for first.
-DRAW_ACT = Act(DRAW)
-PASS_ACT = Act(PASS)
-FORBID_ACT = Act(FORBID)
-PLAY_ACTS = [Act(PLAY, k) for k in range(NK)]
-PAIR_ACTS = [Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)]
+DRAW_ACT: Final = Act(DRAW)
+PASS_ACT: Final = Act(PASS)
+FORBID_ACT: Final = Act(FORBID)
+PLAY_ACTS: Final[list[Act]] = [Act(PLAY, k) for k in range(NK)]
+PAIR_ACTS: Final[list[Act]] = [
+    Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)
+]
 """PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
-CARD_ACTS = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
+CARD_ACTS: Final[list[list[Act]]] = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
 """CARD_ACTS[purpose][kind]."""
-LAW_ACTS = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
+LAW_ACTS: Final[list[list[Act]]] = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
 """LAW_ACTS[law type][parameter]."""
-TARGET_ACTS = [Act(TARGET, s) for s in range(MAX_SEATS)]
-REDIRECT_ACTS = [Act(REDIRECT, s) for s in range(MAX_SEATS)]
-TAKE_OFFER_ACTS = [Act(TAKE_OFFER, s) for s in range(MAX_SEATS)]
-BLOCK_ACTS = [Act(BLOCK, s) for s in range(3)]
-CHOICE_ACTS = [Act(CHOICE, c) for c in range(len(CHOICE_WORDS))]
-TITLE_ACTS = [Act(TITLE, t) for t in range(6)]
-NAME_SPEC_ACTS = [Act(NAME_SPEC, sp) for sp in range(NSPEC)]
-OFFER_ACTS = [Act(OFFER, i) for i in range(NITEMS)]
-ACCEPT_ACTS = [Act(ACCEPT, i) for i in range(NITEMS)]
-COUNTER_ACTS = [Act(COUNTER, i) for i in range(NITEMS)]
-ASK_ACTS = [Act(ASK, i) for i in range(NASK)]
+TARGET_ACTS: Final[list[Act]] = [Act(TARGET, s) for s in range(MAX_SEATS)]
+REDIRECT_ACTS: Final[list[Act]] = [Act(REDIRECT, s) for s in range(MAX_SEATS)]
+TAKE_OFFER_ACTS: Final[list[Act]] = [Act(TAKE_OFFER, s) for s in range(MAX_SEATS)]
+BLOCK_ACTS: Final[list[Act]] = [Act(BLOCK, s) for s in range(3)]
+CHOICE_ACTS: Final[list[Act]] = [Act(CHOICE, c) for c in range(len(CHOICE_WORDS))]
+TITLE_ACTS: Final[list[Act]] = [Act(TITLE, t) for t in range(6)]
+NAME_SPEC_ACTS: Final[list[Act]] = [Act(NAME_SPEC, sp) for sp in range(NSPEC)]
+OFFER_ACTS: Final[list[Act]] = [Act(OFFER, i) for i in range(NITEMS)]
+ACCEPT_ACTS: Final[list[Act]] = [Act(ACCEPT, i) for i in range(NITEMS)]
+COUNTER_ACTS: Final[list[Act]] = [Act(COUNTER, i) for i in range(NITEMS)]
+ASK_ACTS: Final[list[Act]] = [Act(ASK, i) for i in range(NASK)]
 
 
 def _combos(cl: int, cd: int, ct: int) -> list[tuple[int, tuple[int, int, int]]]:

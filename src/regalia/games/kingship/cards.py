@@ -9,11 +9,12 @@ from ``deck.txt`` beside this module (sheet "Components").
 from __future__ import annotations
 
 from importlib import resources
+from typing import Final
 
-SUITS = "LDT"
-SUIT_NAMES = ("Light", "Dark", "Terra")
-VALUE_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-VALUE_NAMES = (
+SUITS: Final = "LDT"
+SUIT_NAMES: Final[tuple[str, ...]] = ("Light", "Dark", "Terra")
+VALUE_TEXT: Final[tuple[str, ...]] = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+VALUE_NAMES: Final[tuple[str, ...]] = (
     "",
     "Angel",
     "Messenger",
@@ -31,17 +32,29 @@ VALUE_NAMES = (
     "Outlaw",
 )
 
-ANGEL, MESSENGER, FARMER, POACHER, PRIEST, DEMON_V, MERCHANT, WIZARD, WITCH, KNIGHT, PRINCE, QUEEN, EMPEROR = range(
-    1, 14
-)
-OUTLAW_V = 14
-OUTLAW = 39
-NK = 40
+ANGEL: Final = 1
+MESSENGER: Final = 2
+FARMER: Final = 3
+POACHER: Final = 4
+PRIEST: Final = 5
+DEMON_V: Final = 6
+MERCHANT: Final = 7
+WIZARD: Final = 8
+WITCH: Final = 9
+KNIGHT: Final = 10
+PRINCE: Final = 11
+QUEEN: Final = 12
+EMPEROR: Final = 13
+KNIGHT_KINDS: Final[tuple[int, ...]] = (27, 28, 29)
+"""The three Knights (10L, 10D, 10T), by suit."""
+OUTLAW_V: Final = 14
+OUTLAW: Final = 39
+NK: Final = 40
 """Number of card kinds (39 valued kinds, of which Terra Queen never occurs, plus the Outlaw)."""
 
-VALUE = [k // 3 + 1 for k in range(39)] + [OUTLAW_V]
+VALUE: Final[list[int]] = [k // 3 + 1 for k in range(39)] + [OUTLAW_V]
 """VALUE[kind]: the value 1..13, or 14 for the Outlaw."""
-SUIT = [k % 3 for k in range(39)] + [-1]
+SUIT: Final[list[int]] = [k % 3 for k in range(39)] + [-1]
 """SUIT[kind]: 0 Light, 1 Dark, 2 Terra, -1 for the Outlaw."""
 
 
@@ -50,7 +63,7 @@ def kind_of(value: int, suit: int) -> int:
     return (value - 1) * 3 + suit
 
 
-NAME = [VALUE_TEXT[VALUE[k]] + SUITS[SUIT[k]] for k in range(39)] + ["Outlaw"]
+NAME: Final[list[str]] = [VALUE_TEXT[VALUE[k]] + SUITS[SUIT[k]] for k in range(39)] + ["Outlaw"]
 """NAME[kind]: the notation, e.g. ``"QL"``, ``"10T"``, ``"Outlaw"``."""
 _BY_NAME = {n.upper(): k for k, n in enumerate(NAME) if n != "QT"}  # there is no Terra Queen
 _BY_NAME["1L"], _BY_NAME["1D"], _BY_NAME["1T"] = 0, 1, 2
@@ -77,22 +90,27 @@ def _load_deck() -> list[int]:
     return counts
 
 
-DECK_COUNTS = _load_deck()
+DECK_COUNTS: Final[list[int]] = _load_deck()
 """DECK_COUNTS[kind]: copies of each kind in the 80-card deck (from ``deck.txt``)."""
-DECK_SIZE = sum(DECK_COUNTS)
-FULL_DECK = [k for k in range(NK) for _ in range(DECK_COUNTS[k])]
+DECK_SIZE: Final = sum(DECK_COUNTS)
+FULL_DECK: Final[list[int]] = [k for k in range(NK) for _ in range(DECK_COUNTS[k])]
 """The deck as a list of kinds, in kind order."""
-HAND_SIZE = {4: 12, 5: 11, 6: 10, 7: 9, 8: 8}
+HAND_SIZE: Final[dict[int, int]] = {4: 12, 5: 11, 6: 10, 7: 9, 8: 8}
 """Cards dealt to each player by player count [rulebook, set-up]."""
 
 # ---------------------------------------------------------------- titles
-KING, DARK_QUEEN, LIGHT_QUEEN, OUTLAW_T, DEMON, SILENCED = range(6)
-TITLE_NAMES = ("Kingship", "DarkQueen", "LightQueen", "Outlaw", "Demon", "Silenced")
-TITLE_BY_NAME = {n.upper(): i for i, n in enumerate(TITLE_NAMES)}
+KING: Final = 0
+DARK_QUEEN: Final = 1
+LIGHT_QUEEN: Final = 2
+OUTLAW_T: Final = 3
+DEMON: Final = 4
+SILENCED: Final = 5
+TITLE_NAMES: Final[tuple[str, ...]] = ("Kingship", "DarkQueen", "LightQueen", "Outlaw", "Demon", "Silenced")
+TITLE_BY_NAME: Final[dict[str, int]] = {n.upper(): i for i, n in enumerate(TITLE_NAMES)}
 TITLE_BY_NAME.update({"KING": KING, "DQ": DARK_QUEEN, "LQ": LIGHT_QUEEN})
 
 # ---------------------------------------------------------------- specifications (KS-10)
-NSPEC = 15 * 4
+NSPEC: Final = 15 * 4
 """A specification is ``value * 4 + suit``: value 0 = any, 1..13, 14 = Outlaw; suit 0 = any,
 1..3 = L, D, T. Spec 0 is "any Kingship card" [KS-10]."""
 
@@ -105,7 +123,7 @@ def spec_matches(spec: int, kind: int) -> bool:
     return not (s and SUIT[kind] != s - 1)
 
 
-SPEC_MATCH = [[spec_matches(sp, k) for k in range(NK)] for sp in range(NSPEC)]
+SPEC_MATCH: Final[list[list[bool]]] = [[spec_matches(sp, k) for k in range(NK)] for sp in range(NSPEC)]
 
 
 def is_valid_spec(spec: int) -> bool:
@@ -113,7 +131,7 @@ def is_valid_spec(spec: int) -> bool:
     return any(SPEC_MATCH[spec][k] and DECK_COUNTS[k] for k in range(NK))
 
 
-VALID_SPECS = [sp for sp in range(NSPEC) if is_valid_spec(sp)]
+VALID_SPECS: Final[list[int]] = [sp for sp in range(NSPEC) if is_valid_spec(sp)]
 
 
 def spec_text(spec: int) -> str:

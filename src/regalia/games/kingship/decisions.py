@@ -7,6 +7,8 @@ programs, never shown to people: prompts and labels say them in words).
 
 from __future__ import annotations
 
+from typing import Final
+
 DECISIONS: dict[str, tuple[str, str]] = {
     # kind: (what the player must do, in words for refusals; the rule it rests on)
     "main": ("draw, or play a card or a pair (phase 2)", "KS-3"),
@@ -44,17 +46,17 @@ DECISIONS: dict[str, tuple[str, str]] = {
 }
 """Every decision kind, with what the deciding player must do (for refusals) and its rule."""
 
-DECISION_KINDS = tuple(DECISIONS)
+DECISION_KINDS: Final[tuple[str, ...]] = tuple(DECISIONS)
 """``Game.decision_kinds``: the pending decision kinds, in a fixed order."""
 
-HIDDEN_DECISIONS = frozenset({"outlaw", "knight", "poach"})
+HIDDEN_DECISIONS: Final[frozenset[str]] = frozenset({"outlaw", "knight", "poach"})
 """Response windows whose existence would reveal a hand: an Outlaw redirect (the seat holds an
 Outlaw), a Knight block (the target holds a Knight), the Poacher pair's exile (the seat holds the
 specified card). Only the seat asked sees them; every other seat sees the decision shown before
 (KS-37). The title windows (Dark Queen, Light Queen, the Demon's claim) open on public facts
 alone and are shown to everyone."""
 
-DRAW_CAUSES = ("turn", "block", "ability", "law", "empty", "tax")
+DRAW_CAUSES: Final[tuple[str, ...]] = ("turn", "block", "ability", "law", "empty", "tax")
 """Why a draw happens, kept in each draw step and Light Queen window (its last field): the turn's
 own draw, a Knight's block, a card ability, a law, the no-winner law's draw for an empty hand, the
 tax law. Prompts and events say the cause in words."""

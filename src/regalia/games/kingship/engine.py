@@ -3,17 +3,19 @@
 The state of a game is a handful of flat lists (hands as count vectors over card kinds, deck and
 pile with their top at the end, graveyard), the six titles, the active laws, the turn, and the
 **resolution queue** ``q``: a stack of small effect steps (tuples ``(op, *args)``) run by
-:meth:`Engine._run`. A step either finishes at once or sets ``pending``: the explicit decision
-``(kind, seat, ...)`` of exactly one player. Applying that player's action resumes the queue.
-Ability, window and law steps live in the sibling modules; this one keeps the zones and the
-information each seat has (which deck cards it knows on top, which cards it knows in other hands).
+:meth:`KingshipState._run <regalia.games.kingship.state.KingshipState._run>`. A step either
+finishes at once or sets ``pending``: the explicit decision ``(kind, seat, ...)`` of exactly one
+player. Applying that player's action resumes the queue.
+
+:class:`Engine` is the first class of the rule line (see :mod:`regalia.games.kingship.state`): it
+keeps the zones and the information each seat has (which deck cards it knows on top, which cards
+it knows in other hands); the laws, windows, Merchant, abilities and turn add their steps below it.
 """
 
 from __future__ import annotations
 
-import random
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, public
 from regalia.core.state import State, shuffle
@@ -32,31 +34,37 @@ from regalia.games.kingship.texts import CARD, TITLE_TITLES
 
 Step = tuple[Any, ...]
 
-MAX_SEATS = 8
-PUBLIC = MAX_SEATS
+MAX_SEATS: Final = 8
+PUBLIC: Final = MAX_SEATS
 """The observer index of what everyone knows (a spectator's knowledge): ``known`` keys
 ``PUBLIC * 8 + o`` and the last entry of ``knows_top`` (see :class:`Engine`)."""
-ONLY = tuple(frozenset((s,)) for s in range(MAX_SEATS))
+ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((s,)) for s in range(MAX_SEATS))
 """ONLY[seat]: the audience of an event for ``seat`` alone (frozensets are immutable: shared)."""
-MAIN = tuple(("main", s) for s in range(MAX_SEATS))
+MAIN: Final[tuple[Step, ...]] = tuple(("main", s) for s in range(MAX_SEATS))
 """MAIN[seat]: the pending main decision of ``seat`` (phase 2), built once."""
-_ORDERS = {
+_ORDERS: Final[dict[int, dict[int, tuple[tuple[int, ...], ...]]]] = {
     n: {d: tuple(tuple((seat + d * i) % n for i in range(n)) for seat in range(n)) for d in (1, -1)}
     for n in range(1, MAX_SEATS + 1)
 }
 """_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
-_KNOWN_KEYS = [[(*(s * 8 + o for s in range(n)), PUBLIC * 8 + o) for o in range(n)] for n in range(MAX_SEATS + 1)]
+_KNOWN_KEYS: Final[list[list[tuple[int, ...]]]] = [
+    [(*(s * 8 + o for s in range(n)), PUBLIC * 8 + o) for o in range(n)] for n in range(MAX_SEATS + 1)
+]
 """_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for
 every seat s and for everyone (``PUBLIC``)."""
-_OBSERVERS = [(*range(n), PUBLIC) for n in range(MAX_SEATS + 1)]
+_OBSERVERS: Final[list[tuple[int, ...]]] = [(*range(n), PUBLIC) for n in range(MAX_SEATS + 1)]
 """_OBSERVERS[n]: every seat of an ``n``-player game, then ``PUBLIC``."""
-_KINDS = range(NK)
-_DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
-_YOU_DRAW_1 = tuple(f"you draw {CARD[k]}" for k in range(NK))
+_KINDS: Final[range] = range(NK)
+NO_DATA: Final[tuple[Any, ...]] = (dict,)
+"""The ``data`` of an event that has none, given lazily (see ``regalia.core.events.LazyText``):
+read, it is a new empty dict; not read, no dict is made. Shared by every such event."""
+_DRAWS_1: Final[tuple[str, ...]] = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
+_YOU_DRAW_1: Final[tuple[str, ...]] = tuple(f"you draw {CARD[k]}" for k in range(NK))
 
 
 class Engine(State):
-    """Fields and shared helpers of a Kingship state (see the module docstring)."""
+    """Fields and shared helpers of a Kingship state: the first class of the rule line (see the module
+    docstring and :mod:`regalia.games.kingship.state`)."""
 
     n: int
     hands: list[list[int]]
@@ -92,17 +100,7 @@ class Engine(State):
     """KS-36: consecutive turn starts with nothing changed."""
     stall_fp: list[int] | None
     """KS-36: the fingerprint of the last turn start (see ``Flow.stall_fingerprint``)."""
-    _ops: dict[str, Any]
-    """op name -> unbound ``op_<name>`` method (built once for the final class)."""
-    _rng: random.Random
-    _rng_shared: bool
-    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
-    generator is needed only to rebuild the deck (KS-4) and for the Demon's and the Emperor's
-    abilities."""
-
     __slots__ = (
-        "_rng",
-        "_rng_shared",
         "ctx",
         "deck",
         "direction",
@@ -130,7 +128,20 @@ class Engine(State):
     )
     """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
     fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
-    core's own attributes stay in the instance dictionary."""
+    core's own attributes (among them the random generator, ``State._rng``) are the core's: they
+    stay in the instance dictionary of the pure build. (A compiled build keeps every field in the
+    native object's layout and ignores ``__slots__``.)"""
+
+    def shown_decision(self, seat: int | None) -> tuple[Any, ...] | None:
+        """The pending decision as ``seat`` may see it (``None`` = a spectator; KS-37): the decision
+        itself when it is public or ``seat``'s own, else (a hidden window for another seat) the
+        last decision everyone could see; ``None`` once the game is over."""
+        p = self.pending
+        if p is None or self.is_terminal:
+            return None
+        if p[0] not in HIDDEN_DECISIONS or p[1] == seat:
+            return p
+        return self.shown
 
     @property
     def over(self) -> bool:
@@ -361,49 +372,6 @@ class Engine(State):
             step = q.pop()
             if step[0] == "ab_end":
                 return
-
-    def _run(self, ev: list[Event]) -> None:
-        """Run queued steps until a decision is pending or the game is over; with an empty queue
-        the next turn starts."""
-        q = self.q  # only ever changed in place
-        ops = self._ops
-        while self.pending is None:
-            if q:
-                step = q.pop()
-                ops[step[0]](self, ev, *step[1:])
-            elif self.is_terminal:  # finish() empties the queue: the end is noticed here
-                return
-            else:
-                self.op_turn_start(ev)
-        if self.laws:  # a decision is pending, so the game is not over
-            self._check_exactly(ev)
-        p = self.pending
-        if p is not None and p[0] not in HIDDEN_DECISIONS:
-            self.shown = p  # KS-37: what the others see while a hidden window follows
-
-    def op_turn_start(self, ev: list[Event]) -> None:
-        """Start the next turn (implemented in flow.Flow)."""
-        raise NotImplementedError
-
-    def op_resolve_play(self, ev: list[Event], value: int, suit: int, count: int, actor: int) -> None:
-        """Trigger the ability of a play (implemented in abilities.Abilities)."""
-        raise NotImplementedError
-
-    # implemented in laws.Laws (declared here for the other rule modules)
-    def _check_exactly(self, ev: list[Event]) -> None:
-        raise NotImplementedError
-
-    def has_no_winner_law(self) -> bool:
-        """Whether the Pro law 'no-winner' is active."""
-        raise NotImplementedError
-
-    def can_win(self, seat: int) -> bool:
-        """Whether no active law stops ``seat`` from winning."""
-        raise NotImplementedError
-
-    def exactly_law(self) -> int:
-        """N of the active 'exactly N' law, or -1."""
-        raise NotImplementedError
 
     def finish(self, ev: list[Event], winner: int, why: str) -> None:
         """End the game; ``winner`` -1 for a draw."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
+from typing import Final
 
 from regalia.core.events import Event, public
+from regalia.games.kingship.abilities import Abilities
 from regalia.games.kingship.actions import (
     CHOICE,
     DRAW,
@@ -41,19 +43,24 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import MAIN, MAX_SEATS, Engine
-from regalia.games.kingship.prompts import draw_cause
+from regalia.games.kingship.engine import MAIN, MAX_SEATS, NO_DATA, Step
 from regalia.games.kingship.texts import CARD, CHARACTER
+from regalia.games.kingship.words import draw_cause
 
-_PASS, _DRAW = PASS_ACT, DRAW_ACT
-_ALL_KINDS = [k for k in range(40) if k != 35]
-_MATCH = [
+_PASS: Final = PASS_ACT
+_DRAW: Final = DRAW_ACT
+_ALL_KINDS: Final[list[int]] = [k for k in range(40) if k != 35]
+_MATCH: Final[list[list[int]]] = [
     [k for k in range(39) if k != 35 and (SUIT[k] == SUIT[t] or VALUE[k] == VALUE[t])] + [OUTLAW] for t in range(40)
 ]
 """_MATCH[top]: the kinds playable on ``top`` by suit or value (plus the Outlaw), in kind order [KS-2]."""
 
 
-def _singles(kinds: list[int], demon_ok: bool) -> tuple[Callable[[list[int]], tuple[int, ...]], tuple[Act, ...]]:
+_Singles = tuple[Callable[[list[int]], tuple[int, ...]], tuple[Act, ...]]
+"""``(counts, plays)``: see ``_singles``."""
+
+
+def _singles(kinds: list[int], demon_ok: bool) -> _Singles:
     """The candidate single plays of a kind list, without the Demons when a single Demon may not
     be played (Demon #1 [Demon/No]): ``(counts, plays)``, where ``counts(hand)`` is the tuple of
     the hand's counts of those kinds (one C-level ``itemgetter`` call) and ``plays`` their actions."""
@@ -61,10 +68,10 @@ def _singles(kinds: list[int], demon_ok: bool) -> tuple[Callable[[list[int]], tu
     return itemgetter(*ks), tuple(PLAY_ACTS[k] for k in ks)
 
 
-_SINGLES = [[_singles(_MATCH[top], ok) for ok in (False, True)] for top in range(NK)]
+_SINGLES: Final[list[list[_Singles]]] = [[_singles(_MATCH[top], ok) for ok in (False, True)] for top in range(NK)]
 """_SINGLES[top][demon_ok]: ``(counts, plays)`` of the kinds matching ``top`` by suit or value,
 plus the Outlaw [KS-2] (see ``_singles``)."""
-_WILD_SINGLES = [_singles(_ALL_KINDS, ok) for ok in (False, True)]
+_WILD_SINGLES: Final[list[_Singles]] = [_singles(_ALL_KINDS, ok) for ok in (False, True)]
 """_WILD_SINGLES[demon_ok]: ``(counts, plays)`` of every card (an Outlaw on top, or the Outlaw title)."""
 
 
@@ -103,37 +110,47 @@ def _pair_table(v: int) -> list[tuple[tuple[Act, ...], ...] | None]:
 
 
 _NO_PAIRS: list[tuple[tuple[Act, ...], ...] | None] = [None] * 48
-_PAIR_TABLES = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
+_PAIR_TABLES: Final = [_NO_PAIRS if v == FARMER else _pair_table(v) for v in range(1, 14)]
 """_PAIR_TABLES[value - 1]: the pair table of every value (Farmers never pair, KS-2: all ``None``)."""
 
 # The pairs of a hand: for each value held at least twice, its ``pair_code`` (the hand's Light,
 # Dark and Terra counts of it) and the first-card rule pick one entry of one flat table.
-_FLAT_PAIRS = [() if entry is None else entry[rule] for rule in range(4) for table in _PAIR_TABLES for entry in table]
+_FLAT_PAIRS: Final[list[tuple[Act, ...]]] = [
+    () if entry is None else entry[rule] for rule in range(4) for table in _PAIR_TABLES for entry in table
+]
 """_FLAT_PAIRS[(rule * 13 + value - 1) * 48 + code]: the pairs of ``value`` from a hand whose counts
 of it have ``pair_code`` ``code``, led by a card of the top's suit ``rule`` (0..2) or by any card
 (``rule`` 3; see ``_pair_table``); ``()`` when there are none."""
-_PAIR_BASES = [
+_PAIR_BASES: Final[list[list[tuple[int, ...]]]] = [
     [tuple(((3 if v0 == tv0 else rule) * 13 + v0) * 48 for v0 in range(13)) for tv0 in range(14)] for rule in range(4)
 ]
 """_PAIR_BASES[suit][value - 1]: for a top card of that suit and value, the offset in
 ``_FLAT_PAIRS`` of each value's table (any card of the top's value may lead its pair);
 _PAIR_BASES[3][13]: every value led by any card (wild)."""
-_KINDS39 = range(39)
+_KINDS39: Final[range] = range(39)
 """The kinds that have a value (every kind but the Outlaw, 39)."""
-_V0 = [k // 3 for k in range(39)]
+_V0: Final[list[int]] = [k // 3 for k in range(39)]
 """_V0[kind]: its value - 1 (0..12)."""
 # event texts of the frequent events, built once: [seat] or [seat][kind]
-_DRAW_CHOICE = tuple(f"P{s} chooses to draw (their one draw this turn)" for s in range(MAX_SEATS))
-_PASSES = tuple(f"P{s} passes: their turn ends without a play" for s in range(MAX_SEATS))
-_PLAYS_1 = [[f"P{s} plays {CARD[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
-_AFTER_PLAY = ("after_play",)
-_MAIN_AFTER_DRAW = ("main_after_draw",)
-_PHASE3 = ("phase3",)
-_TAX = ("tax",)
+_DRAW_CHOICE: Final[tuple[str, ...]] = tuple(
+    f"P{s} chooses to draw (their one draw this turn)" for s in range(MAX_SEATS)
+)
+_PASSES: Final[tuple[str, ...]] = tuple(f"P{s} passes: their turn ends without a play" for s in range(MAX_SEATS))
+_PLAYS_1: Final[list[list[str]]] = [[f"P{s} plays {CARD[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
+_AFTER_PLAY: Final[Step] = ("after_play",)
+_MAIN_AFTER_DRAW: Final[Step] = ("main_after_draw",)
+_PHASE3: Final[Step] = ("phase3",)
+_TAX: Final[Step] = ("tax",)
 
 
-class Flow(Engine):
-    """Turn structure and the main decision of phase 2."""
+def _turn_text(turn: int, seat: int) -> str:
+    return f"Turn {turn}: P{seat}'s turn"
+
+
+class Flow(Abilities):
+    """Turn structure and the main decision of phase 2: the last class of the rule line (a play
+    resolves the abilities of :class:`~regalia.games.kingship.abilities.Abilities`; see
+    :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- phase 1
     def op_turn_start(self, ev: list[Event]) -> None:
@@ -158,7 +175,7 @@ class Flow(Engine):
         self.drawn = False
         self.ctx = {}
         tp = self.tp
-        ev.append(Event("turn", f"Turn {self.nturns}: P{tp}'s turn", tp, None, {}))
+        ev.append(Event("turn", (_turn_text, self.nturns, tp), tp, None, NO_DATA))
         t = self.titles
         if (t[DEMON] >= 0 and self.grave) or t[KING] == tp or (self.laws and self.hs[tp] == 0):
             self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
@@ -288,7 +305,7 @@ class Flow(Engine):
             cards = [k]
             ev.append(Event("play", _PLAYS_1[tp][k], tp, None, {"cards": [NAME[k]]}))
         elif kind == DRAW:
-            ev.append(Event("draw_choice", _DRAW_CHOICE[tp], tp, None, {}))
+            ev.append(Event("draw_choice", _DRAW_CHOICE[tp], tp, None, NO_DATA))
             t = self.titles
             lq = t[LIGHT_QUEEN]
             if lq >= 0 and t[SILENCED] != lq and (self.deck or len(self.pile) > 1):
@@ -301,7 +318,7 @@ class Flow(Engine):
             self.pending = MAIN[tp]
             return
         elif kind == PASS:
-            ev.append(Event("pass", _PASSES[tp], tp, None, {}))
+            ev.append(Event("pass", _PASSES[tp], tp, None, NO_DATA))
             self.op_phase3(ev)  # the step ("phase3",), which would run next
             return
         else:
@@ -407,6 +424,3 @@ class Flow(Engine):
                 nxt = (nxt + self.direction) % self.n
             self.tp = nxt
         self.op_turn_start(ev)
-
-    def op_ab_end(self, ev: list[Event]) -> None:
-        """Marker closing an ability's steps (see ``cancel_ability``)."""

@@ -1,36 +1,21 @@
-"""The Kingship Game description: options, rulings, notation, bots, test configurations."""
+"""The Kingship Game description: rulings, notation, bots, test configurations (the options are in
+:mod:`regalia.games.kingship.config`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from regalia.core.config import option
 from regalia.core.game import Game
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
+from regalia.games.kingship.bot import HeuristicBot
 from regalia.games.kingship.cards import FULL_DECK, NAME
+from regalia.games.kingship.config import KingshipConfig
 from regalia.games.kingship.decisions import DECISION_KINDS
 from regalia.games.kingship.rulings import RULINGS
-
-
-@dataclass(frozen=True, kw_only=True)
-class KingshipConfig:
-    """Rule options of Kingship."""
-
-    laws: str = option(
-        "pro",
-        doc="'pro': the six Kingship Pro laws; 'catalogue': those plus structured rulebook examples",
-        choices=("pro", "catalogue"),
-        ruling="KS-11",
-    )
-    max_turns: int | None = option(
-        None,
-        doc="end the game in a draw after this many turns (simulation and training only)",
-        ruling="KS-14",
-        minimum=1,
-    )
+from regalia.games.kingship.state import KingshipState
+from regalia.games.kingship.view import render_text as render_view
 
 
 class KingshipGame(Game):
@@ -112,8 +97,6 @@ class KingshipGame(Game):
 
         Raises:
             ValueError: a bad ``deck``, naming the field."""
-        from regalia.games.kingship.state import KingshipState
-
         return KingshipState.new_game(self, players, seed, deck, config)
 
     def num_actions(self, players: int, config: Any) -> int:
@@ -126,14 +109,10 @@ class KingshipGame(Game):
 
     def render_text(self, view: dict[str, Any]) -> str:
         """A plain-text drawing of a view (pile top, titles, laws, hand sizes, graveyard)."""
-        from regalia.games.kingship.view import render_text
-
-        return render_text(view)
+        return render_view(view)
 
     def state_class(self) -> type[State]:
         """The State class, for snapshots."""
-        from regalia.games.kingship.state import KingshipState
-
         return KingshipState
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
@@ -146,6 +125,4 @@ class KingshipGame(Game):
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """``{"heuristic": HeuristicBot}``."""
-        from regalia.games.kingship.bot import HeuristicBot
-
         return {"heuristic": HeuristicBot}

@@ -9,7 +9,6 @@ brackets on the cards (``[King/Yes]``...) are read on the table as it is (KS-15)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import Act, pair_cards
@@ -40,16 +39,15 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
+from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
-from regalia.games.kingship.prompts import acquiring, ask_words, item_words, target_purpose
+from regalia.games.kingship.prompts import target_purpose
 from regalia.games.kingship.texts import CARD, CHARACTER, THE_CARD, TITLE_TITLES, spec_words
-
-if TYPE_CHECKING:
-    from regalia.games.kingship.state import KingshipState
+from regalia.games.kingship.words import acquiring, ask_words, item_words
 
 
 # ---------------------------------------------------------------- plays
-def copied_below(s: KingshipState) -> int:
+def copied_below(s: Flow) -> int:
     """The card a Wizard played now would copy: the first card from the top of the pile that is
     not a Wizard (KS-8), or -1 when there is none."""
     for k in reversed(s.pile):
@@ -58,7 +56,7 @@ def copied_below(s: KingshipState) -> int:
     return -1
 
 
-def _effect(s: KingshipState, seat: int, value: int, suit: int, pair: bool, played: int) -> str:
+def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) -> str:
     """What ability #1 (or #2 for a pair) of ``value`` does if ``seat`` plays it now (``played``
     cards leave the hand), its bracketed conditions read on the table as it is (KS-15)."""
     t = s.titles
@@ -131,7 +129,7 @@ def _effect(s: KingshipState, seat: int, value: int, suit: int, pair: bool, play
     return "no effect"
 
 
-def play_label(s: KingshipState, cards: list[int]) -> str:
+def play_label(s: Flow, cards: list[int]) -> str:
     """``"9T Witch: silence a player you target (not the one already silenced)"``; a pair names
     its character and the card that becomes the top."""
     seat = s.tp
@@ -179,11 +177,11 @@ _PASS_WORDS = {
 }
 
 
-def _kind(s: KingshipState) -> str:
+def _kind(s: Flow) -> str:
     return str(s.pending[0]) if s.pending is not None else ""
 
 
-def _label_draw(s: KingshipState, act: Act) -> str:
+def _label_draw(s: Flow, act: Act) -> str:
     kind = _kind(s)
     if kind == "tax":
         return "draw a card to pay the tax"
@@ -194,7 +192,7 @@ def _label_draw(s: KingshipState, act: Act) -> str:
     return f"draw a card: your one draw this turn, then play or pass{stop}"
 
 
-def _label_target(s: KingshipState, act: Act) -> str:
+def _label_target(s: Flow, act: Act) -> str:
     t = act.a
     actor = s.ctx.get("actor", s.tp)
     who = "yourself" if t == actor else f"P{t}"
@@ -203,7 +201,7 @@ def _label_target(s: KingshipState, act: Act) -> str:
     return f"{who} {target_purpose(s, actor, t)}"
 
 
-def _label_redirect(s: KingshipState, act: Act) -> str:
+def _label_redirect(s: Flow, act: Act) -> str:
     title = acquiring(s)
     if title >= 0:
         return f"play your Outlaw: P{act.a} acquires the {TITLE_TITLES[title]} title instead; you take the Outlaw title"
@@ -212,7 +210,7 @@ def _label_redirect(s: KingshipState, act: Act) -> str:
     return f"play your Outlaw: P{act.a} becomes the target instead; you take the Outlaw title"
 
 
-def _label_card(s: KingshipState, act: Act) -> str:
+def _label_card(s: Flow, act: Act) -> str:
     verb, k = act.a, act.b
     card = CARD[k]
     t = s.ctx.get("target", -1)
@@ -233,7 +231,7 @@ def _label_card(s: KingshipState, act: Act) -> str:
     return f"take {card} from the graveyard into your hand"
 
 
-def _label_spec(s: KingshipState, act: Act) -> str:
+def _label_spec(s: Flow, act: Act) -> str:
     spec = act.a
     words = spec_words(spec)
     if s.pending is not None and s.pending[0] == "spec" and s.pending[2] == "witch":
@@ -243,7 +241,7 @@ def _label_spec(s: KingshipState, act: Act) -> str:
     return f"specify {words}"
 
 
-def _label_choice(s: KingshipState, act: Act) -> str:
+def _label_choice(s: Flow, act: Act) -> str:
     c = act.a
     if c == A.KEEP:
         return "put the top card of the deck into your hand"
@@ -269,21 +267,21 @@ def _label_choice(s: KingshipState, act: Act) -> str:
     return "take another turn when this one ends"
 
 
-def _label_title(s: KingshipState, act: Act) -> str:
+def _label_title(s: Flow, act: Act) -> str:
     holder = s.titles[act.a]
     held = f", taken from P{holder}" if holder >= 0 else ""
     return f"obtain the {TITLE_TITLES[act.a]} title{held}"
 
 
-def _label_law(s: KingshipState, act: Act) -> str:
+def _label_law(s: Flow, act: Act) -> str:
     return f"propose: {law_description([act.a, act.b])}"
 
 
-def _label_offer(s: KingshipState, act: Act) -> str:
+def _label_offer(s: Flow, act: Act) -> str:
     return f"offer {item_words(act.a)} for trade"
 
 
-def _label_ask(s: KingshipState, act: Act) -> str:
+def _label_ask(s: Flow, act: Act) -> str:
     if act.a == NSPEC + 6:
         return "ask for nothing in particular: any card or title will do"
     if act.a >= NSPEC:
@@ -292,29 +290,29 @@ def _label_ask(s: KingshipState, act: Act) -> str:
     return f"ask for {ask_words(act.a)}"
 
 
-def _label_accept(s: KingshipState, act: Act) -> str:
+def _label_accept(s: Flow, act: Act) -> str:
     a = s.ctx.get("actor", s.tp)
     offer = item_words(s.ctx["m_item"]) if "m_item" in s.ctx else "the offer"
     return f"accept: give {item_words(act.a)} to P{a} for {offer}"
 
 
-def _label_counter(s: KingshipState, act: Act) -> str:
+def _label_counter(s: Flow, act: Act) -> str:
     offer = item_words(s.ctx["m_item"]) if "m_item" in s.ctx else "the offer"
     return f"counter-offer {item_words(act.a)} for {offer}"
 
 
-def _label_take_offer(s: KingshipState, act: Act) -> str:
+def _label_take_offer(s: Flow, act: Act) -> str:
     for seat, item in s.ctx.get("m_counters", []):
         if seat == act.a:
             return f"trade {item_words(s.ctx.get('m_item', 0))} for P{seat}'s {item_words(item)}"
     return f"take P{act.a}'s counter-offer"
 
 
-def _label_pass(s: KingshipState, act: Act) -> str:
+def _label_pass(s: Flow, act: Act) -> str:
     return _PASS_WORDS.get(_kind(s), "pass")
 
 
-_BY_KIND: dict[int, Callable[[KingshipState, Act], str]] = {
+_BY_KIND: dict[int, Callable[[Flow, Act], str]] = {
     A.DRAW: _label_draw,
     A.PASS: _label_pass,
     A.PLAY: lambda s, a: play_label(s, [a.a]),
@@ -336,7 +334,7 @@ _BY_KIND: dict[int, Callable[[KingshipState, Act], str]] = {
 }
 
 
-def label(s: KingshipState, act: Act) -> str:
+def label(s: Flow, act: Act) -> str:
     """What ``act`` does now, in a few words (see the module docstring)."""
     return _BY_KIND[act.kind](s, act)
 
@@ -345,7 +343,7 @@ def label(s: KingshipState, act: Act) -> str:
 _SPEC_GROUPS = ("Any card", "A suit", "A value", "A value and a suit")
 
 
-def choice_group(s: KingshipState, act: Act) -> str:
+def choice_group(s: Flow, act: Act) -> str:
     """The heading of ``act`` in a long list: plays by single card or pair, laws by law, specs
     and asks by what they name, Merchant answers by accept or counter-offer."""
     k = act.kind

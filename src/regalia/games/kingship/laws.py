@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
+from typing import Final
 
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
@@ -33,6 +34,7 @@ from regalia.games.kingship.actions import (
     L_OTHERS_DRAW2,
     L_TAX,
     L_WINS,
+    LAW,
     LAW_ACTS,
     PASS,
     PASS_ACT,
@@ -45,14 +47,15 @@ from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MAT
 from regalia.games.kingship.engine import Engine
 from regalia.games.kingship.texts import spec_words
 
-_VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
+_VOTES: Final[list[Act]] = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
 """The options of a vote (one shared list, see ``state._const``)."""
 
 
 @cache
-def _law_options(pro: bool, n: int) -> list[Act]:
+def _law_options(pro: bool, n: int) -> tuple[list[Act], dict[int, int]]:
     """Pass, then every law of the ``laws`` option (``pro``: the six Pro laws, else the catalogue)
-    for ``n`` players, in type then parameter order [KS-11, KS-24]; one list per setting."""
+    for ``n`` players, in type then parameter order [KS-11, KS-24]; one list per setting, with the
+    position of each law in it (key ``type * 64 + param``)."""
     out = [PASS_ACT]
     for t in PRO_LAWS if pro else CATALOGUE_LAWS:
         if t == L_TAX:
@@ -64,7 +67,7 @@ def _law_options(pro: bool, n: int) -> list[Act]:
         else:
             params = [0]
         out += [LAW_ACTS[t][p] for p in params]
-    return out
+    return out, {a.a * 64 + a.b: i for i, a in enumerate(out) if a.kind == LAW}
 
 
 def law_description(law: list[int]) -> str:
@@ -93,7 +96,8 @@ def law_description(law: list[int]) -> str:
 
 
 class Laws(Engine):
-    """Proposals, votes, enactment and enforcement of laws."""
+    """Proposals, votes, enactment and enforcement of laws: the second class of the rule line
+    (after :class:`~regalia.games.kingship.engine.Engine`; see :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- queries used by the turn
     def has_no_winner_law(self) -> bool:
@@ -139,14 +143,14 @@ class Laws(Engine):
     def legal_law(self) -> list[Act]:
         """Pass, or every law of the ``laws`` option not already active (KS-11, KS-24); with no
         active law, one shared list, not to be changed (the core hands out copies)."""
-        out = _law_options(self.config.laws == "pro", self.n)
+        out, at = _law_options(self.config.laws == "pro", self.n)
         if not self.laws:
-            return out  # the shared list (see state._const)
+            return out  # the shared list (see state._legal_actions)
+        # an active law cannot be proposed again (it may also be no option of this ``laws`` setting)
+        drop = sorted([at[t * 64 + p] for t, p in self.laws if t * 64 + p in at], reverse=True)
         out = out[:]
-        for t, p in self.laws:  # an active law cannot be proposed again
-            acts = LAW_ACTS[t]
-            if p < len(acts) and acts[p] in out:  # (it may not be an option of this ``laws`` setting)
-                out.remove(acts[p])
+        for i in drop:
+            del out[i]
         return out
 
     def on_law(self, ev: list[Event], act: Act) -> None:

@@ -8,6 +8,7 @@ Items are a card kind (``0..39``) or a title (``40 + title``); the Silenced titl
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from regalia.core.events import Event, public
 from regalia.games.kingship.actions import (
@@ -26,15 +27,16 @@ from regalia.games.kingship.actions import (
     item_text,
 )
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
-from regalia.games.kingship.engine import Engine
-from regalia.games.kingship.prompts import ask_words, item_words, play_words
+from regalia.games.kingship.windows import Windows
+from regalia.games.kingship.words import ask_words, item_words, play_words
 
-_ASK_SPECS = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
+_ASK_SPECS: Final[list[Act]] = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
 """``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""
 
 
-class Merchant(Engine):
-    """The Merchant's trade (single Merchant ability)."""
+class Merchant(Windows):
+    """The Merchant's trade (single Merchant ability): the rule line's fourth class (after
+    :class:`~regalia.games.kingship.windows.Windows`; see :mod:`regalia.games.kingship.state`)."""
 
     def items_of(self, seat: int) -> list[int]:
         """What ``seat`` can trade: the kinds in hand, then held titles (not Silenced) as ``40 + t``."""

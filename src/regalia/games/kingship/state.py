@@ -1,5 +1,36 @@
-"""The Kingship State: the protocol methods (legal actions, apply, explanations, clone, snapshot,
-determinize, zones) on top of the engine and the rule modules."""
+"""The Kingship State: the protocol (legal actions, apply, explanations, clone, snapshot,
+determinize, zones, words for people) on top of the rules.
+
+The rules are one line of classes, each adding one concept and using only what the classes before
+it define — no mixins, no method a class calls that a later class provides::
+
+    State (regalia.core)  the protocol every game shares
+    └ Engine              engine.py     zones, knowledge of hidden cards, moving cards, titles, the queue
+      └ Laws              laws.py       proposals, votes, enactment, the standing laws' checks [KS-11]
+        └ Windows         windows.py    targeting: Dark Queen, Outlaw redirects, Knight blocks [KS-6, KS-7]
+          └ Merchant      merchant.py   the Merchant's trade [KS-9]
+            └ Abilities   abilities.py  the cards' abilities #1 and #2 [KS-2, KS-8]
+              └ Flow      flow.py       the turn: phases 1-3, draws, plays, the Light Queen [KS-3, KS-5]
+                └ KingshipState (here)  dispatch of queue steps and decisions; the protocol methods
+
+A play is resolved through the **queue** ``q`` of steps ``(op, *args)`` (see :mod:`engine`):
+:meth:`KingshipState._run` pops each step and calls its ``op_<op>`` method directly
+(:meth:`KingshipState._step`, an ``if`` chain from the most frequent step down: no dispatch
+dictionary), until a step sets ``pending``, the decision ``(kind, seat, ...)`` of one player
+(:mod:`decisions`). :meth:`KingshipState._decide` hands that player's action to the decision's
+``on_<kind>`` method, and :meth:`KingshipState._legal_actions` asks its ``legal_<kind>`` method.
+
+Why a line of inheritance rather than components: every rule reads and writes the same dozen
+fields and calls the engine's helpers at every step; as methods of one class these are direct
+calls on one object (compiled with mypyc: native attribute reads and vtable calls), where
+components would add a reference per call, a cycle between the state and its parts, and a
+rebuild of the parts in every ``clone()``.
+
+The words for people are functions of the state in their own modules, above the rules:
+:mod:`words` (phrases the rules' events use), :mod:`prompts`, :mod:`labels`, :mod:`view`; the
+checks of a loaded snapshot are in :mod:`validate`. The constants they share import nothing of
+the game's rules: :mod:`cards`, :mod:`actions`, :mod:`decisions`, :mod:`texts`.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +38,11 @@ import random
 from collections.abc import Callable
 from itertools import compress
 from operator import sub
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event
 from regalia.core.state import shuffle
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.abilities import Abilities
 from regalia.games.kingship.actions import Act, parse_act
 from regalia.games.kingship.cards import (
     DECK_COUNTS,
@@ -22,6 +52,7 @@ from regalia.games.kingship.cards import (
     FARMER,
     FULL_DECK,
     HAND_SIZE,
+    KNIGHT_KINDS,
     NAME,
     NK,
     OUTLAW,
@@ -30,24 +61,42 @@ from regalia.games.kingship.cards import (
     parse_card,
 )
 from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
-from regalia.games.kingship.engine import PUBLIC
+from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.labels import choice_group, label
-from regalia.games.kingship.laws import Laws
-from regalia.games.kingship.merchant import Merchant
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.texts import CARD
-from regalia.games.kingship.validate import OP_NAMES, validate
-from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
+from regalia.games.kingship.validate import OP_NAMES, check_types, validate
+from regalia.games.kingship.view import build_view
 
+_INTERPRETED: Final = __file__.endswith(".py")
+"""Whether this module runs as Python source. The dispatch of queue steps, decisions and legal
+actions is the one place where the two builds take different paths to the same methods: the pure
+build looks the method up in a dictionary (one look-up and one call: ``_OPS``, ``_ON``, ``_LEGAL``
+below), the compiled one runs the ``if`` chains of :meth:`KingshipState._step`,
+:meth:`~KingshipState._decide` and :meth:`~KingshipState._legal_actions` (native string compares and
+direct calls, where a dictionary of methods would be a generic Python call). Both cover the same
+names, checked at import and by ``tests/games/kingship/test_house.py``."""
 _KINDS = range(NK)
 _AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_COUNTS) + 1)]
 """``bytes.translate`` tables, one for each n from 2 to the most copies of a kind in the deck: a
 count becomes 1 when it is at least n, else 0."""
 
 
-class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
-    """A position of a game of Kingship (see :mod:`regalia.games.kingship.engine`)."""
+class KingshipState(Flow):
+    """A position of a game of Kingship (see the module docstring and :mod:`regalia.games.kingship.engine`).
+
+    Made by :meth:`new_game` (a new deal) or, empty, by ``KingshipState()`` for ``clone()``,
+    ``determinize()`` and ``regalia.from_snapshot`` to fill in."""
+
+    def __init__(self) -> None:
+        """An empty state: every field is set by :meth:`new_game`, :meth:`clone` or a restore.
+        (Compiled with mypyc, ``KingshipState.__new__`` runs this, so it takes no arguments.)"""
+
+    @classmethod
+    def _blank(cls) -> KingshipState:
+        """An empty state to fill in (see ``State._blank``)."""
+        return cls()
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -57,7 +106,8 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         Raises:
             ValueError: a bad ``deck`` (unknown card, too many copies, too many cards).
         """
-        s = cls(game, config, players, seed, deck)
+        s = cls()
+        s._init_base(game, config, players, seed, deck)
         order = s._deck_order(deck)  # top first
         dealer = 0
         if deck is None:
@@ -166,24 +216,303 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         return list(compress(A.CARD_ACTS[purpose], h))
 
     def _legal_actions(self) -> list[Any]:
-        if self.pending is None:
+        """The options of the pending decision, from its ``legal_<kind>`` method (or a constant
+        list for the decisions whose options never change: one shared list each, which the core
+        keeps as the legal list and hands out copies of); the most frequent decisions first."""
+        p = self.pending
+        if p is None:
             return []
-        return _LEGAL[self.pending[0]](self)
+        kind: str = p[0]
+        if _INTERPRETED:
+            return _LEGAL[kind](self)
+        if kind == "main":
+            return self.legal_main()
+        if kind == "lq":
+            return _LQ_ACTS
+        if kind == "target":
+            return self.legal_target()
+        if kind == "vote":
+            return self.legal_vote()
+        if kind == "law":
+            return self.legal_law()
+        if kind == "m_resp":
+            return self.legal_m_resp()
+        if kind == "dq":
+            return _DQ_ACTS
+        if kind == "farmer":
+            return _FARMER_ACTS
+        if kind == "demon_take":
+            return self.legal_demon_take()
+        if kind == "tax":
+            return self.legal_tax()
+        if kind == "poacher":
+            return self.poacher_options()
+        if kind == "m_offer":
+            return self.legal_m_offer()
+        if kind == "demon":
+            return _DEMON_ACTS
+        if kind == "m_ask":
+            return self.legal_m_ask()
+        if kind == "give":
+            return self._hand_choice(A.GIVE)
+        if kind == "knight":
+            return self.legal_knight()
+        if kind == "m_choose":
+            return self.legal_m_choose()
+        if kind == "outlaw":
+            return self.legal_redirect(False)
+        if kind == "spec":
+            return self.legal_spec()
+        if kind == "search":
+            return self.legal_search()
+        if kind == "poach":
+            return self.legal_poach()
+        if kind == "revive":
+            return self.legal_revive()
+        if kind == "priest_draw":
+            return _PRIEST_DRAW_ACTS
+        if kind == "queen":
+            return self.legal_queen()
+        if kind == "place":
+            return self._hand_choice(A.PLACE)
+        if kind == "m_take":
+            return self.legal_m_take()
+        if kind == "m_return":
+            return self._hand_choice(A.RETURN)
+        if kind == "prince_title":
+            return self.legal_prince_title()
+        if kind == "exile":
+            return self.legal_exile()
+        if kind == "extra":
+            return _EXTRA_ACTS
+        if kind == "give_exile":
+            return self._hand_choice(A.EXILE)
+        if kind == "reroute":
+            return self.legal_redirect(True)
+        raise ValueError(f"state.pending: unknown decision {kind!r}")
+
+    def _decide(self, ev: list[Event], act: Act) -> None:
+        """Hand ``act`` (legal now) to the pending decision's ``on_<kind>`` method (the most
+        frequent decisions first)."""
+        p = self.pending
+        assert p is not None
+        kind: str = p[0]
+        if kind == "main":
+            self.on_main(ev, act)
+        elif kind == "lq":
+            self.on_lq(ev, act)
+        elif kind == "target":
+            self.on_target(ev, act)
+        elif kind == "vote":
+            self.on_vote(ev, act)
+        elif kind == "law":
+            self.on_law(ev, act)
+        elif kind == "m_resp":
+            self.on_m_resp(ev, act)
+        elif kind == "dq":
+            self.on_dq(ev, act)
+        elif kind == "farmer":
+            self.on_farmer(ev, act)
+        elif kind == "demon_take":
+            self.on_demon_take(ev, act)
+        elif kind == "tax":
+            self.on_tax(ev, act)
+        elif kind == "poacher":
+            self.on_poacher(ev, act)
+        elif kind == "m_offer":
+            self.on_m_offer(ev, act)
+        elif kind == "demon":
+            self.on_demon(ev, act)
+        elif kind == "m_ask":
+            self.on_m_ask(ev, act)
+        elif kind == "give":
+            self.on_give(ev, act)
+        elif kind == "knight":
+            self.on_knight(ev, act)
+        elif kind == "m_choose":
+            self.on_m_choose(ev, act)
+        elif kind == "outlaw":
+            self.on_outlaw(ev, act)
+        elif kind == "spec":
+            self.on_spec(ev, act)
+        elif kind == "search":
+            self.on_search(ev, act)
+        elif kind == "poach":
+            self.on_poach(ev, act)
+        elif kind == "revive":
+            self.on_revive(ev, act)
+        elif kind == "priest_draw":
+            self.on_priest_draw(ev, act)
+        elif kind == "queen":
+            self.on_queen(ev, act)
+        elif kind == "place":
+            self.on_place(ev, act)
+        elif kind == "m_take":
+            self.on_m_take(ev, act)
+        elif kind == "m_return":
+            self.on_m_return(ev, act)
+        elif kind == "prince_title":
+            self.on_prince_title(ev, act)
+        elif kind == "exile":
+            self.on_exile(ev, act)
+        elif kind == "extra":
+            self.on_extra(ev, act)
+        elif kind == "give_exile":
+            self.on_give_exile(ev, act)
+        elif kind == "reroute":
+            self.on_reroute(ev, act)
+        else:
+            raise ValueError(f"state.pending: unknown decision {kind!r}")
 
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
-        pending = self.pending
-        assert pending is not None
-        _ON[pending[0]](self, ev, action)
-        if self.pending is None:
-            self._run(ev)
+        if _INTERPRETED:
+            pending = self.pending
+            assert pending is not None
+            _ON[pending[0]](self, ev, action)
         else:
-            if self.laws:  # all _run would do with a decision pending
-                self._check_exactly(ev)
-            p = self.pending
-            if p is not None and p[0] not in HIDDEN_DECISIONS:
-                self.shown = p
+            self._decide(ev, action)
+        # ``self.pending`` is only ever read into a local declared optional: mypy would narrow the
+        # attribute itself past the calls that change it, and compiled code would trust that.
+        p: Step | None = self.pending
+        if p is None:
+            self._run(ev)
+            return ev
+        if self.laws:  # all _run would do with a decision pending
+            self._check_exactly(ev)
+        p = self.pending  # the law may have ended the game
+        if p is not None and p[0] not in HIDDEN_DECISIONS:
+            self.shown = p
         return ev
+
+    def _run(self, ev: list[Event]) -> None:
+        """Run queued steps until a decision is pending or the game is over; with an empty queue
+        the next turn starts."""
+        q = self.q  # only ever changed in place
+        while True:
+            p: Step | None = self.pending  # a local: see _apply
+            if p is not None:
+                break
+            if q:
+                if _INTERPRETED:
+                    step = q.pop()
+                    _OPS[step[0]](self, ev, *step[1:])
+                else:
+                    self._step(ev, q.pop())
+            elif self.is_terminal:  # finish() empties the queue: the end is noticed here
+                return
+            else:
+                self.op_turn_start(ev)
+        if self.laws:  # a decision is pending, so the game is not over
+            self._check_exactly(ev)
+        p = self.pending  # the law may have ended the game
+        if p is not None and p[0] not in HIDDEN_DECISIONS:
+            self.shown = p  # KS-37: what the others see while a hidden window follows
+
+    def _step(self, ev: list[Event], step: tuple[Any, ...]) -> None:
+        """Run one queue step ``(op, *args)``: its ``op_<op>`` method with its arguments. The
+        names are those of ``validate.OP_NAMES``; the most frequent come first."""
+        op: str = step[0]
+        if op == "after_play":
+            self.op_after_play(ev)
+        elif op == "ab_end":
+            pass  # the marker closing an ability's steps (see ``cancel_ability``)
+        elif op == "phase3":
+            self.op_phase3(ev)
+        elif op == "main_after_draw":
+            self.op_main_after_draw(ev)
+        elif op == "tax":
+            self.op_tax(ev)
+        elif op == "tgt":
+            self.op_tgt(ev, step[1], step[2], step[3])
+        elif op == "demon_window":
+            self.op_demon_window(ev)
+        elif op == "king_law":
+            self.op_king_law(ev)
+        elif op == "p4_check":
+            self.op_p4_check(ev)
+        elif op == "main":
+            self.op_main(ev)
+        elif op == "law_propose":
+            self.op_law_propose(ev, step[1], step[2])
+        elif op == "draw":
+            self.op_draw(ev, step[1], step[2], step[3], step[4])
+        elif op == "acq":
+            self.op_acq(ev, step[1])
+        elif op == "acq_final":
+            self.op_acq_final(ev, step[1])
+        elif op == "farmer":
+            self.op_farmer(ev)
+        elif op == "silence":
+            self.op_silence(ev)
+        elif op == "tax_one":
+            self.op_tax_one(ev, step[1])
+        elif op == "need_below":
+            self.op_need_below(ev)
+        elif op == "queen_single":
+            self.op_queen_single(ev)
+        elif op == "poacher":
+            self.op_poacher(ev)
+        elif op == "merchant_offer":
+            self.op_merchant_offer(ev)
+        elif op == "priest_revive":
+            self.op_priest_revive(ev)
+        elif op == "messenger_skip":
+            self.op_messenger_skip(ev)
+        elif op == "angel_give":
+            self.op_angel_give(ev)
+        elif op == "poach_each":
+            self.op_poach_each(ev, step[1])
+        elif op == "spec":
+            self.op_spec(ev, step[1])
+        elif op == "emperor_search":
+            self.op_emperor_search(ev)
+        elif op == "witch_exile":
+            self.op_witch_exile(ev)
+        elif op == "unsilence":
+            self.op_unsilence(ev)
+        elif op == "priest_pick":
+            self.op_priest_pick(ev)
+        elif op == "priest_draw":
+            self.op_priest_draw(ev)
+        elif op == "reverse":
+            self.op_reverse(ev)
+        elif op == "draw_actor":
+            self.op_draw_actor(ev, step[1])
+        elif op == "messenger_place":
+            self.op_messenger_place(ev)
+        elif op == "strip_titles":
+            self.op_strip_titles(ev)
+        elif op == "queen_choice":
+            self.op_queen_choice(ev)
+        elif op == "merchant_reveal":
+            self.op_merchant_reveal(ev)
+        elif op == "knight_draws":
+            self.op_knight_draws(ev)
+        elif op == "prince_title":
+            self.op_prince_title(ev)
+        elif op == "demon_take":
+            self.op_demon_take(ev)
+        elif op == "remove_laws":
+            self.op_remove_laws(ev)
+        elif op == "extra_choice":
+            self.op_extra_choice(ev)
+        elif op == "exile_to":
+            self.op_exile_to(ev, step[1], step[2])
+        elif op == "exile_one":
+            self.op_exile_one(ev, step[1])
+        elif op == "swap":
+            self.op_swap(ev)
+        elif op == "resolve_play":
+            self.op_resolve_play(ev, step[1], step[2], step[3], step[4])
+        elif op == "outlaws_to_pile":
+            self.op_outlaws_to_pile(ev)
+        elif op == "turn_start":
+            self.op_turn_start(ev)
+        elif op == "law_win":
+            self.op_law_win(ev, step[1])
+        else:
+            raise ValueError(f"state.q: unknown step {op!r}")
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
         """Why ``action`` (a well-formed Kingship action, not legal now) is refused, in words for
@@ -246,7 +575,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
     # ---------------------------------------------------------------- copies and snapshots
     def clone(self) -> KingshipState:
         """An independent copy: flat lists copied, immutable parts shared."""
-        new = KingshipState.__new__(KingshipState)
+        new = KingshipState()
         self._copy_base(new, rng=False)
         self._share_rng(new)
         new.n = self.n
@@ -302,6 +631,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
+        check_types(data)  # before the typed fields are set (compiled, a wrong type would be a TypeError)
         self.n = self.num_players
         self.hands = [list(h) for h in data["hands"]]
         self.hs = [sum(h) for h in self.hands]
@@ -429,25 +759,12 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
 
         Raises:
             ValueError: ``seat`` is not a seat of this game."""
-        from regalia.games.kingship.view import build_view
-
         self._check_seat(seat)
         return build_view(self, seat)
 
     def public_pending(self) -> bool:
         """Whether the pending decision may be shown to everyone (KS-37: not a hidden window)."""
         return self.pending is not None and self.pending[0] not in HIDDEN_DECISIONS
-
-    def shown_decision(self, seat: int | None) -> tuple[Any, ...] | None:
-        """The pending decision as ``seat`` may see it (``None`` = a spectator; KS-37): the decision
-        itself when it is public or ``seat``'s own, else (a hidden window for another seat) the
-        last decision everyone could see; ``None`` once the game is over."""
-        p = self.pending
-        if p is None or self.is_terminal:
-            return None
-        if p[0] not in HIDDEN_DECISIONS or p[1] == seat:
-            return p
-        return self.shown
 
     def decider_hidden(self) -> bool:
         """Whether the pending decision is a window only its addressee sees (KS-37: an Outlaw,
@@ -486,32 +803,46 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         return choice_group(self, action)
 
 
-def _const(*acts: Act) -> Callable[[KingshipState], list[Act]]:
-    """The legal actions of a decision whose options never change: one shared list (the core
-    keeps it as the legal list and hands out copies; nothing changes it)."""
-    lst = list(acts)
-    return lambda s: lst
+def _no_step(state: KingshipState, ev: list[Event]) -> None:
+    """The ``ab_end`` marker closing an ability's steps does nothing when run (see ``cancel_ability``)."""
 
 
-_LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
+_DQ_ACTS: Final[list[Any]] = [A.PASS_ACT, A.FORBID_ACT]
+"""The Dark Queen's options (KS-6); this and the lists below are the options of the decisions
+that never change, one shared list each (see ``KingshipState._legal_actions``)."""
+_LQ_ACTS: Final[list[Any]] = [A.PASS_ACT, A.CHOICE_ACTS[A.PREVENT]]
+_DEMON_ACTS: Final[list[Any]] = [A.PASS_ACT, A.CHOICE_ACTS[A.CLAIM]]
+_FARMER_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.KEEP], A.CHOICE_ACTS[A.REVEAL]]
+_PRIEST_DRAW_ACTS: Final[list[Any]] = [A.DRAW_ACT, A.PASS_ACT]
+_EXTRA_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT]
+
+Decide = Callable[[KingshipState, list[Event], Act], None]
+_OPS: Final[dict[str, Callable[..., None]]] = {
+    name: getattr(KingshipState, "op_" + name) for name in OP_NAMES if name != "ab_end"
+}
+"""The pure build's dispatch of queue steps: op name -> ``op_<name>`` (see ``_INTERPRETED``)."""
+_OPS["ab_end"] = _no_step
+_ON: Final[dict[str, Decide]] = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
+"""The pure build's dispatch of decisions: kind -> ``on_<kind>``."""
+_LEGAL: Final[dict[str, Callable[[KingshipState], list[Any]]]] = {
     "main": KingshipState.legal_main,
     "target": KingshipState.legal_target,
-    "dq": _const(A.PASS_ACT, A.FORBID_ACT),
+    "dq": lambda s: _DQ_ACTS,
     "outlaw": lambda s: s.legal_redirect(False),
     "reroute": lambda s: s.legal_redirect(True),
     "knight": KingshipState.legal_knight,
-    "lq": _const(A.PASS_ACT, A.CHOICE_ACTS[A.PREVENT]),
-    "demon": _const(A.PASS_ACT, A.CHOICE_ACTS[A.CLAIM]),
+    "lq": lambda s: _LQ_ACTS,
+    "demon": lambda s: _DEMON_ACTS,
     "demon_take": KingshipState.legal_demon_take,
     "give": lambda s: s._hand_choice(A.GIVE),
     "give_exile": lambda s: s._hand_choice(A.EXILE),
     "place": lambda s: s._hand_choice(A.PLACE),
-    "farmer": _const(A.CHOICE_ACTS[A.KEEP], A.CHOICE_ACTS[A.REVEAL]),
+    "farmer": lambda s: _FARMER_ACTS,
     "poacher": KingshipState.poacher_options,
     "spec": KingshipState.legal_spec,
     "poach": KingshipState.legal_poach,
     "revive": KingshipState.legal_revive,
-    "priest_draw": _const(A.DRAW_ACT, A.PASS_ACT),
+    "priest_draw": lambda s: _PRIEST_DRAW_ACTS,
     "m_take": KingshipState.legal_m_take,
     "m_return": lambda s: s._hand_choice(A.RETURN),
     "m_offer": KingshipState.legal_m_offer,
@@ -521,13 +852,13 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
     "prince_title": KingshipState.legal_prince_title,
     "queen": KingshipState.legal_queen,
     "search": KingshipState.legal_search,
-    "extra": _const(A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT),
+    "extra": lambda s: _EXTRA_ACTS,
     "law": KingshipState.legal_law,
     "vote": KingshipState.legal_vote,
     "exile": KingshipState.legal_exile,
     "tax": KingshipState.legal_tax,
 }
-assert set(_LEGAL) == set(DECISIONS)
-KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
-_ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
-assert set(KingshipState._ops) == OP_NAMES, sorted(set(KingshipState._ops) ^ OP_NAMES)
+"""The pure build's dispatch of legal actions: kind -> the options of that decision."""
+assert set(_OPS) == OP_NAMES
+assert set(_LEGAL) == set(_ON) == set(DECISIONS)
+assert {name[3:] for name in dir(KingshipState) if name.startswith("op_")} == OP_NAMES - {"ab_end"}

@@ -8,11 +8,11 @@ Data only: views, prompts, labels and the terminal drawing read these tables; th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from regalia.games.kingship.cards import NAME, NK, SUIT, SUIT_NAMES, VALUE, VALUE_TEXT, spec_text
 
-CHARACTER = (
+CHARACTER: Final[tuple[str, ...]] = (
     "",
     "Angel",
     "Messenger",
@@ -31,7 +31,7 @@ CHARACTER = (
 )
 """CHARACTER[value]: the character every card of that value shows (1..13, 14 = the Outlaw)."""
 
-PERSON = (
+PERSON: Final[tuple[str, ...]] = (
     "",
     "Mother Azeyla",
     "Herald Drake",
@@ -170,10 +170,10 @@ SHORT: tuple[tuple[str, str], ...] = (
 )
 """SHORT[value]: a few words per ability for labels (``#1`` single, ``#2`` pair)."""
 
-TITLE_TITLES = ("Kingship", "Dark Queen", "Light Queen", "Outlaw", "Demon", "Silenced")
+TITLE_TITLES: Final[tuple[str, ...]] = ("Kingship", "Dark Queen", "Light Queen", "Outlaw", "Demon", "Silenced")
 """The titles as people write them (the action notation writes ``DarkQueen``, ``LightQueen``)."""
 
-TITLE_TEXT = (
+TITLE_TEXT: Final[tuple[str, ...]] = (
     "Whenever a player acquires this title, remove all currently active laws. At the beginning of your turn, you "
     "may choose to pass a new law. If all available Queens approve the request, it immediately comes into effect.",
     "Whenever a player attempts to target another player directly (not themselves), you may prevent them from "
@@ -198,10 +198,10 @@ def character(k: int) -> str:
     return CHARACTER[v]
 
 
-CARD = [f"{NAME[k]} {character(k)}" if k != NK - 1 else "Outlaw" for k in range(NK)]
+CARD: Final[list[str]] = [f"{NAME[k]} {character(k)}" if k != NK - 1 else "Outlaw" for k in range(NK)]
 """CARD[kind]: a card as lists show it, notation then character: ``"9T Witch"``, ``"Outlaw"``."""
 
-THE_CARD = [f"the {character(k)} ({NAME[k]})" if k != NK - 1 else "an Outlaw" for k in range(NK)]
+THE_CARD: Final[list[str]] = [f"the {character(k)} ({NAME[k]})" if k != NK - 1 else "an Outlaw" for k in range(NK)]
 """THE_CARD[kind]: a card in a sentence: ``"the Witch (9T)"``."""
 
 

@@ -10,7 +10,7 @@ every invariant the rules rely on, so no later action can fail half way. Each fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.cards import (
@@ -19,6 +19,7 @@ from regalia.games.kingship.cards import (
     DECK_SIZE,
     DEMON,
     KING,
+    KNIGHT_KINDS,
     LIGHT_QUEEN,
     NK,
     NSPEC,
@@ -29,13 +30,10 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.decisions import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
 from regalia.games.kingship.engine import MAX_SEATS, PUBLIC
-
-if TYPE_CHECKING:
-    from regalia.games.kingship.state import KingshipState
+from regalia.games.kingship.flow import Flow
 
 _VALID_SPECS = frozenset(VALID_SPECS)
 _NO_CARD = 35  # there is no Terra Queen
-_KNIGHTS = (27, 28, 29)
 
 
 def _fail(field: str, why: str) -> ValueError:
@@ -82,7 +80,7 @@ def _item(value: Any, field: str) -> int:
 
 
 # ---------------------------------------------------------------- the play's context (ctx)
-_CTX: dict[str, Callable[[Any, str, int, KingshipState], Any]] = {
+_CTX: dict[str, Callable[[Any, str, int, Flow], Any]] = {
     "actor": lambda v, f, n, s: _int(v, f, 0, n - 1),
     "target": lambda v, f, n, s: _int(v, f, -1, n - 1),
     "base": lambda v, f, n, s: _int(v, f, 0, DECK_SIZE),  # may exceed the pile after a rebuild (KS-4)
@@ -151,7 +149,7 @@ def _counters(value: Any, field: str, n: int) -> list[Any]:
     return value
 
 
-def _law(value: Any, field: str, s: KingshipState, standing: bool) -> tuple[int, int]:
+def _law(value: Any, field: str, s: Flow, standing: bool) -> tuple[int, int]:
     """A law ``[type, parameter]`` allowed by the ``laws`` option (KS-11)."""
     if not isinstance(value, list) or len(value) < 2:
         raise _fail(field, "expected [type, parameter]")
@@ -167,7 +165,7 @@ def _law(value: Any, field: str, s: KingshipState, standing: bool) -> tuple[int,
     return t, p
 
 
-def _ctx_law(value: Any, field: str, s: KingshipState) -> Any:
+def _ctx_law(value: Any, field: str, s: Flow) -> Any:
     _law(value, field, s, standing=False)
     if len(value) != 3:
         raise _fail(field, "expected [type, parameter, proposer]")
@@ -228,29 +226,29 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 
 
 # ---------------------------------------------------------------- the resolution queue (q)
-def _a_seat(v: Any, f: str, s: KingshipState) -> None:
+def _a_seat(v: Any, f: str, s: Flow) -> None:
     _int(v, f, 0, s.n - 1)
 
 
-def _a_title(v: Any, f: str, s: KingshipState) -> None:
+def _a_title(v: Any, f: str, s: Flow) -> None:
     _int(v, f, 0, 5)
 
 
-def _a_any(*allowed: str) -> Callable[[Any, str, KingshipState], None]:
-    def check(v: Any, f: str, s: KingshipState) -> None:
+def _a_any(*allowed: str) -> Callable[[Any, str, Flow], None]:
+    def check(v: Any, f: str, s: Flow) -> None:
         _choice(v, f, allowed)
 
     return check
 
 
-def _a_range(low: int, high: int) -> Callable[[Any, str, KingshipState], None]:
-    def check(v: Any, f: str, s: KingshipState) -> None:
+def _a_range(low: int, high: int) -> Callable[[Any, str, Flow], None]:
+    def check(v: Any, f: str, s: Flow) -> None:
         _int(v, f, low, high)
 
     return check
 
 
-_STEP = Callable[[Any, str, "KingshipState"], None]
+_STEP = Callable[[Any, str, "Flow"], None]
 _OPS: dict[str, tuple[tuple[_STEP, ...], tuple[str, ...]]] = {
     # op: (argument checks, context keys it reads)
     "ab_end": ((), ()),
@@ -309,7 +307,7 @@ OP_NAMES = frozenset(_OPS)
 
 
 # ---------------------------------------------------------------- the pending decision
-def _decision(d: Any, field: str, s: KingshipState, hidden_ok: bool) -> tuple[Any, ...]:
+def _decision(d: Any, field: str, s: Flow, hidden_ok: bool) -> tuple[Any, ...]:
     """A pending decision's shape: its kind, a seat, and the extra fields some kinds carry."""
     if not isinstance(d, tuple) or len(d) < 2 or not isinstance(d[0], str) or d[0] not in DECISIONS:
         raise _fail(field, "not a decision of Kingship")
@@ -344,7 +342,7 @@ def _decision(d: Any, field: str, s: KingshipState, hidden_ok: bool) -> tuple[An
     return (kind, seat, *extra)
 
 
-def _check_pending(s: KingshipState) -> None:
+def _check_pending(s: Flow) -> None:
     """The pending decision fits the table: the right seat decides, holding what it needs."""
     p = s.pending
     assert p is not None
@@ -367,7 +365,7 @@ def _check_pending(s: KingshipState) -> None:
         bad = "only the Demon claims the graveyard"
     elif kind == "outlaw" and not h[OUTLAW]:
         bad = "the seat asked holds no Outlaw"
-    elif kind == "knight" and (not any(h[k] for k in _KNIGHTS) or c.get("target") != seat):
+    elif kind == "knight" and (not any(h[k] for k in KNIGHT_KINDS) or c.get("target") != seat):
         bad = "only the target holding a Knight blocks"
     elif kind == "poach" and not any(h[k] and SPEC_MATCH[c["spec"]][k] for k in range(NK)):
         bad = "the seat asked holds no card of the specification"
@@ -412,7 +410,54 @@ _ACTOR_DECIDES = frozenset(
 
 
 # ---------------------------------------------------------------- the whole state
-def validate(s: KingshipState) -> None:
+_SCALARS: tuple[tuple[str, type], ...] = (
+    ("direction", int),
+    ("tp", int),
+    ("nturns", int),
+    ("drawn", bool),
+    ("skip", bool),
+    ("extra", bool),
+    ("winner", int),
+    ("over", bool),
+    ("stall", int),
+    ("hands", list),
+    ("deck", list),
+    ("pile", list),
+    ("grave", list),
+    ("titles", list),
+    ("laws", list),
+    ("q", list),
+    ("knows_top", list),
+    ("ctx", dict),
+    ("known", dict),
+)
+"""The snapshot's fields that a state stores in typed attributes, with their types."""
+_TYPE_WORDS = {int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
+
+
+def check_types(data: dict[str, Any]) -> None:
+    """Check the type of each field of a snapshot's ``state`` that the state stores in a typed
+    attribute, before ``_restore_state`` stores it (the compiled build checks every store, so a
+    wrong type would otherwise be a ``TypeError`` naming no field); :func:`validate` checks the
+    values once they are stored.
+
+    Raises:
+        ValueError: naming the field (``state.<field>: ...``).
+    """
+    for name, cls in _SCALARS:
+        value = data[name]
+        if value.__class__ is not cls:
+            raise _fail(name, f"expected {_TYPE_WORDS[cls]}, got {str(value)[:40]!r}")
+    for name in ("pending", "shown", "stall_fp"):
+        value = data[name]
+        if value is not None and value.__class__ is not list:
+            raise _fail(name, f"expected a list or null, got {str(value)[:40]!r}")
+    for o, h in enumerate(data["hands"]):
+        if h.__class__ is not list or any(c.__class__ is not int for c in h):
+            raise _fail(f"hands[{o}]", f"expected {NK} counts, one per card kind")
+
+
+def validate(s: Flow) -> None:
     """Check every field of a restored Kingship state (see the module docstring).
 
     Raises:
@@ -479,7 +524,7 @@ def validate(s: KingshipState) -> None:
         s.shown = _decision(s.shown, "shown", s, hidden_ok=False)
 
 
-def _check_knowledge(s: KingshipState) -> None:
+def _check_knowledge(s: Flow) -> None:
     n = s.n
     kt = s.knows_top
     if not isinstance(kt, list) or len(kt) != n + 1:
@@ -516,7 +561,7 @@ _PROVIDES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_queue(s: KingshipState) -> None:
+def _check_queue(s: Flow) -> None:
     """Every step is a known step with checked arguments, and finds the context keys it reads
     (set now, or by the pending decision's answer or a step that runs before it)."""
     if not isinstance(s.q, list):

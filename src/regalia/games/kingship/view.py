@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from regalia.games.kingship.actions import ask_text, item_text, law_text
 from regalia.games.kingship.cards import NAME, TITLE_NAMES, spec_text
 from regalia.games.kingship.engine import PUBLIC
+from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.texts import CARD_INFO, TITLE_INFO
 
-if TYPE_CHECKING:
-    from regalia.games.kingship.state import KingshipState
 
-
-def _decision_info(s: KingshipState, d: tuple[Any, ...]) -> dict[str, Any]:
+def _decision_info(s: Flow, d: tuple[Any, ...]) -> dict[str, Any]:
     """Public details of the decision ``d`` (all of it was announced at the table)."""
     c = s.ctx
     info: dict[str, Any] = {}
@@ -71,7 +69,7 @@ _CARD_ITEMS = [(NAME[k], CARD_INFO[k]) for k in range(len(NAME))]
 """(notation, card info) of every kind, for the view's ``cards``."""
 
 
-def build_view(s: KingshipState, seat: int | None) -> dict[str, Any]:
+def build_view(s: Flow, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (``None``: a spectator). Hands, the deck order and cards
     revealed to one player appear only in the views of those who saw them; what was revealed to
     all (an Angel's gift, a Farmer's revealed card, a revival) appears in every view, a
@@ -173,9 +171,9 @@ def render_text(view: dict[str, Any]) -> str:
     else:
         lines.append("Laws in force: none")
     lines.append("Hand sizes: " + " · ".join(f"P{i} {n}" for i, n in enumerate(view["hand_sizes"])))
-    for o, cards in view["known_cards"].items():
+    for o, held in view["known_cards"].items():
         knower = "Everyone knows" if seat is None else "You know"
-        lines.append(f"{knower} {o} holds: {', '.join(_card(c, view) for c in cards)}")
+        lines.append(f"{knower} {o} holds: {', '.join(_card(c, view) for c in held)}")
     if view.get("deck_cards"):
         lines.append(f"The deck holds: {' '.join(view['deck_cards'])}")
     if view["hand"] is not None:

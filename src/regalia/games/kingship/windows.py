@@ -21,20 +21,20 @@ from regalia.games.kingship.actions import (
     TARGET_ACTS,
     Act,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, SILENCED, kind_of
-from regalia.games.kingship.engine import ONLY, Engine
-from regalia.games.kingship.prompts import play_words
+from regalia.games.kingship.cards import DARK_QUEEN, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
+from regalia.games.kingship.engine import ONLY
+from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.texts import CARD, TITLE_TITLES
-
-KNIGHT_KINDS = (27, 28, 29)
+from regalia.games.kingship.words import play_words
 
 
 def _redirect_text(what: str, s: int, t: int) -> str:
     return f"P{s} plays an Outlaw: {what.format(t=t)} (KS-7)"
 
 
-class Windows(Engine):
-    """Targeting and acquisition chains, and the Demon's claim."""
+class Windows(Laws):
+    """Targeting and acquisition chains, and the Demon's claim: the rule line's third class (after
+    :class:`~regalia.games.kingship.laws.Laws`; see :mod:`regalia.games.kingship.state`)."""
 
     # ---------------------------------------------------------------- targeting [KS-6]
     def tgt_candidates(self) -> list[int]:

@@ -1,0 +1,26 @@
+"""Kingship rule options (interpreted even in a compiled build: ``regalia.core.config`` reads the
+dataclass's annotations at run time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regalia.core.config import option
+
+
+@dataclass(frozen=True, kw_only=True)
+class KingshipConfig:
+    """Rule options of Kingship."""
+
+    laws: str = option(
+        "pro",
+        doc="'pro': the six Kingship Pro laws; 'catalogue': those plus structured rulebook examples",
+        choices=("pro", "catalogue"),
+        ruling="KS-11",
+    )
+    max_turns: int | None = option(
+        None,
+        doc="end the game in a draw after this many turns (simulation and training only)",
+        ruling="KS-14",
+        minimum=1,
+    )
