@@ -35,7 +35,7 @@ def singles_offer(state: BloodAndFortuneState, to: int) -> tuple[str, str]:
     doubles = [c for c in hand if IS_DOUBLE[c]]
     pair = singles[:2] if len(singles) >= 2 else [singles[0], doubles[0]]
     a, b = sorted(pair)
-    return f"offer {CARD_NAMES[a]} {CARD_NAMES[b]} to {to}", CARD_NAMES[singles[0]]
+    return f"offer {CARD_NAMES[a]} {CARD_NAMES[b]} to P{to}", CARD_NAMES[singles[0]]
 
 
 def play_round_of_singles(state: BloodAndFortuneState, targets: dict[int, list[int]]) -> list[Event]:

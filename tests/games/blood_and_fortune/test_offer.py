@@ -28,16 +28,16 @@ def test_bf_offer_turn_order_clockwise_from_first_player_three_turns_each() -> N
 
 def test_bf_offer_kept_card_goes_right_end_other_returns() -> None:
     state = new(3)
-    state.apply("offer H1d1 H1s1 to 1")
+    state.apply("offer H1d1 H1s1 to P1")
     assert state.current_player == 1 and state.decision() == "keep"
     assert sorted(str(a) for a in state.legal_actions()) == ["keep H1d1", "keep H1s1"]
     state.apply("keep H1d1")
     assert state.view(1)["areas"][1] == ["H1d1"]
     assert state.view(0)["hand"] == ["H1d2", "H1s1", "H1s2", "H1s3"]  # H1s1 came back
     # P1's turn: P2 gives a card to P1 too; it goes to the right of H1d1 (oldest -> newest)
-    state.apply("offer H2s1 H2s2 to 0")
+    state.apply("offer H2s1 H2s2 to P0")
     state.apply("keep H2s2")
-    state.apply("offer H3s1 H3s3 to 1")
+    state.apply("offer H3s1 H3s3 to P1")
     state.apply("keep H3s3")
     assert state.view(1)["areas"][1] == ["H1d1", "H3s3"]
 
@@ -46,11 +46,11 @@ def test_bf_offer_refusals_carry_reason_and_rule() -> None:
     state = new(3)
     before = state.snapshot()
     cases = {
-        "offer H2s1 H2s2 to 1": ("not in P0's hand", "BF-OFFER"),
-        "offer H1s1 H1s2 to 0": ("not to yourself", "BF-OFFER"),
-        "offer H1s1 to 1": ("must offer 2", "BF-OFFER"),
+        "offer H2s1 H2s2 to P1": ("not in P0's hand", "BF-OFFER"),
+        "offer H1s1 H1s2 to P0": ("not to yourself", "BF-OFFER"),
+        "offer H1s1 to P1": ("must offer 2", "BF-OFFER"),
         "keep H1s1": ("not the time to keep", "BF-OFFER"),
-        "offer R3 H1s1 to 1": ("roles are not in play", "BF-ROLEOFFER"),
+        "offer R3 H1s1 to P1": ("roles are not in play", "BF-ROLEOFFER"),
         "special": ("Special Actions are not in play", "BF-SPECIAL"),
     }
     for text, (reason, rule) in cases.items():
@@ -59,7 +59,7 @@ def test_bf_offer_refusals_carry_reason_and_rule() -> None:
         assert reason in info.value.reason, text
         assert info.value.rule == rule, text
         assert state.snapshot() == before
-    state.apply("offer H1s1 H1s2 to 1")
+    state.apply("offer H1s1 H1s2 to P1")
     with pytest.raises(IllegalActionError) as info:
         state.apply("keep H1s3")
     assert "not one of the cards P0 offered" in info.value.reason and info.value.rule == "BF-OFFER"
@@ -70,8 +70,8 @@ def test_bf_offer_single_card_must_be_offered_and_must_be_kept() -> None:
     state = new(3)
     state = with_changes(state, hands=[[2], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]], discard=[0, 1, 3, 4])
     assert state.view(0)["hand"] == ["H1s3"]
-    assert sorted(str(a) for a in state.legal_actions()) == ["offer H1s3 to 1", "offer H1s3 to 2"]
-    state.apply("offer H1s3 to 2")
+    assert sorted(str(a) for a in state.legal_actions()) == ["offer H1s3 to P1", "offer H1s3 to P2"]
+    state.apply("offer H1s3 to P2")
     assert [str(a) for a in state.legal_actions()] == ["keep H1s3"]
     state.apply("keep H1s3")
     assert state.view(2)["areas"][2] == ["H1s3"]
@@ -80,7 +80,7 @@ def test_bf_offer_single_card_must_be_offered_and_must_be_kept() -> None:
 
 def test_bf_offer_player_with_no_cards_misses_the_turn() -> None:
     state = new(3)
-    state.apply("offer H1s1 H1s2 to 1")
+    state.apply("offer H1s1 H1s2 to P1")
     # constructed (BF-X15): P1's hand is empty when its turn comes -> it misses the turn (BF-X7)
     state = with_changes(state, hands=[[2, 3, 4], [], [10, 11, 12, 13, 14]], discard=[5, 6, 7, 8, 9])
     events = state.apply("keep H1s1")
@@ -91,7 +91,7 @@ def test_bf_offer_player_with_no_cards_misses_the_turn() -> None:
 
 def test_bf_2_offer_seen_only_by_recipient_and_offerer() -> None:
     state = new(4)
-    events = state.apply("offer H1d1 H1s1 to 2")
+    events = state.apply("offer H1d1 H1s1 to P2")
     public = [e for e in events if e.visible_to is None]
     assert all("H1d1" not in e.text for e in public)
     secret = [e for e in events if e.visible_to is not None]
@@ -114,11 +114,11 @@ def test_bf_2_offer_seen_only_by_recipient_and_offerer() -> None:
 
 def test_bf_2_determinize_keeps_what_the_seat_has_seen() -> None:
     state = new(4)
-    state.apply("offer H1d1 H1s1 to 2")
+    state.apply("offer H1d1 H1s1 to P2")
     state.apply("keep H1d1")  # P0 and P2 know; H1s1 back to P0 (P2 saw it)
-    state.apply("offer H2s1 H2d2 to 3")
+    state.apply("offer H2s1 H2d2 to P3")
     state.apply("keep H2s1")
-    state.apply("offer H3s1 H3s2 to 1")
+    state.apply("offer H3s1 H3s2 to P1")
     state.apply("keep H3s2")
     rng = random.Random(4)
     seen_areas = {1: [], 2: [], 3: []}

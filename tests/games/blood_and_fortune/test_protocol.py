@@ -53,16 +53,16 @@ def test_bf_3_table_talk_kept_in_the_record_and_replay_with_deck() -> None:
 def test_bf_render_text_shows_hand_area_offers_and_last_round() -> None:
     state = new(3)
     game = regalia.get_game(GAME)
-    state.apply("offer H1s1 H1d1 to 1")
+    state.apply("offer H1s1 H1d1 to P1")
     text = game.render_text(state.view(1))
     assert "Your hand: H2d1 H2d2 H2s1 H2s2 H2s3" in text
-    assert "P0 -> P1: H1s1 H1d1" in text
+    assert "Offer on the table: P0 → P1: H1s1 and H1d1" in text
     assert "H1d1" not in game.render_text(state.view(2))
     rng = random.Random(1)
     while state.view(None)["last_round"] is None:
         state.apply(rng.choice(state.legal_actions()))
     text = game.render_text(state.view(0))
-    assert "Round 1 reveal" in text and "wins the round" in text
+    assert "Round 1 reveal" in text and "wins round 1" in text
 
 
 def test_bf_heuristic_bot_plays_legal_moves_from_its_view_only() -> None:

@@ -19,7 +19,7 @@ ROLE_DECK = ("R7", "R2", "R3", "R6", "R5", "R4")  # P0 gets R7+R6, P1 R2+R5, P2 
 def drafted() -> regalia.State:
     """After the draft: P0 holds R2 (placed by P1), P1 holds R3 (P2's), P2 holds R7 (P0's)."""
     state = new(3, extra=ROLE_DECK, roles=True)
-    for text in ("place R7", "place R2", "place R3", "take from 1", "take from 2", "take from 0"):
+    for text in ("place R7", "place R2", "place R3", "take from P1", "take from P2", "take from P0"):
         state.apply(text)
     return state
 
@@ -43,17 +43,17 @@ def test_bf_draft_deal_two_place_one_take_another_players() -> None:
         ["R6", "R5", "R4", *[f"R{i}" for i in (1, 8, 9, 10, 11, 12, 13, 14, 15)]]
     )
     with pytest.raises(IllegalActionError) as info:
-        state.apply("take from 0")  # your own placed role
+        state.apply("take from P0")  # your own placed role
     assert info.value.rule == "BF-DRAFT"
-    state.apply("take from 1")
+    state.apply("take from P1")
     # BF-X1: P1 (second-to-last) must take P2's role, else P2 would be left with its own
-    assert [str(a) for a in state.legal_actions()] == ["take from 2"]
+    assert [str(a) for a in state.legal_actions()] == ["take from P2"]
     with pytest.raises(IllegalActionError) as info:
-        state.apply("take from 0")
+        state.apply("take from P0")
     assert info.value.rule == "BF-X1"
-    state.apply("take from 2")
-    assert [str(a) for a in state.legal_actions()] == ["take from 0"]
-    state.apply("take from 0")
+    state.apply("take from P2")
+    assert [str(a) for a in state.legal_actions()] == ["take from P0"]
+    state.apply("take from P0")
     assert state.decision() == "offer" and state.current_player == 0
     assert state.view(0)["roles"]["my_roles"] == ["R2"]
     # the placer knows who took their role; the third player does not see which role it is
@@ -65,8 +65,8 @@ def test_bf_draft_deal_two_place_one_take_another_players() -> None:
 
 def test_bf_roleoffer_kept_role_recipient_pays_an_influence_card() -> None:
     state = drafted()
-    state.apply("offer H1s1 R2 to 1")
-    assert state.view(2)["pending_offer"] == {"from": 0, "to": 1, "count": 2, "roles": 1}
+    state.apply("offer H1s1 R2 to P1")
+    assert state.view(2)["pending_offer"] == {"from": 0, "to": 1, "count": 2, "roles": 1, "waiting_for": "keep"}
     state.apply("keep R2")
     assert state.decision() == "give" and state.current_player == 1
     assert sorted(str(a) for a in state.legal_actions()) == [
@@ -95,12 +95,12 @@ def test_bf_roleoffer_two_role_cards_and_no_influence_to_pay() -> None:
     state = drafted()
     # constructed: P1 holds only Role cards, so it cannot pay (no card is given)
     state = with_changes(state, hands=[[0, 1, 2, 3, 4, 31], [32], [10, 11, 12, 13, 14, 36]], discard=[5, 6, 7, 8, 9])
-    state.apply("offer H1s1 R2 to 1")
+    state.apply("offer H1s1 R2 to P1")
     events = state.apply("keep R2")
     assert any("has no Influence card" in e.text for e in events)
     assert state.decision() == "offer" and state.current_player == 1
     # a hand of Role cards only still offers 2 cards when it can (BF-X8)
-    assert sorted(str(a) for a in state.legal_actions()) == ["offer R2 R3 to 0", "offer R2 R3 to 2"]
+    assert sorted(str(a) for a in state.legal_actions()) == ["offer R2 R3 to P0", "offer R2 R3 to P2"]
 
 
 def test_bf_resolve_roles_in_ascending_order_after_offers() -> None:
@@ -228,7 +228,7 @@ def test_bf_x3_role_without_target_resolves_with_no_effect() -> None:
     events = play_round_of_singles(state, {0: [1, 1, 1], 1: [2, 2, 2], 2: [1, 1, 1]})
     texts = [e.text for e in events if e.kind in ("effect", "reveal_role")]
     assert texts[0].startswith("P0 reveals R2 Steward (house rule)")
-    assert "R2 Steward has nothing to act on and has no effect" in texts[1]
+    assert "P0's R2 Steward (house rule) has nothing to act on and has no effect" in texts[1]
     assert texts[2].startswith("P1 reveals R3 Mason") and "rightmost card moves to the left end" in texts[3]
     assert texts[4].startswith("P2 reveals R7 Miser") and "+1" in texts[5]
     last = state.view(None)["last_round"]
@@ -246,18 +246,18 @@ def test_bf_roles_option_off_has_no_roles() -> None:
 
 def test_bf_resolve_role_target_decision_and_refusals() -> None:
     state = new(3, extra=("R11", "R2", "R3", "R6", "R5", "R4"), roles=True)
-    for text in ("place R11", "place R2", "place R3", "take from 1", "take from 2", "take from 0"):
+    for text in ("place R11", "place R2", "place R3", "take from P1", "take from P2", "take from P0"):
         state.apply(text)
     assert state.view(2)["roles"]["my_roles"] == ["R11"]
     play_round_of_singles(state, {0: [1, 2, 1], 1: [2, 0, 2], 2: [0, 1, 0]})
     # R2 (P0) and R3 (P1) resolved by themselves; R11 Chancellor waits for P2's target
     assert state.decision() == "role_target" and state.current_player == 2
     assert state.view(0)["roles"]["resolving"] == "R11"
-    assert [str(a) for a in state.legal_actions()] == ["target 0", "target 1"]
+    assert [str(a) for a in state.legal_actions()] == ["target P0", "target P1"]
     before = state.snapshot()
     for text, rule in (
-        ("target 2", "BF-X3"),
-        ("target 0 at 1", "BF-X3"),
+        ("target P2", "BF-X3"),
+        ("target P0 at 1", "BF-X3"),
         ("pass", "BF-X2"),
         ("special", "BF-X2"),
         ("keep H1s1", "BF-RESOLVE"),
@@ -266,7 +266,7 @@ def test_bf_resolve_role_target_decision_and_refusals() -> None:
             state.apply(text)
         assert info.value.rule == rule, text
         assert state.snapshot() == before
-    state.apply("target 0")
+    state.apply("target P0")
     last = state.view(None)["last_round"]
     assert last["scores"][0] == last["influence"][0] - 2
     assert [r for r, _ in last["roles"]] == ["R2", "R3", "R11"]

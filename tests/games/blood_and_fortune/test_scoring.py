@@ -7,15 +7,15 @@ import regalia
 from .scenario import new, play_round_of_singles, with_areas
 
 ROUND_WITH_WIPE = [
-    ("offer H1s1 H1d1 to 1", "keep H1d1"),  # P0 gives P1 a double early
-    ("offer H2s1 H2s2 to 0", "keep H2s1"),
-    ("offer H3s1 H3d1 to 1", "keep H3d1"),  # a later double to P1 wipes P0's double
-    ("offer H1s1 H1s2 to 2", "keep H1s1"),
-    ("offer H2s2 H2s3 to 2", "keep H2s2"),
-    ("offer H3s1 H3s2 to 0", "keep H3s1"),
-    ("offer H1s2 H1s3 to 1", "keep H1s2"),
-    ("offer H2s3 H2d1 to 0", "keep H2s3"),
-    ("offer H3s2 H3s3 to 1", "keep H3s2"),
+    ("offer H1s1 H1d1 to P1", "keep H1d1"),  # P0 gives P1 a double early
+    ("offer H2s1 H2s2 to P0", "keep H2s1"),
+    ("offer H3s1 H3d1 to P1", "keep H3d1"),  # a later double to P1 wipes P0's double
+    ("offer H1s1 H1s2 to P2", "keep H1s1"),
+    ("offer H2s2 H2s3 to P2", "keep H2s2"),
+    ("offer H3s1 H3s2 to P0", "keep H3s1"),
+    ("offer H1s2 H1s3 to P1", "keep H1s2"),
+    ("offer H2s3 H2d1 to P0", "keep H2s3"),
+    ("offer H3s2 H3s3 to P1", "keep H3s2"),
 ]
 
 

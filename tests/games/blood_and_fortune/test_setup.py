@@ -99,38 +99,61 @@ def test_bf_notation_texts_round_trip_and_ids() -> None:
     state = new(4)
     n = state.num_players
     for text in (
-        "offer H3d2 H3s1 to 2",
-        "offer H3s1 to 2",
+        "offer H3s1 H3d2 to P2",
+        "offer H3s1 to P2",
         "keep H3d2",
         "give H2s1",
         "place R7",
-        "take from 2",
+        "take from P2",
         "special",
-        "special on 2",
-        "special on 2 at 3",
+        "special on P2",
+        "special on P2 at 3",
         "pass",
-        "target 2",
-        "target 2 at 3",
+        "target P2",
+        "target P2 at 3",
     ):
         action = state.parse_action(text)
         assert isinstance(action, Action)
-        expected = "offer H3s1 H3d2 to 2" if text == "offer H3d2 H3s1 to 2" else text
-        assert str(action) == expected
+        assert str(action) == text
         assert action_from_id(action_to_id(action, n), n) == action
     # cards are written in card order whatever order they are typed in
-    assert str(state.parse_action("OFFER h3s1   h3d2 to 2")) == "offer H3s1 H3d2 to 2"
+    assert str(state.parse_action("OFFER h3d2   h3s1 to p2")) == "offer H3s1 H3d2 to P2"
     assert num_actions(n) == state.num_actions
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("offer H3d2 H3s1 to 2", "offer H3s1 H3d2 to P2"),
+        ("offer H3s1 to 2", "offer H3s1 to P2"),
+        ("take from 2", "take from P2"),
+        ("special on 2", "special on P2"),
+        ("special on 2 at 3", "special on P2 at 3"),
+        ("target 2", "target P2"),
+        ("target 2 at 3", "target P2 at 3"),
+        ("offer h3s1 h3d2 to p2", "offer H3s1 H3d2 to P2"),
+    ],
+)
+def test_bf_seats_typed_as_on_screen_or_as_bare_numbers(typed: str, canonical: str) -> None:
+    """Issue 13: typing the form shown on screen (``to P1``) is accepted, and the bare numbers of
+    texts written before seats were named ``P1`` still parse (old records replay)."""
+    state = new(4)
+    assert str(state.parse_action(typed)) == canonical
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "offer H3s1 H3s1 to 2",
-        "offer H7s1 to 1",
-        "offer H1s1 to 9",
+        "offer H3s1 H3s1 to P2",
+        "offer H7s1 to P1",
+        "offer H1s1 to P9",
+        "offer H1s1 to P" + "9" * 5000,
+        "offer H1s1 to PP1",
+        "take from 1.5",
         "give R3",
         "place H1s1",
-        "special on 1 at 99",
+        "special on P1 at 99",
+        "target P1 at " + "9" * 5000,
         "keep",
         "dance",
     ],

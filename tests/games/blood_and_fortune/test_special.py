@@ -28,15 +28,15 @@ def test_bf_special_refused_before_receiving_influence() -> None:
         state.apply("special")
     assert "only after you have received an Influence card" in info.value.reason
     assert info.value.rule == "BF-SPECIAL"
-    state.apply("offer H1s1 H1s2 to 1")
+    state.apply("offer H1s1 H1s2 to P1")
     state.apply("keep H1s1")
     # P1 has received a card, but Reorder needs two cards in its area
     with pytest.raises(IllegalActionError) as info:
         state.apply("special")
     assert info.value.rule == "BF-X3" and "nothing to act on" in info.value.reason
-    state.apply("offer H2s1 H2s2 to 0")
+    state.apply("offer H2s1 H2s2 to P0")
     state.apply("keep H2s1")
-    state.apply("offer H3s1 H3s2 to 0")
+    state.apply("offer H3s1 H3s2 to P0")
     state.apply("keep H3s1")
     # P0's second turn: it has received Influence: Tithe is open, once per round
     assert _specials(state) == ["special"]
@@ -52,11 +52,11 @@ def test_bf_special_refused_before_receiving_influence() -> None:
 def _p0_received() -> object:
     state = new(3, extra=SCORES, special_actions=True)
     for text in (
-        "offer H1s1 H1s2 to 1",
+        "offer H1s1 H1s2 to P1",
         "keep H1s1",
-        "offer H2s1 H2s2 to 0",
+        "offer H2s1 H2s2 to P0",
         "keep H2s1",
-        "offer H3s1 H3s2 to 1",
+        "offer H3s1 H3s2 to P1",
         "keep H3s1",
     ):
         state.apply(text)
@@ -85,7 +85,7 @@ def test_bf_x2_closing_window_offered_only_to_players_who_can_act() -> None:
         assert p is not None
         to = 1 if p == 0 else 0
         hand = sorted(state.hands[p])
-        state.apply(f"offer {_name(hand[0])} {_name(hand[1])} to {to}")
+        state.apply(f"offer {_name(hand[0])} {_name(hand[1])} to P{to}")
         state.apply(f"keep {_name(hand[0])}")
     # P0 (Tithe) and P1 (Reorder, 3 cards) are asked in turn order; P2 received nothing
     assert state.decision() == "special_window" and state.current_player == 0
@@ -148,11 +148,11 @@ def test_bf_special_actions_option_both_ways() -> None:
 def _p0_received_off():  # type: ignore[no-untyped-def]
     state = new(3, extra=SCORES)
     for text in (
-        "offer H1s1 H1s2 to 1",
+        "offer H1s1 H1s2 to P1",
         "keep H1s1",
-        "offer H2s1 H2s2 to 0",
+        "offer H2s1 H2s2 to P0",
         "keep H2s1",
-        "offer H3s1 H3s2 to 1",
+        "offer H3s1 H3s2 to P1",
         "keep H3s1",
     ):
         state.apply(text)

@@ -18,13 +18,13 @@ from regalia.games.kings_family.bots import SearchBot
 def test_registered_as_a_one_player_game() -> None:
     g = regalia.get_game("kings-family")
     assert (g.min_players, g.max_players, g.default_players) == (1, 1, 1)
-    assert {o["name"] for o in g.options()} == {"active_needs_both_sides", "marriage_optional", "deck_file"}
+    assert {o["name"] for o in g.options()} == {"active_needs_both_sides", "marriage_optional", "deck_file", "undo"}
     ids = {r.id for r in g.rulings}
     for rid in (
         [f"KF-{i}" for i in range(1, 10)] + [f"KB-G{i}" for i in range(1, 8)] + [f"KB-T{i}" for i in range(1, 9)]
     ):
         assert rid in ids
-    assert {"KB-M1", "KB-M5", "KB-E1", "KB-E5", "KF-X1", "KF-X11"} <= ids
+    assert {"KB-M1", "KB-M5", "KB-E1", "KB-E5", "KF-X1", "KF-X11", "KF-X12"} <= ids
     assert set(g.bots()) == {"heuristic", "search"}
 
 

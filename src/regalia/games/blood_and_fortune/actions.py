@@ -1,15 +1,19 @@
 """Blood & Fortune actions: frozen tuples with a canonical text and a stable integer id.
 
-Texts (seats are 0-based seat numbers, area positions are 1-based from the left, oldest first):
+Texts (seats are written ``P0``, ``P1``, … as everywhere on screen; area positions are 1-based
+from the left, oldest first):
 
-- ``offer H3d2 H3s1 to 2`` / ``offer H3s1 to 2`` — Offer Influence (cards in card order).
+- ``offer H3s1 H3d2 to P2`` / ``offer H3s1 to P2`` — Offer Influence (cards in card order).
 - ``keep H3d2`` — the recipient keeps one offered card.
 - ``give H2s1`` — the recipient of a kept Role card pays the offerer an Influence card.
 - ``place R7`` — role draft: put one of your two dealt roles face down.
-- ``take from 2`` — role draft: take the face-down role placed by seat 2.
-- ``special`` / ``special on 2`` / ``special on 2 at 3`` — use your Special Action.
+- ``take from P2`` — role draft: take the face-down role placed by seat 2.
+- ``special`` / ``special on P2`` / ``special on P2 at 3`` — use your Special Action.
 - ``pass`` — decline your Special Action in the closing window (BF-X2).
-- ``target 2`` / ``target 2 at 3`` — the target of the Role card being resolved.
+- ``target P2`` / ``target P2 at 3`` — the target of the Role card being resolved.
+
+A seat may also be typed as its bare number (``to 2``, ``take from 2``): records written before
+the texts named seats ``P2`` (rules 1.0, 2015 rulebook) still replay.
 """
 
 from __future__ import annotations
@@ -50,17 +54,17 @@ class Action(NamedTuple):
         k = self.kind
         if k == OFFER:
             cards = CARD_NAMES[self.a] if self.b < 0 else f"{CARD_NAMES[self.a]} {CARD_NAMES[self.b]}"
-            return f"offer {cards} to {self.seat}"
+            return f"offer {cards} to P{self.seat}"
         if k in (KEEP, GIVE, PLACE):
             return f"{KIND_NAMES[k]} {CARD_NAMES[self.a]}"
         if k == TAKE:
-            return f"take from {self.seat}"
+            return f"take from P{self.seat}"
         if k == PASS:
             return "pass"
         word = KIND_NAMES[k]
         if self.seat < 0:
             return word
-        prefix = f"{word} on {self.seat}" if k == SPECIAL else f"{word} {self.seat}"
+        prefix = f"{word} on P{self.seat}" if k == SPECIAL else f"{word} P{self.seat}"
         return prefix if self.pos < 0 else f"{prefix} at {self.pos + 1}"
 
 
@@ -173,16 +177,16 @@ def action_from_id(i: int, players: int) -> Action:
     return Action(TARGET, seat=seat, pos=pos)
 
 
-_SEAT = r"(\d+)"
+_SEAT = r"p?([0-9]+)"  # "P2" as shown on screen, or the bare number of older records
 _RE = {
     OFFER: re.compile(r"^offer\s+(\S+)(?:\s+(\S+))?\s+to\s+" + _SEAT + "$"),
     KEEP: re.compile(r"^keep\s+(\S+)$"),
     GIVE: re.compile(r"^give\s+(\S+)$"),
     PLACE: re.compile(r"^place\s+(\S+)$"),
     TAKE: re.compile(r"^take\s+from\s+" + _SEAT + "$"),
-    SPECIAL: re.compile(r"^special(?:\s+on\s+" + _SEAT + r"(?:\s+at\s+(\d+))?)?$"),
+    SPECIAL: re.compile(r"^special(?:\s+on\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?)?$"),
     PASS: re.compile(r"^pass$"),
-    TARGET: re.compile(r"^target\s+" + _SEAT + r"(?:\s+at\s+(\d+))?$"),
+    TARGET: re.compile(r"^target\s+" + _SEAT + r"(?:\s+at\s+([0-9]+))?$"),
 }
 
 
@@ -200,17 +204,17 @@ def parse_action_text(text: str, players: int) -> Action:
     m_pos = max_positions(players)
 
     def seat(s: str) -> int:
-        v = int(s)
+        v = int(s) if len(s) <= 3 else players
         if not 0 <= v < players:
-            raise _bad(text, f"seat {v} is not a seat of this {players}-player game")
+            raise _bad(text, f"P{s if len(s) <= 3 else s[:3] + '…'} is not a seat of this {players}-player game")
         return v
 
     def pos(s: str | None) -> int:
         if s is None:
             return -1
-        v = int(s)
+        v = int(s) if len(s) <= 3 else 0
         if not 1 <= v <= m_pos:
-            raise _bad(text, f"area position {v} is outside 1..{m_pos}")
+            raise _bad(text, f"area position {s if len(s) <= 3 else s[:3] + '…'} is outside 1..{m_pos}")
         return v - 1
 
     def card(s: str, *, influence: bool = False, role: bool = False) -> int:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from regalia.core.events import Event, private, public
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, HOUSE_OF, Effect, is_role
 from regalia.games.blood_and_fortune.knowledge import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
+from regalia.games.blood_and_fortune.words import condition
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
@@ -142,20 +143,25 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
     if op in ("bonus", "penalty"):
         amount = eff.amount if op == "bonus" else -eff.amount
         state.bonuses.append((subject, amount, eff.cond))
-        return [public("effect", f"{who} uses {label}: {eff.text}", actor, effect=eff.id, target=subject)]
-    if op == "keep_doubles":
-        state.keep_doubles |= 1 << subject
-    elif op == "lose_doubles":
-        state.lose_doubles |= 1 << subject
-    elif op == "take_ring":  # BF-X12: decides this round's ties; the round's turn order stays
-        state.ring = subject
-    elif op == "regent":
-        state.regent = subject
-    elif op == "envoy":
+        floor = " (never below 0)" if amount < 0 else ""
+        return [
+            public(
+                "effect",
+                f"{who} uses {label}: {amount:+d} to P{subject}'s round score{condition(eff)}{floor}",
+                actor,
+                effect=eff.id,
+                target=subject,
+            )
+        ]
+    if op == "envoy":
         src = state.areas[actor], state.slots[actor], state.known[actor]
         card = src[0][-1]
         for lst, dst in zip(src, (area, slots, known), strict=True):
             dst.append(lst.pop())
+        # "You may look at any of your cards in ... your own player area ... at any time": the new
+        # owner knows the card from now on (Secrecy)
+        known[-1] |= 1 << subject
+        state.klog.append((K_SEE, card, H_SLOT + slots[-1], 1 << subject))
         return [
             public(
                 "effect",
@@ -165,7 +171,7 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
                 target=subject,
             )
         ]
-    elif op == "discard_newest":  # BF-X11: discarded face up
+    if op == "discard_newest":  # BF-X11: discarded face up
         card = area.pop()
         slot = slots.pop()
         known.pop()
@@ -183,5 +189,16 @@ def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int
                 card=CARD_NAMES[card],
             )
         ]
-    target_txt = "" if eff.target == "self" else f" on P{subject}"
-    return [public("effect", f"{who} uses {label}{target_txt}: {eff.text}", actor, effect=eff.id, target=subject)]
+    if op == "keep_doubles":
+        state.keep_doubles |= 1 << subject
+        what = f"no double will be discarded from P{subject}'s area at Reveal Influence"
+    elif op == "lose_doubles":
+        state.lose_doubles |= 1 << subject
+        what = f"every double in P{subject}'s area will be discarded at Reveal Influence, the rightmost too"
+    elif op == "take_ring":  # BF-X12: decides this round's ties; the round's turn order stays
+        state.ring = subject
+        what = f"P{subject} takes the Ring; it decides this round's ties (the turn order does not change)"
+    else:  # regent
+        state.regent = subject
+        what = f"P{subject} wins this round's tie for the highest round score if in it, before the Ring"
+    return [public("effect", f"{who} uses {label}: {what}", actor, effect=eff.id, target=subject)]

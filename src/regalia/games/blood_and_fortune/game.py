@@ -11,6 +11,7 @@ from regalia.core.state import State
 from regalia.games.blood_and_fortune.actions import num_actions
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
+from regalia.games.blood_and_fortune.phases import DECISION_KINDS
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 from regalia.games.blood_and_fortune.view import render_text
 
@@ -112,10 +113,25 @@ class BloodAndFortune(Game):
     )
     notation = (
         "Influence cards H<house><s|d><copy>: H3s1..H3s3 singles (1), H3d1..H3d2 doubles (2); roles R1..R15; "
-        "House cards H1..H6, Score cards S1..S8, Ring. Actions: 'offer H3d2 H3s1 to 2', 'offer H3s1 to 2', "
-        "'keep H3d2', 'give H2s1', 'place R7', 'take from 2', 'special', 'special on 2', 'special on 2 at 3', "
-        "'pass', 'target 2', 'target 2 at 3' (seats 0-based, area positions 1-based from the left)."
+        "House cards H1..H6, Score cards S1..S8, Ring. Actions: 'offer H3s1 H3d2 to P2', 'offer H3s1 to P2', "
+        "'keep H3d2', 'give H2s1', 'place R7', 'take from P2', 'special', 'special on P2', 'special on P2 at 3', "
+        "'pass', 'target P2', 'target P2 at 3' (area positions 1-based from the left; a seat may also be typed "
+        "as its number, 'to 2')."
     )
+    legend = (
+        "Cards: H4s1 is a single of house H4 (worth 1; copies s1, s2, s3), H4d2 a double (worth 2; copies d1, d2); "
+        "R9 is Role card 9, S5 Score card 5 with its Special Action, H1 to H6 the House cards. "
+        "H4? is a face-down area card of house H4 that you have not seen: the house of every area card is public, "
+        "its worth only to those who saw it. "
+        "Areas read from left (oldest) to right (newest); positions count from 1 at the left; at Reveal Influence "
+        "only the rightmost double of each area stays, and the reveal shows discarded doubles in parentheses. "
+        "P0, P1 ... are the seats; (you) marks yours; [Ring] marks the Ring holder, who wins ties for the round. "
+        "total is the sum of the finished rounds' scores; hand 5 + 1 Role counts the Influence and Role cards in "
+        "a hand (their backs differ). P0 → P1 is an offer from P0 to P1; kept H1s1 of H1s1 / H1d1 shows the cards "
+        "and the card kept, only to the two players involved. Role cards and Special Actions marked house rule are "
+        "regalia's own texts: the published ones are unknown."
+    )
+    decision_kinds = DECISION_KINDS
     rulings = RULINGS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:

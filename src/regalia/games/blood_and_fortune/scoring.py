@@ -9,9 +9,17 @@ from typing import TYPE_CHECKING
 from regalia.core.events import Event, public
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
+from regalia.games.blood_and_fortune.words import tie_break
 
 if TYPE_CHECKING:
     from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+
+
+def _revealed_text(revealed: list[str], discarded: list[str], seat: int) -> str:
+    """``"P0: H6d2 H3s1 (H3d2 discarded)"``."""
+    cards = " ".join(revealed) or "no card"
+    gone = f" ({' '.join(discarded)} discarded)" if discarded else ""
+    return f"P{seat}: {cards}{gone}"
 
 
 def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
@@ -88,14 +96,19 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
     }
     state.round_log.append(state.last_round)
     events.append(
-        public("reveal", "Reveal Influence: " + "; ".join(f"P{p}: {' '.join(revealed[p]) or '-'}" for p in range(n)))
+        public(
+            "reveal",
+            f"Reveal Influence, round {state.round + 1}: the hands are discarded and every area is turned face up, "
+            "keeping only its rightmost double: "
+            + "; ".join(_revealed_text(revealed[p], discarded[p], p) for p in range(n)),
+        )
     )
     events.append(
         public(
             "score",
-            "Round scores: "
+            f"Score Influence, round {state.round + 1}: "
             + ", ".join(f"P{p} {scores[p]}" for p in range(n))
-            + f"; P{winner} wins the round and takes the Ring",
+            + f"; P{winner} wins the round{tie_break(state.last_round)} and takes the Ring",
             winner,
             scores=scores,
             winner=winner,
@@ -111,9 +124,19 @@ def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
         state.phase = OVER
         state.cp = -1
         state.klog = []
-        result = f"P{state.winners_[0]} wins" if state.winners_ else "a tie for the highest total: nobody wins"
+        result = (
+            f"P{state.winners_[0]} wins with the highest total"
+            if state.winners_
+            else "a tie for the highest total: nobody wins"
+        )
+        board = ", ".join(f"P{p} {t}" for p, t in enumerate(state.totals))
         events.append(
-            public("game_over", f"Game over: totals {state.totals}; {result}", None, totals=list(state.totals))
+            public(
+                "game_over",
+                f"Game over after {ROUNDS} rounds: totals {board}; {result}",
+                None,
+                totals=list(state.totals),
+            )
         )
         return events
     return events + state._start_round()

@@ -8,12 +8,13 @@ Section tags used as rule ids (see ``docs/games/blood_and_fortune.md``): ``BF-SE
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from regalia.core.errors import IllegalActionError
 from regalia.core.events import Event, private, public
 from regalia.core.state import State
-from regalia.games.blood_and_fortune import knowledge
+from regalia.games.blood_and_fortune import choices, knowledge
 from regalia.games.blood_and_fortune.actions import (
     GIVE,
     KEEP,
@@ -69,7 +70,10 @@ from regalia.games.blood_and_fortune.phases import (
     PHASE_NAMES,
     ROLE_TARGET,
 )
+from regalia.games.blood_and_fortune.prompts import prompt, result_prompt
 from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
+from regalia.games.blood_and_fortune.validate import validate
+from regalia.games.blood_and_fortune.words import card_title, role_title
 
 
 class BloodAndFortuneState(State):
@@ -154,7 +158,14 @@ class BloodAndFortuneState(State):
         self.placed = [-1] * n
         self.draft_queue: list[int] = []
         self.takes: list[tuple[int, int, int]] = []
-        events = [public("round", f"Round {self.round + 1} begins; P{self.first} holds the Ring and is first player")]
+        if self.round == 0:
+            opening = f"Round 1 begins: P{self.first} holds the Ring and is first player"
+        else:
+            opening = (
+                f"Round {self.round + 1} begins: P{self.first}, who won round {self.round}, holds the Ring and is "
+                "first player; everyone takes their 5 house cards back"
+            )
+        events = [public("round", opening)]
         if self.config.roles:
             events += self._deal_roles()
         else:
@@ -180,13 +191,19 @@ class BloodAndFortuneState(State):
             events.append(
                 private(
                     "deal_roles",
-                    f"you are dealt {CARD_NAMES[self.dealt[p][0]]} and {CARD_NAMES[self.dealt[p][1]]}",
+                    f"Role draft: you are dealt {role_title(self.dealt[p][0])} and {role_title(self.dealt[p][1])} "
+                    "(house rules)",
                     {p},
                     p,
                     cards=[CARD_NAMES[c] for c in self.dealt[p]],
                 )
             )
-        events.insert(0, public("deal_roles", "2 Role cards are dealt to each player"))
+        events.insert(
+            0,
+            public(
+                "deal_roles", f"Role draft, round {self.round + 1}: 2 Role cards are dealt to each player in turn order"
+            ),
+        )
         self.phase = DRAFT_PLACE
         self.draft_queue = order
         self.cp = order[0]
@@ -300,7 +317,10 @@ class BloodAndFortuneState(State):
             if not targets:
                 events.append(
                     public(
-                        "effect", f"{eff.id} {eff.name} has nothing to act on and has no effect (BF-X3)", p, role=eff.id
+                        "effect",
+                        f"P{p}'s {eff.id} {eff.name} (house rule) has nothing to act on and has no effect",
+                        p,
+                        role=eff.id,
                     )
                 )
             elif eff.target == "self":
@@ -377,7 +397,9 @@ class BloodAndFortuneState(State):
             return events
         if k == PASS:
             self.closing.pop(0)
-            return [public("pass", f"P{p} does not use a Special Action", p), *self._next_closing()]
+            eff = SPECIAL_ACTIONS[self.score_cards[p]]
+            text = f"P{p} passes: their Special Action {eff.id} {eff.name} (house rule) is not used this round"
+            return [public("pass", text, p), *self._next_closing()]
         # TARGET
         r = self.resolve_queue[0][0]
         events = apply_effect(self, ROLES[r - ROLE_BASE], p, action.seat, action.pos)
@@ -400,12 +422,15 @@ class BloodAndFortuneState(State):
         self.phase = KEEPING
         self.cp = to
         roles = sum(1 for c in cards if is_role(c))
-        kinds = f" ({roles} of them a Role card)" if roles else ""
-        names = " and ".join(CARD_NAMES[c] for c in self.offer)
+        kinds = {0: "", 1: ", one of them a Role card", 2: ", both Role cards"}[roles] if len(cards) == 2 else ""
+        if len(cards) == 1 and roles:
+            kinds = ", a Role card"
+        names = " and ".join(card_title(c) for c in self.offer)
         return [
             public(
                 "offer",
-                f"P{p} offers {len(cards)} card{'s' if len(cards) > 1 else ''} face down to P{to}{kinds}",
+                f"P{p} offers {len(cards)} card{'s' if len(cards) > 1 else ''} face down to P{to}{kinds} "
+                f"(Offer Influence, turn {self.turn_k + 1} of {TURNS_PER_ROUND * self.num_players})",
                 p,
                 to=to,
                 count=len(cards),
@@ -427,7 +452,15 @@ class BloodAndFortuneState(State):
             self.hands[r].append(card)
             self.klog.append((K_XFER, card, H_OFFER, r, wit))
             self.offers_log.append((p, r, tuple(sorted([card, *others])), card, -1))
-            events.append(public("keep", f"P{r} keeps a Role card offered by P{p}", r, offerer=p, kept="role"))
+            events.append(
+                public(
+                    "keep",
+                    f"P{r} keeps a Role card offered by P{p}: it goes into P{r}'s hand",
+                    r,
+                    offerer=p,
+                    kept="role",
+                )
+            )
         else:
             slot = self._into_area(r, card, wit, H_OFFER)
             self.offers_log.append((p, r, tuple(sorted([card, *others])), card, slot))
@@ -452,7 +485,7 @@ class BloodAndFortuneState(State):
             self.cp = r
             return events
         if is_role(card):
-            events.append(public("pay", f"P{r} has no Influence card to give P{p}", r))
+            events.append(public("pay", f"P{r} has no Influence card to give P{p} for the Role card P{r} kept", r))
         self.turn_k += 1
         return events + self._begin_offer_turn()
 
@@ -467,7 +500,11 @@ class BloodAndFortuneState(State):
         self.turn_k += 1
         events = [
             public(
-                "pay", f"P{r} gives P{p} an Influence card: it goes face down to the right end of P{p}'s area", r, to=p
+                "pay",
+                f"P{r} gives P{p} an Influence card for the Role card P{r} kept: it goes face down to the right end "
+                f"of P{p}'s area",
+                r,
+                to=p,
             ),
             private("pay_card", f"P{r} gives {CARD_NAMES[card]} to P{p}", {p, r}, r, card=CARD_NAMES[card]),
         ]
@@ -483,7 +520,9 @@ class BloodAndFortuneState(State):
         self.klog.append((K_XFER, other, H_DEALT + p, H_DECK, 1 << p))
         self.klog.append((K_EMPTY, H_DEALT + p, 1))
         self.draft_queue.pop(0)
-        events = [public("place_role", f"P{p} places a Role card face down and returns the other", p)]
+        events = [
+            public("place_role", f"Role draft: P{p} places a Role card face down and returns the other to the deck", p)
+        ]
         if self.draft_queue:
             self.cp = self.draft_queue[0]
         else:
@@ -502,8 +541,14 @@ class BloodAndFortuneState(State):
         self.takes.append((p, x, role))
         self.draft_queue.pop(0)
         events = [
-            public("take_role", f"P{p} takes the Role card placed by P{x}", p, source=x),
-            private("take_role_card", f"P{p} takes {CARD_NAMES[role]} from P{x}", {p, x}, p, card=CARD_NAMES[role]),
+            public("take_role", f"Role draft: P{p} takes the face-down Role card placed by P{x}", p, source=x),
+            private(
+                "take_role_card",
+                f"Role draft: P{p} takes {role_title(role)} (house rule), placed by P{x}",
+                {p, x},
+                p,
+                card=CARD_NAMES[role],
+            ),
         ]
         if self.draft_queue:
             self.cp = self.draft_queue[0]
@@ -556,15 +601,51 @@ class BloodAndFortuneState(State):
             return self.returns()
         return win_chances(self.totals, ROUNDS - self.round)
 
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision, one of ``Game.decision_kinds``: ``place_role``,
+        ``take_role`` (role draft), ``offer``, ``keep``, ``give`` (Offer Influence and Role cards),
+        ``special_window`` (the closing Special Action window, BF-X2), ``role_target`` (Resolve
+        Roles); ``None`` once the game is over."""
+        return None if self.phase == OVER else PHASE_NAMES[self.phase]
+
     def decision(self) -> str | None:
-        """The kind of the pending decision (``"offer"``, ``"keep"``, ...), ``None`` at the end."""
+        """The same as :meth:`decision_kind` (the view's ``decision``)."""
         return None if self.phase == OVER else PHASE_NAMES[self.phase]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.blood_and_fortune.view import make_view
 
-        self._check_seat(seat)
         return make_view(self, seat)
+
+    def _prompt(self, seat: int | None) -> str:
+        """The pending decision in words for ``seat`` (see :mod:`.prompts`)."""
+        return prompt(self, seat)
+
+    def _result_prompt(self, seat: int | None) -> str:
+        """The winner, or the tie that leaves nobody winning (BF-WIN), with the totals."""
+        return result_prompt(self)
+
+    def _label(self, action: Any) -> str:
+        """What ``action`` does, for the deciding seat (see :mod:`.choices`)."""
+        return choices.label(self, action)
+
+    def _choice_key(self, action: Any) -> Hashable | None:
+        """Offers, keeps and gifts of twin cards (same house and worth, told apart by nobody)
+        share a key (see :mod:`.choices`)."""
+        return choices.choice_key(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.choices`)."""
+        return choices.choice_group(self, action)
+
+    def _validate_restored(self) -> None:
+        """Types, ranges and the rules' shapes of every field of a loaded state (see
+        :mod:`.validate`).
+
+        Raises:
+            ValueError: naming the field (``state.hands[2]: ...``).
+        """
+        validate(self)
 
     # ------------------------------------------------------------------ copies and snapshots
     _LIST_FIELDS = (
@@ -661,20 +742,65 @@ class BloodAndFortuneState(State):
         return out
 
     def _restore_state(self, data: dict[str, Any]) -> None:
+        """Load what :meth:`_snapshot_state` saved (shapes checked by :meth:`_validate_restored`).
+
+        The move history is rewritten in today's texts: a snapshot saved when seats were written
+        as bare numbers (``offer H3s1 H3d2 to 2``) still matches its replay.
+
+        Raises:
+            ValueError: a field is missing or not a list or number where one is expected.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("state: expected an object")
+
+        def need(field: str, kind: type) -> Any:
+            if field not in data:
+                raise ValueError(f"state.{field}: missing")
+            value = data[field]
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+                raise ValueError(f"state.{field}: expected {'a list' if kind is list else 'an integer'}")
+            return value
+
+        def rows(field: str) -> list[Any]:
+            value: list[Any] = need(field, list)
+            if not all(isinstance(x, list) for x in value):
+                raise ValueError(f"state.{field}: expected a list of lists")
+            return value
+
         d = self.__dict__
         for f in self._SCALARS:
-            d[f] = data[f]
+            d[f] = need(f, int)
         tuple_lists = {"bonuses", "played", "resolve_queue", "klog", "takes", "payments_log"}
         for f in self._LIST_FIELDS:
-            d[f] = [tuple(x) for x in data[f]] if f in tuple_lists else list(data[f])
-        self.offers_log = [(a, b, tuple(c), k, sl) for a, b, c, k, sl in data["offers_log"]]
+            d[f] = [tuple(x) for x in rows(f)] if f in tuple_lists else list(need(f, list))
+        self.offers_log = []
+        for i, e in enumerate(rows("offers_log")):
+            if len(e) != 5 or not isinstance(e[2], list):
+                raise ValueError(f"state.offers_log[{i}]: expected offerer, recipient, cards, kept card and slot")
+            self.offers_log.append((e[0], e[1], tuple(e[2]), e[3], e[4]))
         for f in self._NESTED_FIELDS:
-            d[f] = [list(x) for x in data[f]]
-        self.houses = list(data["houses"])
-        self.score_cards = list(data["score_cards"])
-        self.winners_ = tuple(data["winners"])
-        self.last_round = data["last_round"]
-        self._fixed_roles = list(data["fixed_roles"])
+            d[f] = [list(x) for x in rows(f)]
+        self.houses = list(need("houses", list))
+        self.score_cards = list(need("score_cards", list))
+        self.winners_ = tuple(need("winners", list))
+        last = data.get("last_round")
+        if last is not None and not isinstance(last, dict):
+            raise ValueError("state.last_round: expected null or an object")
+        self.last_round = last
+        self._fixed_roles = list(need("fixed_roles", list))
+        self.history = [canonical_text(a, self.num_players) for a in self.history]
+
+
+def canonical_text(action: Any, players: int) -> Any:
+    """Today's canonical text of a history entry (an action or a text, e.g. ``offer H3s1 H3d2
+    to 2`` → ``offer H3s1 H3d2 to P2``); an entry that is not a well-formed action text is kept
+    as it is (the replay check then names it)."""
+    if not isinstance(action, str):
+        return action
+    try:
+        return str(parse_action_text(action, players))
+    except Exception:
+        return action
 
 
 __all__ = ["KIND_NAMES", "PHASE_NAMES", "BloodAndFortuneState", "IllegalActionError", "max_positions"]

@@ -1,10 +1,16 @@
-"""King's Family rule options, named exactly as the rule sheet names them (KB-G3, KB-M2, deck file)."""
+"""King's Family rule options, named exactly as the rule sheet names them (KB-G3, KB-M2, deck file),
+and the undo option of a scored deal (KF-X12)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from regalia.core.config import option
+
+UNDO_COUNTED = "counted"
+UNDO_OFF = "off"
+UNDO_CHOICES = (UNDO_COUNTED, UNDO_OFF)
+"""The values of the ``undo`` option (KF-X12)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -18,6 +24,11 @@ class KingsFamilyConfig:
             (``nomarry``); with ``False`` every such placement marries.
         deck_file: path of a user deck list (format of ``regalia.games.kings_blood.cards``), or
             ``None`` for the built-in reconstruction of 82 playable cards.
+        undo: KF-X12: ``"counted"`` (default) lets a person go back to an earlier decision
+            (``regalia.core.undo_to``), each undo counted in the record, the result and the final
+            score line; ``"off"`` allows no undo at all (competitive deals, where scores are
+            compared). An undo never redraws the unseen cards: it is counted because going back
+            may follow a look at the next draw.
     """
 
     active_needs_both_sides: bool = option(
@@ -29,4 +40,10 @@ class KingsFamilyConfig:
     deck_file: str | None = option(
         None,
         doc="Path of your own deck list (one card per line: '<notation> [Skip|Reverse|Draw3]'); default: the built-in reconstruction.",
+    )
+    undo: str = option(
+        UNDO_COUNTED,
+        doc="Going back to an earlier decision: 'counted' (each undo is counted in the record and the final score) or 'off' (no undo, for competitive deals).",
+        choices=UNDO_CHOICES,
+        ruling="KF-X12",
     )

@@ -13,6 +13,7 @@ from regalia.games.kings_family.render import render_view
 from regalia.games.kings_family.rulings import RULINGS
 from regalia.games.kings_family.setup import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
+from regalia.games.kings_family.texts import DECISION_KINDS, LEGEND
 
 if TYPE_CHECKING:
     from regalia.bots.base import Bot
@@ -47,6 +48,8 @@ class KingsFamily(Game):
         "'sibling R4m left', 'assassinate B7m', 'exile B7m', 'connect B7m right of R5f', 'enthrone B7m', 'draw'."
     )
     rulings = RULINGS
+    legend = LEGEND
+    decision_kinds = DECISION_KINDS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> KingsFamilyState:
         """A new game (KF-1): the deck shuffled with ``seed``, or drawn in the order of ``deck``.

@@ -43,7 +43,9 @@ def explain_illegal(self: KingsFamilyState, action: Any) -> tuple[str, str | Non
             return ("your hand holds 10 cards: you may not draw", "KF-3")
         if not self.can_draw():
             return ("no card can be drawn (the draw pile is exhausted)", "KF-7")
-        return (f"you may not draw while you hold a legal play (e.g. {self.legal_actions()[0]})", "KF-2")
+        plays = self.legal_actions()
+        example = f" (e.g. {plays[0]})" if plays else ""
+        return (f"you may not draw while you hold a legal play{example}", "KF-2")
     if kind == A.SIBLING:
         return _explain_sibling(self, a)
     face = EVENT_OF_KIND.get(kind)

@@ -15,10 +15,11 @@ def _cell(card: str, attached: list[str], active: set[str], ability: dict[str, s
 def render_view(view: dict[str, Any]) -> str:
     """Draw ``view`` (from ``KingsFamilyState.view``) as text lines.
 
-    Shows the score line, the Genealogy (one line per generation; ``*`` marks Active cards, a
-    trailing ``E`` an attached Enthronement, ``s``/``r``/``3`` the Skip/Reverse/Draw 3 abilities),
-    the piles, the hand (``None`` for a spectator), the decision due and, at the end, the score
-    breakdown (KF-9).
+    Shows the score line, the Genealogy (one line per generation with its card count; ``*`` marks
+    Active cards, a trailing ``E`` an attached Enthronement, ``s``/``r``/``3`` the Skip/Reverse/
+    Draw 3 abilities), the piles, the hand (``None`` for a spectator), the pending decision (the
+    view's ``prompt``) and, at the end, the score breakdown (KF-9) with the undos taken (KF-X12).
+    ``KingsFamily.legend`` explains every mark.
 
     Returns:
         the drawing, lines joined by newlines.
@@ -63,15 +64,17 @@ def render_view(view: dict[str, Any]) -> str:
             f"  generations {parts['generations']} x1 + doubled (Enthronement and below) {parts['doubled']}"
             f" + exhaustions {parts['exhaustions']} x10 = {parts['score']} points"
         )
-    else:
-        decision = view["decision"]
-        if decision == "drawn_event":
-            lines.append(f"play the {view['pending_event']} drawn at the Marriage")
-        elif decision == "second_sibling":
-            sib = view["sibling"]
-            lines.append(f"play a second sibling {sib['side']} of {sib['last']}")
-        elif decision == "draw":
-            lines.append("no legal play: draw")
-        elif view["sibling"] is not None:
-            lines.append(f"{view['sibling']['child']} was just born: siblings may follow")
+        lines.append(f"  {_undo_line(view)}")
+    elif view.get("prompt"):
+        lines.append(view["prompt"])
     return "\n".join(lines)
+
+
+def _undo_line(view: dict[str, Any]) -> str:
+    """The undos taken (KF-X12), as the final screen says them."""
+    if view.get("undo") == "off":
+        return "undo off: no move was taken back"
+    n = view.get("undos", 0)
+    if not n:
+        return "no undo taken"
+    return f"{n} undo{'s' if n != 1 else ''} taken (counted, KF-X12)"

@@ -26,6 +26,9 @@ RESHUFFLE_MINIMUM = 21
 EXHAUSTION_POINTS = 10
 """KF-9: points for each exhaustion of the draw pile."""
 
+ABILITY_TITLE = ("", "Skip", "Reverse", "Draw 3")
+"""The special abilities as the rulebook writes them, by ability code (``cards.ABILITY_NAMES``
+writes ``Draw3``, the deck-file word)."""
 ABILITY_DRAWS = {SKIP: 1, REVERSE: 2, DRAW3: 3}
 """KF-6: cards drawn by a Character's special ability."""
 EVENT_DRAWS = {ASSASSINATION: 1, EXILE: 2}
@@ -45,3 +48,12 @@ def marries(a: int, b: int) -> bool:
     """KB-M1: whether Characters ``a`` and ``b`` placed side by side marry (same colour,
     opposite gender)."""
     return PHILOSOPHY[a] == PHILOSOPHY[b] and GENDER[a] != GENDER[b]
+
+
+END_HAND_EMPTY = "the hand is empty [KF-8]"
+END_CAPPED = "the only plays would put an 11th card in a generation [KF-4, KF-8]"
+END_FULL_HAND = "10 cards in hand and none can be played [KF-8]"
+END_NO_DRAW = "no card can be played and none can be drawn [KF-7, KF-8]"
+END_NO_FOUNDER = "the Genealogy is empty and no Character can be drawn to restart it [KB-T8]"
+END_REASONS = (END_HAND_EMPTY, END_CAPPED, END_FULL_HAND, END_NO_DRAW, END_NO_FOUNDER)
+"""Every way the game ends (KF-8, KB-T8), as the end event, the view and the result say it."""

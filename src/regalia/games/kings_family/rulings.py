@@ -163,4 +163,9 @@ RULINGS: tuple[Ruling, ...] = (
         "KF-X11",
         "With make(deck=...), the founder procedure still reshuffles the draw pile when Events are drawn before the first Character (put a Character 8th for a fixed order); a shorter deck is completed by the missing cards in seeded random order.",
     ),
+    Ruling(
+        "KF-X12",
+        "Undo is counted, never hidden: with undo=counted (default) a person may go back to an earlier decision, and every undo is counted in the record, the result and the final score line (the draw pile keeps its order, so an undo may follow a look at the next draw); with undo=off no undo is allowed (competitive deals).",
+        "undo",
+    ),
 )

@@ -19,36 +19,47 @@ from typing import Any
 from regalia.core.events import Event, private, public
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import (
-    ABILITY_NAMES,
-    ASSASSINATION,
     ENTHRONEMENT,
     EVENT_NAMES,
-    EXILE,
-    GENDER,
     NOTATION,
     NUM_CHARACTERS,
-    NUMBER,
-    PHILOSOPHY,
     DeckList,
 )
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES, Genealogy
 from regalia.games.kings_family import actions as A
+from regalia.games.kings_family import texts
 from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.plays import compute_plays, sibling_actions
 from regalia.games.kings_family.refusals import explain_illegal
+from regalia.games.kings_family.restore import restore_state, validate_restored
 from regalia.games.kings_family.rules_data import (
     ABILITY_DRAWS,
+    ABILITY_TITLE,
+    END_CAPPED,
+    END_FULL_HAND,
+    END_HAND_EMPTY,
+    END_NO_DRAW,
+    END_NO_FOUNDER,
     EVENT_DRAWS,
     EVENT_OF_KIND,
     EVENT_TITLE,
     EXHAUSTION_POINTS,
     HAND_LIMIT,
     INITIAL_HAND,
-    KIND_OF_EVENT,
     RESHUFFLE_MINIMUM,
     ROW_LIMIT,
     marries,
 )
 from regalia.games.kings_family.setup import deck_list, draw_order
+from regalia.games.kings_family.texts import (
+    KIND_DRAW,
+    KIND_DRAWN_EVENT,
+    KIND_PLAY,
+    KIND_SECOND_SIBLING,
+    KIND_SIBLINGS,
+)
+from regalia.games.kings_family.view import build_view
 
 SEAT = 0
 _ME = frozenset({SEAT})
@@ -73,6 +84,8 @@ class KingsFamilyState(State):
         closed: true once the draw pile ran out with 20 or fewer discards: no card is ever drawn
             again (KF-7).
         pending_event: an Event drawn at a Marriage that must be played at once (KB-M3), or -1.
+        marriage: the two Characters whose Marriage drew ``pending_event`` (for its prompt), or
+            ``None``.
         sib_child: the child just born, while siblings may follow it (KB-M4), or -1.
         sib_last: the card the next sibling goes beside (the child, then the last sibling).
         sib_side: the side of the sibling line (-1 before the first sibling).
@@ -91,6 +104,7 @@ class KingsFamilyState(State):
         self.exhaustions = 0
         self.closed = False
         self.pending_event = -1
+        self.marriage: tuple[int, int] | None = None
         self.sib_child = -1
         self.sib_last = -1
         self.sib_side = -1
@@ -124,10 +138,10 @@ class KingsFamilyState(State):
         if not pile:
             self.closed = True
         ev = [
-            public("draw", f"P0 draws {len(self.hand)} cards", SEAT, count=len(self.hand)),
+            public("draw", f"P0 draws {len(self.hand)} cards (the deal, KF-1)", SEAT, count=len(self.hand)),
             private(
                 "draw",
-                f"P0 draws {' '.join(NOTATION[c] for c in self.hand)}",
+                f"P0 draws {' '.join(NOTATION[c] for c in self.hand)} (the deal)",
                 _ME,
                 SEAT,
                 cards=[NOTATION[c] for c in self.hand],
@@ -145,7 +159,9 @@ class KingsFamilyState(State):
             )
         if not self.gen.is_empty:
             f = self.gen.cards()[0]
-            ev.append(public("found", f"{NOTATION[f]} starts the Genealogy", None, card=NOTATION[f]))
+            ev.append(
+                public("found", f"{NOTATION[f]} starts the Genealogy as its founder (KF-1)", None, card=NOTATION[f])
+            )
         self._settle(ev)
         self.setup_events = ev
 
@@ -170,7 +186,7 @@ class KingsFamilyState(State):
                 ev.append(
                     public(
                         "reshuffle",
-                        f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile",
+                        f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile [KF-7]",
                         None,
                         cards=len(new),
                     )
@@ -180,7 +196,7 @@ class KingsFamilyState(State):
                 ev.append(
                     public(
                         "exhausted",
-                        f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn",
+                        f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn [KF-7]",
                         None,
                         discards=len(self.discard),
                     )
@@ -215,7 +231,7 @@ class KingsFamilyState(State):
             ev.append(
                 private(
                     "draw",
-                    f"P0 draws {' '.join(NOTATION[c] for c in drawn)}",
+                    f"P0 draws {' '.join(NOTATION[c] for c in drawn)} ({why})",
                     _ME,
                     SEAT,
                     cards=[NOTATION[c] for c in drawn],
@@ -229,112 +245,13 @@ class KingsFamilyState(State):
 
     # ------------------------------------------------------------------ legal actions
     def _sibling_actions(self) -> list[KFAction]:
-        """KB-M4: siblings of the newborn child (cards of its number), in a line on one side.
-
-        The first sibling is offered only while the hand holds two or more cards of the child's
-        number and the line has room for two (a group has two or more, KB-M4; KF-4 row limit);
-        after the first, the line goes on beside the last sibling on the same side.
-        """
-        gen = self.gen
-        child = self.sib_child
-        num = NUMBER[child]
-        same = [h for h in self.hand if h < NUM_CHARACTERS and NUMBER[h] == num]
-        out: list[KFAction] = []
-        row, _ = gen.position(child)
-        size = gen.row_size(row)
-        if self.sib_count == 0:
-            if len(same) < 2 or size + 2 > ROW_LIMIT:
-                return out
-            if not gen.is_active(child):
-                return out
-            _, xc = gen.position(child)
-            for side in gen.placeable_sides(child):
-                step = 2 if side == RIGHT else -2
-                # room for the second sibling beyond the first (KB-G2 at x +- 4 from the child)
-                far = xc + 3 * step
-                if gen.card_at(row, far) is not None or gen.card_at(row + 1, xc + 2 * step + step // 2) is not None:
-                    continue
-                out.extend(KFAction(A.SIBLING, h, 0, side) for h in same)
-            return out
-        if size >= ROW_LIMIT or not gen.can_place(self.sib_last, self.sib_side):
-            return out
-        return [KFAction(A.SIBLING, h, 0, self.sib_side) for h in same]
-
-    def _event_actions(self, face: int, out: list[KFAction]) -> bool:
-        """Append the plays of Event ``face`` (KB-E*, KF-6); return whether a play was refused
-        only by the generation limit (KF-4)."""
-        gen = self.gen
-        active = gen.active()
-        if face in (ASSASSINATION, EXILE):
-            kind = KIND_OF_EVENT[face]
-            out.extend(KFAction(kind, 0, t) for t in active)
-            return False
-        if face == ENTHRONEMENT:
-            # KB-E4: not on a card that already has an Enthronement attached
-            out.extend(KFAction(A.ENTHRONE, 0, t) for t in active if not gen.has_attachment(t, ENTHRONEMENT))
-            return False
-        capped = False
-        optional = self.config.marriage_optional
-        for c in active:
-            crow = gen.position(c)[0]
-            for dest, side in gen.connection_moves(c):
-                drow = gen.position(dest)[0]
-                if drow != crow and gen.row_size(drow) >= ROW_LIMIT:
-                    capped = True  # KF-4
-                    continue
-                out.append(KFAction(A.CONNECT, c, dest, side, 0))
-                if optional and marries(c, dest):
-                    out.append(KFAction(A.CONNECT, c, dest, side, 1))
-        return capped
+        """KB-M4: the sibling plays now (see :func:`.plays.sibling_actions`)."""
+        return sibling_actions(self)
 
     def _compute_plays(self) -> tuple[list[KFAction], bool]:
-        """The legal plays now (no ``draw``) and whether some play was refused only by the
-        10-cards-per-generation limit (KF-4, KF-8)."""
-        if self.pending_event >= 0:
-            out: list[KFAction] = []
-            self._event_actions(self.pending_event, out)
-            return out, False
-        legal: list[KFAction] = []
-        if self.sib_child >= 0:
-            sib = self._sibling_actions()
-            if self.sib_count == 1:
-                return sib, False  # KB-M4: a sibling group has at least two siblings
-            legal.extend(sib)
-        gen = self.gen
-        capped = False
-        hand = self.hand
-        chars = [h for h in hand if h < NUM_CHARACTERS]
-        optional = self.config.marriage_optional
-        if chars:
-            for t in gen.active():
-                sides = gen.placeable_sides(t)
-                if not sides:
-                    continue
-                full = gen.row_size(gen.position(t)[0]) >= ROW_LIMIT
-                pt = PHILOSOPHY[t]
-                nt = NUMBER[t]
-                gt = GENDER[t]
-                for h in chars:
-                    ph = PHILOSOPHY[h]
-                    if ph != pt and NUMBER[h] != nt:
-                        continue  # KB-T1: colour or number must match
-                    if full:
-                        capped = True  # KF-4
-                        continue
-                    if ph == pt and GENDER[h] != gt:
-                        for s in sides:
-                            legal.append(KFAction(A.PLACE, h, t, s, 0))
-                            if optional:
-                                legal.append(KFAction(A.PLACE, h, t, s, 1))
-                    else:
-                        for s in sides:
-                            legal.append(KFAction(A.PLACE, h, t, s, 0))
-        last = -1
-        for h in hand:
-            if h >= NUM_CHARACTERS and h != last:
-                last = h
-                capped = self._event_actions(h, legal) or capped
-        return legal, capped
+        """The legal plays now and whether the generation limit refused one (see
+        :func:`.plays.compute_plays`)."""
+        return compute_plays(self)
 
     def _legal_actions(self) -> list[Any]:
         if self.over:
@@ -349,6 +266,7 @@ class KingsFamilyState(State):
         self.over = True
         self.end_reason = reason
         self.pending_event = -1
+        self.marriage = None
         self.sib_child = -1
         self._legal = []
         parts = self.score_parts()
@@ -368,6 +286,7 @@ class KingsFamilyState(State):
                     return
                 e = self.pending_event
                 self.pending_event = -1
+                self.marriage = None
                 self.discard.append(e)
                 ev.append(
                     public(
@@ -380,22 +299,22 @@ class KingsFamilyState(State):
                 continue
             if self.gen.is_empty:
                 if not self._refound(ev):
-                    self._end("the Genealogy is empty and no Character can be drawn to restart it [KB-T8]", ev)
+                    self._end(END_NO_FOUNDER, ev)
                     return
                 continue
             if not self.hand:
-                self._end("the hand is empty [KF-8]", ev)
+                self._end(END_HAND_EMPTY, ev)
                 return
             plays, capped = self._compute_plays()
             if plays:
                 self._legal = plays
                 return
             if capped:
-                self._end("the only plays would put an 11th card in a generation [KF-4, KF-8]", ev)
+                self._end(END_CAPPED, ev)
             elif len(self.hand) >= HAND_LIMIT:
-                self._end("10 cards in hand and none can be played [KF-8]", ev)
+                self._end(END_FULL_HAND, ev)
             elif not self.can_draw():
-                self._end("no card can be played and none can be drawn [KF-7, KF-8]", ev)
+                self._end(END_NO_DRAW, ev)
             else:
                 self._legal = [A.DRAW_ACTION]
             return
@@ -447,14 +366,14 @@ class KingsFamilyState(State):
         """KF-6: the special ability of a Character played from the hand draws cards."""
         ab = self._abil[card]
         if ab:
-            self._draw_to_hand(ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_NAMES[ab]}", ev)
+            self._draw_to_hand(ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_TITLE[ab]}", ev)
 
     def _play_character(self, a: KFAction, ev: list[Event]) -> None:
         h, t = a.card, a.target
         self.hand.remove(h)
         self.gen.place(h, t, a.side)
         marry = marries(h, t) and not a.flag
-        note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
+        note = " (Marriage declined)" if a.flag else (f" and marries {NOTATION[t]}" if marry else "")
         ev.append(
             public(
                 "play",
@@ -493,6 +412,7 @@ class KingsFamilyState(State):
         face = EVENT_OF_KIND[a.kind]
         if self.pending_event >= 0:
             self.pending_event = -1  # the Event drawn at the Marriage (KB-M3)
+            self.marriage = None
             source = " (drawn at the Marriage)"
         else:
             self.hand.remove(face)
@@ -505,7 +425,7 @@ class KingsFamilyState(State):
             self.discard.append(face)
             gen.move(c, dest, a.side)
             marry = marries(c, dest) and not a.flag
-            note = " (Marriage declined)" if a.flag else (" and marries" if marry else "")
+            note = " (Marriage declined)" if a.flag else (f" and marries {NOTATION[dest]}" if marry else "")
             ev.append(
                 public(
                     "connect",
@@ -546,7 +466,7 @@ class KingsFamilyState(State):
         ev.append(
             public(
                 "discard",
-                f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: discarded{extra}",
+                f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: {NOTATION[t]} is discarded{extra}",
                 SEAT,
                 target=NOTATION[t],
                 event=EVENT_NAMES[face],
@@ -569,6 +489,7 @@ class KingsFamilyState(State):
             return
         if c >= NUM_CHARACTERS:
             self.pending_event = c
+            self.marriage = (a, b)
             ev.append(
                 public(
                     "marriage",
@@ -674,8 +595,10 @@ class KingsFamilyState(State):
         return [float(self.score())]
 
     def result(self) -> dict[str, Any] | None:
-        """The base result plus ``score``, ``score_parts`` and ``stats`` (``score``,
-        ``emptied_hand`` 0/1), or ``None`` while the game runs."""
+        """The base result (with ``undos`` when the person went back, KF-X12: none means none,
+        as in every game, so records saved before the option replay to the same result) plus
+        ``score``, ``score_parts``, ``end_reason`` and ``stats`` (``score``, ``emptied_hand``
+        0/1), or ``None`` while the game runs."""
         base = super().result()
         if base is None:
             return None
@@ -704,59 +627,58 @@ class KingsFamilyState(State):
 
     # ------------------------------------------------------------------ view
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator, who does not see the hand).
+        """What ``seat`` may know: see :func:`.view.build_view` (``seat`` is checked)."""
+        return build_view(self, seat)
 
-        Keys: ``game``, ``current_player``, ``decision`` (see :meth:`decision`; a spectator
-        sees ``"play_or_draw"`` for ``"play"`` and ``"draw"``), ``pending_event``, ``sibling``
-        (the newborn child and the sibling line: for seat 0 while a group can be played, for a
-        spectator once the line has started),
-        ``hand`` (``None`` for a spectator), ``hand_size``, ``hand_limit``, ``row_limit``,
-        ``draw_pile_size``, ``drawing_closed``, ``discard_pile`` (in order; the discards are
-        face up), ``genealogy`` (``[card, row, x, [attached]]``), ``generations`` (row sizes, top
-        first), ``active``, ``abilities`` (special abilities of the deck by card), ``score``,
-        ``score_parts``, ``over``, ``end_reason``.
+    # ------------------------------------------------------------------ words for people
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision, one of ``KingsFamily.decision_kinds``
+        (:data:`.texts.DECISION_KINDS`): ``"drawn_event"``, ``"second_sibling"``, ``"siblings"``
+        (a sibling may be played, or play goes on), ``"draw"``, ``"play"``; ``None`` at the end."""
+        if self.over:
+            return None
+        if self.pending_event >= 0:
+            return KIND_DRAWN_EVENT
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if self.sib_child >= 0:
+            if self.sib_count == 1:
+                return KIND_SECOND_SIBLING
+            if legal[0].kind == A.SIBLING:  # the sibling plays come first (``_compute_plays``)
+                return KIND_SIBLINGS
+        if legal[0].kind == A.DRAW:
+            return KIND_DRAW
+        return KIND_PLAY
+
+    def _prompt(self, seat: int | None) -> str:
+        kind = self.decision_kind()
+        assert kind is not None  # the core asks only while the game runs
+        return texts.prompt(self, seat, kind)
+
+    def _result_prompt(self, seat: int | None) -> str:
+        return texts.result_prompt(self, seat)
+
+    def _label(self, action: Any) -> str:
+        return texts.label(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        return texts.choice_group(self, action)
+
+    def undo_allowed(self) -> bool:
+        """Whether a front may offer ``undo`` (KF-X12): with the ``undo`` option ``"counted"``
+        (default) yes, each undo counted by ``regalia.core.undo_to`` in the record, the result
+        and the final score line; with ``"off"`` (competitive deals) never."""
+        undo: str = self.config.undo
+        return undo != UNDO_OFF
+
+    def _validate_restored(self) -> None:
+        """Checks of a loaded state the core cannot make (see :func:`.restore.validate_restored`).
 
         Raises:
-            ValueError: ``seat`` is not 0 or ``None``.
+            ValueError: naming the field (``state.hand``, ``state.sibling``, ...).
         """
-        self._check_seat(seat)
-        gen = self.gen
-        sib = None
-        # whether a sibling group can start depends on the hand: a spectator sees the line only
-        # once it has started, and sees "play_or_draw" instead of "play" / "draw"
-        decision = self.decision()
-        if seat is None and decision in (DECISION_PLAY, DECISION_DRAW):
-            decision = "play_or_draw"
-        if self.sib_child >= 0 and not self.over and (self.sib_count > 0 or (seat == SEAT and self._sibling_actions())):
-            sib = {
-                "child": NOTATION[self.sib_child],
-                "last": NOTATION[self.sib_last],
-                "side": SIDE_NAMES[self.sib_side] if self.sib_side >= 0 else None,
-                "count": self.sib_count,
-            }
-        parts = self.score_parts()
-        return {
-            "game": "kings-family",
-            "current_player": self.current_player,
-            "decision": decision,
-            "pending_event": NOTATION[self.pending_event] if self.pending_event >= 0 else None,
-            "sibling": sib,
-            "hand": [NOTATION[c] for c in self.hand] if seat == SEAT else None,
-            "hand_size": len(self.hand),
-            "hand_limit": HAND_LIMIT,
-            "row_limit": ROW_LIMIT,
-            "draw_pile_size": len(self.pile),
-            "drawing_closed": self.closed,
-            "discard_pile": [NOTATION[c] for c in self.discard],
-            "genealogy": [[NOTATION[c], r, x, [NOTATION[t] for t in att]] for c, r, x, att in gen.to_json()],
-            "generations": [len(cells) for _, cells in gen.rows()],
-            "active": [NOTATION[c] for c in gen.active()],
-            "abilities": {NOTATION[c]: ABILITY_NAMES[self._abil[c]] for c in range(NUM_CHARACTERS) if self._abil[c]},
-            "score": parts["score"],
-            "score_parts": parts,
-            "over": self.over,
-            "end_reason": self.end_reason,
-        }
+        validate_restored(self)
 
     def zones(self) -> dict[str, list[str]]:
         """Every card by zone: ``deck`` (draw pile, top first), ``hand:0``, ``discard``,
@@ -782,6 +704,7 @@ class KingsFamilyState(State):
         new.exhaustions = self.exhaustions
         new.closed = self.closed
         new.pending_event = self.pending_event
+        new.marriage = self.marriage
         new.sib_child = self.sib_child
         new.sib_last = self.sib_last
         new.sib_side = self.sib_side
@@ -819,26 +742,15 @@ class KingsFamilyState(State):
             "exhaustions": self.exhaustions,
             "closed": self.closed,
             "pending_event": self.pending_event,
+            "marriage": list(self.marriage) if self.marriage else None,
             "sibling": [self.sib_child, self.sib_last, self.sib_side, self.sib_count],
             "over": self.over,
             "end_reason": self.end_reason,
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
-        self.deck = deck_list(self.config.deck_file)
-        self._abil = self.deck.abilities
-        self.pile = [int(c) for c in data["pile"]]
-        self.hand = [int(c) for c in data["hand"]]
-        self.discard = [int(c) for c in data["discard"]]
-        self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
-        self.exhaustions = int(data["exhaustions"])
-        self.closed = bool(data["closed"])
-        self.pending_event = int(data["pending_event"])
-        self.sib_child, self.sib_last, self.sib_side, self.sib_count = (int(v) for v in data["sibling"])
-        self.over = bool(data["over"])
-        self.end_reason = data["end_reason"]
-        self.setup_events = []
-        self._legal = None
+        """Load a saved position, every field read strictly (:func:`.restore.restore_state`)."""
+        restore_state(self, data)
 
 
 __all__ = ["HAND_LIMIT", "LEFT", "RIGHT", "ROW_LIMIT", "KingsFamilyState"]
