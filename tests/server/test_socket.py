@@ -8,6 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import regalia
+
 from .conftest import AppFactory
 from .helpers import act, create, decide, hello, until
 
@@ -267,3 +269,42 @@ def test_reconnect_resumes_from_the_step_and_sync_sends_everything(client: TestC
         ws.send_json({"type": "sync"})
         full = until(ws, "state")
         assert full["full"] and len(full["events"]) >= len(again["events"]) and full["legal"] == frame["legal"]
+
+
+def test_hint_and_undo_at_a_one_person_table(client: TestClient) -> None:
+    t = create(client, game="kings-family", players=1, seats=["human"], seed=5)
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, frame = hello(ws, token=t["token"])
+        ws.send_json({"type": "undo"})
+        assert "no earlier decision" in until(ws, "error")["reason"]
+        ws.send_json({"type": "hint"})
+        hint = until(ws, "hint")
+        assert hint["action"] in [c["text"] for c in frame["legal"]] and hint["label"] and hint["bot"]
+        first = frame
+        assert act(ws, frame, hint["action"])["type"] == "accepted"
+        frame = decide(ws, until(ws, "state"))
+        ws.send_json({"type": "undo"})
+        back = until(ws, "state")
+        assert back["full"] and back["step"] == first["step"] and back["view"] == first["view"]
+        assert back["legal"] == first["legal"]
+        while back["status"] != "over":
+            back = decide(ws, back)
+            assert act(ws, back)["type"] == "accepted"
+            back = until(ws, "state")
+            while back["status"] != "over" and not back["legal"]:
+                back = until(ws, "state")
+    record = client.get(f"/api/tables/{t['table']}/record").json()
+    assert record["undos"] == 1 and record["result"]["undos"] == 1
+    assert regalia.replay(record).view(0) == back["view"]
+
+
+def test_hint_only_for_the_only_person_and_undo_only_where_allowed(client: TestClient) -> None:
+    t = create(client, game="kingdom", players=2, seats=["human", "human"], seed=9)
+    client.post(f"/api/tables/{t['table']}/join", json={})
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        _, frame = hello(ws, token=t["token"])
+        ws.send_json({"type": "hint"})
+        assert "only person" in until(ws, "error")["reason"]
+        assert act(ws, frame)["type"] == "accepted"
+        ws.send_json({"type": "undo"})
+        assert "does not allow going back" in until(ws, "error", skip=("seats", "state"))["reason"]

@@ -18,7 +18,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from regalia.bots import InfoSet, make_bot
+from regalia.bots import InfoSet, bot_names, make_bot
 from regalia.core import State, make
 
 
@@ -35,6 +35,16 @@ class BotJob:
     seat: int
     spec: str
     rng_seed: int
+
+
+def hint_bot(game: str) -> str:
+    """The bot that answers ``hint`` (as the terminal's ``hint``): the game's ``search`` bot, else
+    its ``heuristic``, else ``random``."""
+    names = set(bot_names(game))
+    for name in ("search", "heuristic"):
+        if name in names:
+            return name
+    return "random"
 
 
 _CACHE: OrderedDict[str, State] = OrderedDict()

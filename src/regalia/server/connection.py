@@ -30,6 +30,8 @@ from regalia.server.protocol import (
     ChatIn,
     Error,
     Hello,
+    Hint,
+    HintOut,
     Leave,
     Limits,
     Ping,
@@ -39,6 +41,7 @@ from regalia.server.protocol import (
     Seats,
     Start,
     Sync,
+    Undo,
     Welcome,
     client_message,
 )
@@ -350,6 +353,17 @@ class Connection:
         elif isinstance(message, Reclaim):
             if not await self.master.set_controller(self.table_id, self.seat, "human", only_if="bot"):
                 self._refuse("invalid", "you already play your seat")
+        elif isinstance(message, Hint):
+            answer = await self.master.hint(self.table_id, self.seat)
+            if isinstance(answer, tuple):
+                live = await self.master.get(self.table_id, refresh=False)
+                self.send(HintOut(step=live.public_step, action=answer[0], label=answer[1], bot=answer[2]))
+            else:
+                self._refuse("invalid", answer.reason, "type")
+        elif isinstance(message, Undo):
+            out = await self.master.undo(self.table_id, self.seat)
+            if not out.accepted:
+                self._refuse("invalid", out.reason, "type")
         elif isinstance(message, Start):
             try:
                 await self.lobby.start(self.table_id, self.seat)

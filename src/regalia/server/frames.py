@@ -94,6 +94,7 @@ class Cursor:
 
     step: int = -1
     key: str = ""
+    generation: int = 0
 
 
 def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool = False) -> StateFrame | None:
@@ -107,6 +108,8 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
     Args:
         full: send the whole event log (a new socket, or ``sync``), even if nothing changed.
     """
+    if cursor.generation != live.generation:  # the table went back (undo): everything again
+        cursor.generation, full = live.generation, True
     hidden = live.hidden_decider()
     own_window = seat is not None and seat == hidden
     state: State = live.state if own_window else live.released_state

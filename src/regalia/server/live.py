@@ -106,8 +106,20 @@ class LiveTable:
             raise TableUnavailable(f"table {row.id}: {exc}") from None
         live = cls(row=row, seats=seats, state=state, suspended=suspended)
         live.catch_up(moves)
+        live.state.undos = row.undos
         live.set_rows(row, seats)
         return live
+
+    def replace_with(self, other: LiveTable) -> None:
+        """Take everything of ``other`` (a rebuild after an undo), keeping this object and its lock."""
+        self.row, self.seats, self.state = other.row, other.seats, other.state
+        self.moves, self.events, self.public_at = other.moves, other.events, other.public_at
+        self.released, self.suspended = other.released, other.suspended
+
+    @property
+    def generation(self) -> int:
+        """How many times the table went back (undo): frames of an older generation are resent whole."""
+        return self.row.undos
 
     def catch_up(self, moves: list[Move]) -> None:
         """Apply moves committed after ``len(self.moves)`` (older ones are skipped).

@@ -242,6 +242,7 @@ class Lobby:
             "bot_step": None,
             "bot_until": None,
             "result": None,
+            "undos": 0,
         }
         seat_rows = []
         for i, (kind, bot) in enumerate(kinds):

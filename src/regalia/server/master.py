@@ -21,9 +21,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from regalia.core import IllegalActionError, State
+from regalia.core import IllegalActionError, State, make, undo_to
 from regalia.core.state import MAX_ACTION_TEXT
-from regalia.server.bots import BotJob, BotPool
+from regalia.server.bots import BotJob, BotPool, hint_bot
 from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision, is_public_move
 from regalia.server.settings import ServerSettings
 from regalia.server.store import Move, Store
@@ -127,6 +127,10 @@ class Master:
         if found is None:
             raise TableNotFound(live.row.id)
         row, seats = found
+        if row.undos != live.row.undos or row.step < live.step:  # the table went back: rebuild it
+            moves = await self.store.run(self.store.moves_after, row.id, 0)
+            live.replace_with(LiveTable.build(row, seats, moves))
+            return
         if row.step > live.step:
             live.catch_up(await self.store.run(self.store.moves_after, row.id, live.step))
         live.set_rows(row, seats)
@@ -469,6 +473,74 @@ class Master:
             self._bot_tasks.pop(table_id, None)
         if not self.closed:
             await self.submit(table_id, seat, text, by=by, expect_step=step)
+
+    # ------------------------------------------------------------------ hint and undo
+    async def hint(self, table_id: str, seat: int) -> tuple[str, str, str] | Outcome:
+        """What the hint bot would play for ``seat`` now: ``(action text, label, bot)``, or a
+        refused :class:`Outcome` — a hint is given only to the seat deciding now, playing its
+        seat itself, at a table where it is the only person (the bot sees only that seat's
+        information set, so it tells nothing hidden; it would only help one person against another)."""
+        live = await self.get(table_id)
+        state = live.state
+        if live.status() != "running" or state.current_player != seat or live.controller(seat) != "human":
+            return self._refuse(live, "a hint is given only for your own decision")
+        if live.held and live.hidden_decider() != seat:
+            return self._refuse(live, "the table is still showing the last move; wait for it", "SRV-1")
+        if sum(1 for s in live.seats if s.kind == "human") != 1:
+            return self._refuse(live, "hints are given only at a table where you are the only person")
+        spec = hint_bot(live.row.game)
+        text = await self._bot_move(live, seat, spec)
+        return text, state.label(text), spec
+
+    async def undo(self, table_id: str, seat: int) -> Outcome:
+        """Go back to ``seat``'s previous decision (``State.undo_allowed``: one-person games), counted
+        as an undo in the record and the result (``regalia.core.undo_to``).
+
+        Returns:
+            accepted (``step``: the public step now) or refused.
+        """
+        live = await self.get(table_id, refresh=False)
+        async with live.lock:
+            await self._refresh(live)
+            state = live.state
+            if live.status() != "running" or live.controller(seat) != "human":
+                return self._refuse(live, "undo is for the person playing a running game")
+            if not state.undo_allowed():
+                return self._refuse(live, "this game does not allow going back")
+            back = [m.step for m in live.moves if m.seat == seat and m.by == "human"]
+            if not back:
+                return self._refuse(live, "there is no earlier decision of yours to go back to")
+            to_step = back[-1] - 1
+            earlier = make(live.row.game, players=live.row.players, seed=int(live.row.seed), **dict(live.row.options))
+            for m in live.moves[:to_step]:
+                earlier.apply(m.action)
+            try:
+                new = undo_to(state, earlier.snapshot())
+            except ValueError as exc:
+                return self._refuse(live, str(exc).split(": ", 1)[-1])
+            now = time.time()
+            fields: dict[str, Any] = {
+                "public_step": sum(1 for m in live.moves[:to_step] if m.public),
+                "released_step": to_step,
+                "release_at": None,
+                "undos": new.undos,
+                "status": "running",
+                "result": None,
+                "to_act": new.current_player,
+                "deadline_step": None,
+                "bot_step": None,
+                "bot_until": None,
+                "updated_at": now,
+            }
+            fields.update(self._plan(live, new, to_step, None, now))
+            notify = {"k": "move", "t": table_id, "s": to_step, "p": self.process_id}
+            at_step = live.step
+            ok = await self.store.run(lambda: self.store.undo(table_id, to_step, at_step, fields, notify))
+            await self._refresh(live)
+            if not ok:
+                return self._refuse(live, "the table has moved on", stale=True)
+        await self._after_change(live)
+        return Outcome(True, live.public_step)
 
     # ------------------------------------------------------------------ seats
     async def set_controller(

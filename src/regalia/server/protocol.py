@@ -66,6 +66,20 @@ class Start(_Strict):
     type: Literal["start"]
 
 
+class Hint(_Strict):
+    """Ask what the game's strongest quick bot would play for you now (at a table where you are
+    the only person; the bot sees only your seat's information set)."""
+
+    type: Literal["hint"]
+
+
+class Undo(_Strict):
+    """Go back to your previous decision, where the game allows it (one-person games,
+    ``State.undo_allowed``); counted in the record and the result as an undo."""
+
+    type: Literal["undo"]
+
+
 class Sync(_Strict):
     """Ask for the whole state again (the full event log included)."""
 
@@ -78,9 +92,10 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | ChatIn | Leave | Reclaim | Start | Sync | Ping, Field(discriminator="type")]
-CLIENT_TYPES = ("hello", "act", "chat", "leave", "reclaim", "start", "sync", "ping")
-client_message: TypeAdapter[Hello | Act | ChatIn | Leave | Reclaim | Start | Sync | Ping] = TypeAdapter(ClientMessage)
+AnyClientMessage = Hello | Act | ChatIn | Leave | Reclaim | Start | Hint | Undo | Sync | Ping
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_TYPES = ("hello", "act", "chat", "leave", "reclaim", "start", "hint", "undo", "sync", "ping")
+client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------------------- server → client (websocket)
@@ -241,6 +256,16 @@ class Error(BaseModel):
     code: str
     field: str | None
     reason: str
+
+
+class HintOut(BaseModel):
+    """The answer to ``hint``: the action the bot would play (text and label) and the bot."""
+
+    type: Literal["hint"] = "hint"
+    step: int
+    action: str
+    label: str
+    bot: str
 
 
 class Pong(BaseModel):

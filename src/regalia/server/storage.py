@@ -67,6 +67,7 @@ class TableRow(Base):
     bot_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bot_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    undos: Mapped[int] = mapped_column(Integer, default=0)
 
     __table_args__ = (
         Index("ix_regalia_tables_due", "status", "due_at"),

@@ -212,6 +212,23 @@ class Store:
             return False
         return True
 
+    def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: dict[str, Any]) -> bool:
+        """Go back to ``to_step`` moves (an undo): delete the later moves and update the table row,
+        in one transaction, only if the table is still at ``at_step``.
+
+        Returns:
+            whether the table went back.
+        """
+        with self._tx() as conn:
+            done = conn.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.step == at_step).values(step=to_step, **fields)
+            )
+            if done.rowcount != 1:
+                return False
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.step > to_step))
+            self._notify(conn, notify)
+            return True
+
     def update_table(
         self,
         table_id: str,

@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.Column("bot_step", sa.Integer, nullable=True),
         sa.Column("bot_until", sa.Float, nullable=True),
         sa.Column("result", sa.JSON, nullable=True),
+        sa.Column("undos", sa.Integer, nullable=False),
     )
     op.create_index("ix_regalia_tables_due", "regalia_tables", ["status", "due_at"])
     op.create_index("ix_regalia_tables_listing", "regalia_tables", ["private", "status", "created_at"])
