@@ -3,7 +3,9 @@
 The bot plays seat 0 of 4-player games against three ``heuristic`` bots (seeds 500, 501, ...);
 every decision with at least two legal actions is timed in CPU seconds of this process
 (``time.process_time``, so a busy machine does not inflate it). Prints, per game, the number of
-timed decisions, the mean, the 95th percentile and the maximum, and the rollouts per decision.
+timed decisions, the mean, the 95th percentile and the maximum, and the rollouts per decision;
+for a time budget (``--bot ismcts:1.0s``) also the share of decisions that stopped under 90 % of
+the budget by the bot's own (wall) clock, and the smallest share of the budget a decision used.
 
     python benchmarks/move_time.py [--bot ismcts:hard] [--games 3] [--players 4] [--only GAME,...]
 """
@@ -25,6 +27,7 @@ def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, flo
     """CPU seconds per decision of ``bot_spec`` in seat 0 of ``games`` games of ``game``."""
     times: list[float] = []
     rollouts: list[int] = []
+    shares: list[float] = []
     for g in range(games):
         state = regalia.make(game, players=players, seed=500 + g)
         rng = random.Random(g)
@@ -38,6 +41,9 @@ def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, flo
             if seat == 0 and not forced:
                 times.append(time.process_time() - start)
                 rollouts.append(getattr(bots[0], "last_iterations", 0))
+                budget, used = getattr(bots[0], "seconds", None), getattr(bots[0], "last_seconds", None)
+                if budget and used is not None:
+                    shares.append(used / budget)
             state.apply(action)
     times.sort()
     return {
@@ -46,6 +52,8 @@ def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, flo
         "p95_s": times[min(len(times) - 1, int(0.95 * len(times)))],
         "max_s": times[-1],
         "rollouts": statistics.mean(rollouts),
+        "under_90": sum(x < 0.9 for x in shares) / len(shares) if shares else float("nan"),
+        "min_share": min(shares) if shares else float("nan"),
     }
 
 
@@ -57,13 +65,16 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated game names (default: the four 4-player games)")
     args = parser.parse_args()
     names = [g for g in args.only.split(",") if g] or list(GAMES)
-    print(f"| game | {args.bot}: decisions | mean s | 95th pct s | max s | rollouts/decision |")
-    print("|---|---|---|---|---|---|")
+    timed = args.bot.endswith("s")
+    extra = " under 90 % of budget | least share used |" if timed else ""
+    print(f"| game | {args.bot}: decisions | mean s | 95th pct s | max s | rollouts/decision |{extra}")
+    print("|---|---|---|---|---|---|" + ("---|---|" if timed else ""))
     for name in names:
         r = measure(name, args.bot, args.games, args.players)
+        shares = f" {r['under_90']:.1%} | {r['min_share']:.2f} |" if timed else ""
         print(
             f"| {name} | {r['decisions']:.0f} | {r['mean_s']:.2f} | {r['p95_s']:.2f} | {r['max_s']:.2f} "
-            f"| {r['rollouts']:.0f} |"
+            f"| {r['rollouts']:.0f} |{shares}"
         )
 
 

@@ -15,7 +15,12 @@ steps/s through each research adapter beside the raw engine (:func:`bench_adapte
 ``view`` alone, the game's own encoder and the generic fallback encoder, µs per view). ``--test-game`` registers the core tests' toy game
 (``tests/core/toygame.py``, and its 1-player variant ``toy-solo`` from ``tests/rl/conftest.py``) so the adapters can be measured before any real game is installed.
 
-Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--rss] [--adapters] [--json out.json]``
+Builds: the rules core may be compiled with mypyc (``REGALIA_MYPYC=1 pip install -e .``). The
+benchmark says which build it measures, and with a compiled build present (``--build both``, the
+default) it also measures the pure-Python modules in the same run, in a subprocess with
+``REGALIA_PURE=1``, and prints both columns.
+
+Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--build both|current] [--rss] [--adapters] [--json out.json]``
 """
 
 from __future__ import annotations
@@ -400,6 +405,21 @@ def _register_test_game() -> None:
         pass
 
 
+def bench_pure(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """The same game measurements on the pure-Python modules (a subprocess with
+    ``REGALIA_PURE=1``), by game name."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "pure.json")
+        cmd = [sys.executable, __file__, "--build", "current", "--no-refs", "--seconds", str(args.seconds)]
+        cmd += ["--players", str(args.players), "--games", args.games, "--json", out]
+        subprocess.run(cmd, check=True, env={**os.environ, "REGALIA_PURE": "1"}, stdout=subprocess.DEVNULL)
+        with open(out) as fh:
+            rows = json.load(fh)
+    return {r["game"]: r for r in rows}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
@@ -409,7 +429,16 @@ def main() -> None:
     parser.add_argument("--json", help="write the results here as JSON")
     parser.add_argument("--adapters", action="store_true", help="also measure steps/s through each RL adapter")
     parser.add_argument("--test-game", action="store_true", help="register the tests' toy game as 'toy'")
+    parser.add_argument(
+        "--build",
+        choices=("both", "current"),
+        default="both",
+        help="both: with a compiled build, also measure the pure-Python modules; current: only the loaded build",
+    )
+    parser.add_argument("--no-refs", action="store_true", help="skip the OpenSpiel and RLCard reference runs")
     args = parser.parse_args()
+    build = "compiled (mypyc)" if regalia.compiled() else "pure Python"
+    print(f"regalia build: {build}")
     if args.test_game:
         _register_test_game()
         extra = [g for g in ("toy", "toy-solo") if g in regalia.core.registry._GAMES]
@@ -419,17 +448,27 @@ def main() -> None:
         row = bench_game(name, players_for(name, args.players), args.seconds)
         if args.rss:
             row["simulate_1000_peak_rss_mib"] = rss_of_simulate(name, row["players"])
+        row["build"] = "compiled" if regalia.compiled() else "pure"
         rows.append(row)
-    refs = [r for r in (bench_openspiel(args.players, args.seconds), bench_rlcard(args.players, args.seconds)) if r]
+    pure = bench_pure(args) if args.build == "both" and regalia.compiled() else {}
+    for row in rows:
+        if row["game"] in pure:
+            row["pure_steps_per_s"] = pure[row["game"]]["steps_per_s"]
+    refs = []
+    if not args.no_refs:
+        refs = [r for r in (bench_openspiel(args.players, args.seconds), bench_rlcard(args.players, args.seconds)) if r]
     for row in rows:
         for ref in refs:
             key = "ratio_vs_" + ref["game"].split(":")[0]
             row[key] = row["steps_per_s"] / ref["steps_per_s"]
+            if "pure_steps_per_s" in row:
+                row["pure_" + key] = row["pure_steps_per_s"] / ref["steps_per_s"]
     header = [
         "game",
         "players",
         "games/s",
         "steps/s",
+        "steps/s pure",
         "clone/s",
         "determinize/s",
         "state B",
@@ -437,6 +476,7 @@ def main() -> None:
         "rss MiB",
         "×OpenSpiel",
         "×RLCard",
+        "×RLCard pure",
     ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
@@ -446,6 +486,7 @@ def main() -> None:
             str(r["players"]),
             f"{r['games_per_s']:,.1f}",
             f"{r['steps_per_s']:,.0f}",
+            f"{r['pure_steps_per_s']:,.0f}" if "pure_steps_per_s" in r else "",
             f"{r['clones_per_s']:,.0f}" if "clones_per_s" in r else "",
             f"{r['determinize_per_s']:,.0f}" if "determinize_per_s" in r else "",
             f"{r['state_bytes']:,}" if "state_bytes" in r else "",
@@ -453,6 +494,7 @@ def main() -> None:
             f"{r['simulate_1000_peak_rss_mib']:.0f}" if "simulate_1000_peak_rss_mib" in r else "",
             f"{r['ratio_vs_openspiel']:.2f}" if "ratio_vs_openspiel" in r else "",
             f"{r['ratio_vs_rlcard']:.2f}" if "ratio_vs_rlcard" in r else "",
+            f"{r['pure_ratio_vs_rlcard']:.2f}" if "pure_ratio_vs_rlcard" in r else "",
         ]
         print("| " + " | ".join(cells) + " |")
     adapter_rows: list[dict[str, Any]] = []

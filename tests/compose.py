@@ -19,8 +19,8 @@ def compose(data: dict[str, Any]) -> State:
     game = get_game(data["game"])
     config: Any = build_config(game.config_class, data["config"])
     cls = game.state_class()
-    state = cls.__new__(cls)
-    State.__init__(state, game, config, data["players"], data["seed"], data.get("deck"))
+    state = cls._blank()
+    state._init_base(game, config, data["players"], data["seed"], data.get("deck"))
     state.history = list(data["history"])
     state.table_talk = [dict(t) for t in data.get("table_talk") or []]
     state.determinized = bool(data.get("determinized", False))

@@ -6,11 +6,16 @@
 0
 """
 
+# Choose the compiled or the pure-Python rules core before any of it is imported (regalia.native).
+from regalia import native as _native
+
+_native.install()
+
 # Import the games package before binding the function ``games``: importing a package's
 # sub-package sets it as an attribute of the parent the first time, which would otherwise
 # replace ``regalia.games`` (the function) with the ``regalia.games`` package.
-import regalia.games as _games_package  # noqa: F401
-from regalia.core import (
+import regalia.games as _games_package  # noqa: F401, E402
+from regalia.core import (  # noqa: E402 -- after the build is chosen
     Event,
     IllegalActionError,
     State,
@@ -20,6 +25,7 @@ from regalia.core import (
     make,
     replay,
 )
+from regalia.native import compiled  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -28,6 +34,7 @@ __all__ = [
     "IllegalActionError",
     "State",
     "__version__",
+    "compiled",
     "from_snapshot",
     "games",
     "get_game",

@@ -131,7 +131,7 @@ def test_clone_is_independent(name: str, players: int, options: dict[str, Any], 
 
 @pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
 def test_clone_shares_no_random_generator(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
-    """A clone may copy the generator lazily (``core.state.SharedRng``), but using one state's
+    """A clone may copy the generator lazily (``State.rng``), but using one state's
     generator never moves another's."""
     state = regalia.make(name, players=players, seed=3, **options)
     before = state.rng.getstate()

@@ -107,3 +107,50 @@ def test_openspiel_ismcts_runs_on_every_game() -> None:
             else:
                 action = legal[0]
             state.apply_action(action)
+
+
+WIN_LOSE = ("kings-blood", "kingship", "blood-and-fortune", "kingdom")
+
+
+@pytest.mark.parametrize("name", WIN_LOSE)
+def test_openspiel_mcts_plays_every_win_lose_game(name: str) -> None:
+    """The win/lose games declare terminal rewards, so OpenSpiel's MCTSBot accepts them: the
+    Python ``open_spiel.python.algorithms.mcts.MCTSBot`` and the C++ ``pyspiel.MCTSBot`` (through
+    ``step_with_policy``: its ``step`` crashes on every Python game in open_spiel 2.0.2, see
+    docs/rl.md) each play a few searched moves, every one legal."""
+    if name not in games():
+        pytest.skip(f"{name} is not installed")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    players, options = regalia.get_game(name).test_configurations()[0]
+    game = rs.load_game(name, players=players, rng_seed=5, **options)
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    rng = np.random.RandomState(5)
+    python_bot = mcts.MCTSBot(game, 1.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    cpp_bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 5), 1.0, 8, 50, False, 5, False)
+    state = game.new_initial_state()
+    searched = {"python": 0, "c++": 0}
+    while min(searched.values()) < 2 and not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        elif searched["python"] <= searched["c++"]:
+            action = python_bot.step(state)
+            searched["python"] += 1
+        else:
+            policy, action = cpp_bot.step_with_policy(state)
+            assert policy == [(action, 1.0)]
+            searched["c++"] += 1
+        assert action in legal, name
+        state.apply_action(action)
+    assert min(searched.values()) == 2, name
+
+
+def test_openspiel_mcts_refuses_the_scored_solitaire() -> None:
+    """King's Family rewards as its score moves (``RewardModel.REWARDS``): MCTSBot, which needs
+    terminal rewards, says so instead of searching with a wrong value."""
+    if "kings-family" not in games():
+        pytest.skip("kings-family is not installed")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = rs.load_game("kings-family", rng_seed=0)
+    with pytest.raises(ValueError, match="terminal rewards"):
+        mcts.MCTSBot(game, 1.0, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)))

@@ -143,6 +143,9 @@ class TrapState(State):
     def returns(self) -> list[float]:
         return [1.0 if i in self.winners else 0.0 for i in range(self.num_players)]
 
+    def decider_hidden(self) -> bool:
+        return bool(self.window)
+
     def _prompt(self, seat: int | None) -> str:
         if self.window and seat == self.window[0]:
             assert self.window_card is not None
@@ -228,6 +231,7 @@ class WindowGame(Game):
     rules_version = "test-1"
     decision_kinds = ("play",)
     legend = "Numbers are cards; T is the Trap."
+    hidden_responses = True
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return TrapState(self, config, players, seed, deck)

@@ -26,6 +26,14 @@ the game's ``search_scale`` (a game whose rollouts are long or slow declares a s
 ``ismcts:300`` sets a budget of 300 rollouts; ``ismcts:1.0s`` a time budget in seconds (not
 reproducible: how far it gets depends on the machine). A budget counted in rollouts makes
 the bot's choices a pure function of its information set and its random generator.
+
+With a time budget each Sequential Halving round gets an equal share of the time still left,
+and a round keeps sampling worlds until its share is used: before each world the bot
+re-estimates what one costs (the time spent so far over the rollouts made, times the candidates
+still in) and plays it unless it would end more than half its cost past the round's end. So a
+decision uses its budget — within half a world, either way — however the cost of a rollout
+changes during the search (rollouts grow shorter as the halving drops candidates, the first
+world pays for cold caches, a long rollout is followed by short ones).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from regalia.bots.base import Bot, InfoSet, RandomBot
@@ -58,12 +67,16 @@ class ISMCTSBot(Bot):
             the game's ``search_z`` (1.0 unless the game declares otherwise).
         rollout_limit: a rollout stops after this many actions and scores every seat ``1/n``
             (a draw) — bounds the time of one rollout in long games.
+        clock: the clock a time budget is measured with (seconds, monotonic; default
+            ``time.perf_counter``). A budget counted in rollouts never reads it.
 
     Attributes:
         iterations: the rollout budget per decision (before the game's ``search_scale``), or
             ``None`` with a time budget.
         seconds: the time budget per decision, or ``None``.
         last_iterations: rollouts made for the last decision.
+        last_seconds: with a time budget, the time the last decision took by ``clock``
+            (0.0 for a forced move); ``None`` with a rollout budget.
         last_estimate: the chosen action's mean return over its rollouts (0..1, the chance of
             winning for win/lose games), or ``None`` for a forced move.
 
@@ -74,7 +87,12 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, level: str = "medium", policy: str = "heuristic", z: float | None = None, rollout_limit: int = 1000
+        self,
+        level: str = "medium",
+        policy: str = "heuristic",
+        z: float | None = None,
+        rollout_limit: int = 1000,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.iterations: int | None
         self.seconds: float | None
@@ -92,8 +110,10 @@ class ISMCTSBot(Bot):
         self.policy_name = policy
         self.z = z
         self.rollout_limit = rollout_limit
+        self.clock = clock
         self.last_iterations = 0
         self.last_estimate: float | None = None
+        self.last_seconds: float | None = None
         self._policies: dict[str, Bot] = {}
 
     def policy(self, game_name: str) -> Bot:
@@ -123,35 +143,23 @@ class ISMCTSBot(Bot):
         return max(1, round(self.iterations * scale))
 
     def choose(self, infoset: InfoSet) -> Any:
+        start = self.clock() if self.seconds is not None else 0.0
         legal = infoset.legal_actions
         self.last_iterations = 0
         self.last_estimate = None
+        self.last_seconds = None if self.seconds is None else 0.0
         if len(legal) == 1:
             return legal[0]
         policy = self.policy(infoset.game_name)
         default = legal.index(policy.choose(infoset))
         k = len(legal)
         ids = [infoset.action_id(a) for a in legal]
-        budget = self.budget(infoset.game_name)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         outcomes: list[list[float]] = [[] for _ in range(k)]
-        alive = list(range(k))
-        used = 0
-        if deadline is not None:  # a time budget: one world to price a rollout, then a rollout budget
-            start = time.perf_counter()
-            used = self._play_world(infoset, alive, ids, outcomes, policy)
-            budget = used + int(
-                max(0.0, deadline - time.perf_counter()) / max((time.perf_counter() - start) / used, 1e-6)
-            )
-        rounds = max(1, math.ceil(math.log2(k)))
-        for r in range(rounds):
-            target = used + (budget - used) // (rounds - r)  # this round's share of what is left
-            while used + len(alive) <= target or not outcomes[alive[0]]:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                used += self._play_world(infoset, alive, ids, outcomes, policy)
-            if r < rounds - 1 and len(alive) > 2:
-                alive = _better_half(alive, outcomes, default)
+        if self.seconds is None:
+            alive, used = self._halve_by_rollouts(infoset, ids, outcomes, policy, default)
+        else:
+            alive, used = self._halve_by_time(infoset, ids, outcomes, policy, default, start, start + self.seconds)
+            self.last_seconds = self.clock() - start
         self.last_iterations = used
         best = max(alive, key=lambda j: (_mean(outcomes[j]), j == default))
         if best != default and not _significantly_better(
@@ -160,6 +168,56 @@ class ISMCTSBot(Bot):
             best = default
         self.last_estimate = _mean(outcomes[best]) if outcomes[best] else None
         return legal[best]
+
+    def _halve_by_rollouts(
+        self, infoset: InfoSet, ids: list[int], outcomes: list[list[float]], policy: Bot, default: int
+    ) -> tuple[list[int], int]:
+        """Sequential Halving with a rollout budget: each round gets an equal share of the
+        rollouts still left. Returns the surviving candidates and the rollouts made."""
+        budget = self.budget(infoset.game_name)
+        alive = list(range(len(ids)))
+        used = 0
+        rounds = max(1, math.ceil(math.log2(len(ids))))
+        for r in range(rounds):
+            target = used + (budget - used) // (rounds - r)  # this round's share of what is left
+            while used + len(alive) <= target or not outcomes[alive[0]]:
+                used += self._play_world(infoset, alive, ids, outcomes, policy)
+            if r < rounds - 1 and len(alive) > 2:
+                alive = _better_half(alive, outcomes, default)
+        return alive, used
+
+    def _halve_by_time(
+        self,
+        infoset: InfoSet,
+        ids: list[int],
+        outcomes: list[list[float]],
+        policy: Bot,
+        default: int,
+        start: float,
+        deadline: float,
+    ) -> tuple[list[int], int]:
+        """Sequential Halving with a time budget (``clock`` seconds, from ``start`` to
+        ``deadline``): each round gets an equal share of the time still left, and plays worlds
+        until the next one, at the cost re-estimated before it, would end more than half its
+        cost past the round's end (the first world is always played). Returns the surviving
+        candidates and the rollouts made."""
+        clock = self.clock
+        alive = list(range(len(ids)))
+        used = 0
+        rounds = max(1, math.ceil(math.log2(len(ids))))
+        for r in range(rounds):
+            now = clock()
+            round_end = now + max(0.0, deadline - now) / (rounds - r)
+            while True:
+                if outcomes[alive[0]]:
+                    now = clock()
+                    world = (now - start) / used * len(alive)  # the next world's cost, re-estimated
+                    if now + 0.5 * world >= round_end:
+                        break
+                used += self._play_world(infoset, alive, ids, outcomes, policy)
+            if r < rounds - 1 and len(alive) > 2:
+                alive = _better_half(alive, outcomes, default)
+        return alive, used
 
     def _play_world(
         self, infoset: InfoSet, alive: list[int], ids: list[int], outcomes: list[list[float]], policy: Bot

@@ -10,7 +10,25 @@ default) are the cards that seat *holds at the start*. For a card ``X``:
 - ``win_rate``: the share of those in which that seat won (Wilson 95% interval);
 - ``expected``: the mean, over the same (game, seat) pairs, of that seat's overall win rate — the
   overall win rate, corrected for seat advantage when ``X`` lands unevenly on the seats;
-- ``impact = win_rate - expected`` (with the interval of ``win_rate`` shifted by ``expected``).
+- ``impact = win_rate - expected`` (with the interval of ``win_rate`` shifted by ``expected``);
+- ``p_value``: the two-sided score test of "holding ``X`` does not change the win rate"
+  (``win_rate = expected``; the test Wilson's interval inverts, so ``p_value < 0.05`` exactly when
+  the interval of ``impact`` excludes 0);
+- ``p_holm`` and ``significant``: the p-value after Holm's correction over every card tested, and
+  whether it is below ``ALPHA`` (5 %).
+
+Why a correction, and why Holm's: a report tests every card of the deck at once (sixty or more),
+so at 5 % a few cards of no effect would look significant by chance alone. Holm's step-down
+method keeps the chance of flagging even one such card at 5 % (family-wise error), for *any*
+dependence between the tests — and the cards of one deal are dependent (a card in one hand is
+not in another; some cards come in copies). Benjamini–Hochberg would flag more cards, but it
+bounds only the expected share of false flags, and only for independent or positively dependent
+tests, which dealt hands are not; a designer about to change a card wants each flagged card to be
+real. Holm is never weaker than Bonferroni. ``card_tests`` in the report says how many cards were
+tested and how many effects survive.
+
+Every interval of a 0/1 outcome (win rates, no-winner and truncation rates) is Wilson's, so it
+stays inside [0, 1] even at 0 or ``n`` successes.
 
 Plots need matplotlib (extra ``report``); they are drawn with the Agg backend, without pyplot.
 """
@@ -25,7 +43,11 @@ from typing import Any
 
 from regalia.bots.backends import Backend, require
 from regalia.bots.simulate import GameSummary, SimulationSpec, iter_games
-from regalia.bots.stats import wilson95, wins_by_seat
+from regalia.bots.stats import holm, proportion_p_value, wilson95, wins_by_seat
+
+ALPHA = 0.05
+"""The family-wise error rate of the per-card tests (Holm's correction)."""
+CORRECTION = "holm"
 
 
 def collect(
@@ -87,7 +109,9 @@ def card_impact(summaries: list[GameSummary], players: int, seat_rates: list[flo
 
     Returns:
         one row per card notation: ``card``, ``held``, ``wins``, ``win_rate``, ``win_rate_ci95``,
-        ``expected``, ``impact``, ``impact_ci95``; sorted by impact (then by card).
+        ``expected``, ``impact``, ``impact_ci95``, ``p_value``, ``p_holm`` (Holm's adjustment
+        over all the rows) and ``significant`` (``p_holm < ALPHA``); sorted by impact (then by
+        card).
     """
     held: dict[str, int] = {}
     wins: dict[str, int] = {}
@@ -99,10 +123,12 @@ def card_impact(summaries: list[GameSummary], players: int, seat_rates: list[flo
                 wins[card] = wins.get(card, 0) + (seat in s.winners)
                 expected[card] = expected.get(card, 0.0) + seat_rates[seat]
     rows: list[dict[str, Any]] = []
+    p_values: list[float] = []
     for card, n in held.items():
         rate = wins[card] / n
         base = expected[card] / n
         lo, hi = wilson95(wins[card], n)
+        p_values.append(proportion_p_value(wins[card], n, base))
         rows.append(
             {
                 "card": card,
@@ -115,8 +141,43 @@ def card_impact(summaries: list[GameSummary], players: int, seat_rates: list[flo
                 "impact_ci95": [_r(lo - base), _r(hi - base)],
             }
         )
+    for row, p, adjusted in zip(rows, p_values, holm(p_values), strict=True):
+        row["p_value"] = _r(p, 6)
+        row["p_holm"] = _r(adjusted, 6)
+        row["significant"] = adjusted < ALPHA
     rows.sort(key=lambda r: (-r["impact"], r["card"]))
     return rows
+
+
+def card_tests(cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the per-card tests of :func:`card_impact` add up to: ``tested`` (the number of cards
+    tested), ``correction`` (``"holm"``), ``alpha``, ``significant`` (how many card effects
+    survive the correction) and ``cards`` (those cards, best impact first)."""
+    flagged = [c["card"] for c in cards if c.get("significant")]
+    return {
+        "tested": len(cards),
+        "correction": CORRECTION,
+        "alpha": ALPHA,
+        "significant": len(flagged),
+        "cards": flagged,
+    }
+
+
+def card_tests_text(report: dict[str, Any]) -> str:
+    """One line for people about the per-card tests of a :func:`balance` report, e.g. ``"60
+    cards tested; 2 card effects survive Holm's correction for 60 tests at 5 %: R7f, B2m"``
+    (empty when the report has no card statistics)."""
+    tests = report.get("card_tests") or {}
+    tested = tests.get("tested", 0)
+    if not tested:
+        return ""
+    n = tests["significant"]
+    alpha = f"{tests['alpha'] * 100:g} %"
+    head = f"{tested} card{'s' if tested != 1 else ''} tested; "
+    if not n:
+        return head + f"no card effect survives Holm's correction for {tested} tests at {alpha}"
+    effects = "1 card effect survives" if n == 1 else f"{n} card effects survive"
+    return head + f"{effects} Holm's correction for {tested} tests at {alpha}: {', '.join(tests['cards'])}"
 
 
 def balance(spec: SimulationSpec, summaries: list[GameSummary]) -> dict[str, Any]:
@@ -128,7 +189,9 @@ def balance(spec: SimulationSpec, summaries: list[GameSummary]) -> dict[str, Any
     games divided by the seats, ``advantage`` = win rate minus fair share); ``turns`` and
     ``steps`` (mean, stdev, min, p10, median, p90, max and the count of each value);
     ``no_winner`` and ``truncated`` (count, rate, interval); ``zone`` and ``cards`` (see
-    :func:`card_impact`; empty when no opening zone was kept or the game has no such zone).
+    :func:`card_impact`; empty when no opening zone was kept or the game has no such zone);
+    ``card_tests`` (see :func:`card_tests`: how many cards were tested and which effects survive
+    Holm's correction). Every interval is a Wilson 95% interval of a 0/1 outcome, inside [0, 1].
     """
     summaries = sorted(summaries, key=lambda s: s.index)
     n = len(summaries)
@@ -147,6 +210,7 @@ def balance(spec: SimulationSpec, summaries: list[GameSummary]) -> dict[str, Any
                 "mean_return": _r(statistics.fmean(s.returns[seat] for s in summaries) if n else math.nan),
             }
         )
+    cards = card_impact(summaries, p, rates) if spec.opening_zone else []
     no_winner = sum(1 for s in summaries if not s.winners)
     truncated = sum(1 for s in summaries if s.truncated)
     fair = (n - no_winner) / n / p if n else math.nan
@@ -173,15 +237,17 @@ def balance(spec: SimulationSpec, summaries: list[GameSummary]) -> dict[str, Any
         "no_winner": {"count": no_winner, "rate": _r(no_winner / n if n else math.nan), "ci95": [_r(nw_lo), _r(nw_hi)]},
         "truncated": {"count": truncated, "rate": _r(truncated / n if n else math.nan), "ci95": [_r(tr_lo), _r(tr_hi)]},
         "zone": spec.opening_zone,
-        "cards": card_impact(summaries, p, rates) if spec.opening_zone else [],
+        "cards": cards,
+        "card_tests": card_tests(cards),
     }
 
 
 def write_plots(report: dict[str, Any], out_dir: Path, top: int = 15) -> dict[str, Path]:
     """Draw the report as PNGs in ``out_dir`` (created): ``seats.png`` (win rate by seat with 95%
     intervals and the fair share), ``length.png`` (histograms of turns and of actions per game),
-    and ``cards.png`` (the ``top`` highest and lowest card impacts with 95% intervals; only when
-    there are card statistics).
+    and ``cards.png`` (the ``top`` highest and lowest card impacts with 95% intervals, a ``*``
+    beside the cards whose effect survives Holm's correction and the count of cards tested in the
+    title; only when there are card statistics).
 
     Returns:
         the paths written, by kind (``seats``, ``length``, ``cards``).
@@ -249,10 +315,17 @@ def write_plots(report: dict[str, Any], out_dir: Path, top: int = 15) -> dict[st
         hi = [max(0.0, c["impact_ci95"][1] - v) for v, c in zip(vals, shown, strict=True)]
         colours = ["#4878a8" if v >= 0 else "#c06040" for v in vals]
         ax.barh(ys2, vals, xerr=[lo, hi], capsize=2, color=colours)
-        ax.set_yticks(ys2, [f"{c['card']} ({c['held']})" for c in shown], fontsize=7)
+        ax.set_yticks(
+            ys2, [f"{'* ' if c.get('significant') else ''}{c['card']} ({c['held']})" for c in shown], fontsize=7
+        )
         ax.axvline(0.0, color="#333333", linewidth=0.8)
         ax.set_xlabel(f"win rate when held in '{report['zone']}' at the start, minus expected")
-        ax.set_title(title, fontsize=9)
+        tests = report.get("card_tests") or card_tests(cards)
+        ax.set_title(
+            f"{title}\n{tests['tested']} cards tested; * = effect survives Holm's correction at "
+            f"{tests['alpha'] * 100:g} % ({tests['significant']})",
+            fontsize=8,
+        )
         paths["cards"] = out_dir / "cards.png"
         fig.savefig(paths["cards"], dpi=100)
     return paths

@@ -18,7 +18,7 @@ from typing import Any
 from regalia.bots import make_bot
 from regalia.bots.backends import Backend, get_backend, iter_indexed
 from regalia.bots.play import play_game
-from regalia.bots.stats import mean_ci95, wins_by_seat
+from regalia.bots.stats import outcome_ci95, wins_by_seat
 from regalia.core.registry import make
 
 
@@ -148,7 +148,9 @@ def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float
     Keys: ``games``, ``wins_by_seat``, ``no_winner``, ``truncated``, ``mean_turns``,
     ``mean_steps``, ``games_per_second``, ``mean_return_by_seat``; with several bots also
     ``bots``, ``wins_by_bot`` and ``mean_return_by_bot`` (with 95% intervals); and for every
-    numeric entry of the games' ``result()["stats"]`` its mean, 95% interval and median.
+    numeric entry of the games' ``result()["stats"]`` its mean, 95% interval and median. An
+    interval of values that are all 0 or 1 (the returns of a win/lose game, a yes/no stat such
+    as King's Family's ``emptied_hand``) is Wilson's, inside [0, 1]; others are normal.
     """
     summaries = sorted(summaries, key=lambda s: s.index)
     n = len(summaries)
@@ -179,7 +181,7 @@ def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float
         out["wins_by_bot"] = {f"{i}:{b}": slot_wins[i] for i, b in enumerate(spec.bots)}
         by_bot = {}
         for i, b in enumerate(spec.bots):
-            m, lo, hi = mean_ci95([s.slot_returns[i] for s in summaries])
+            m, lo, hi = outcome_ci95([s.slot_returns[i] for s in summaries])
             by_bot[f"{i}:{b}"] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
         out["mean_return_by_bot"] = by_bot
     keys = sorted({k for s in summaries for k in s.stats})
@@ -187,7 +189,7 @@ def summarize(spec: SimulationSpec, summaries: list[GameSummary], seconds: float
         stats = {}
         for k in keys:
             vals = [s.stats[k] for s in summaries if k in s.stats]
-            m, lo, hi = mean_ci95(vals)
+            m, lo, hi = outcome_ci95(vals)
             stats[k] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)], "median": statistics.median(vals)}
         out["stats"] = stats
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 LazyText = tuple[Any, ...]
 """A text built only when it is read: ``(function, *arguments)`` stands for
@@ -87,6 +87,9 @@ class Event:
 
 
 _new = object.__new__
+_INTERPRETED: Final = __file__.endswith(".py")
+"""Whether this module runs as Python source (not the mypyc build, whose classes refuse
+``object.__new__`` and whose constructor calls are already native)."""
 
 
 def new_event(
@@ -99,14 +102,16 @@ def new_event(
     """``Event(kind, text, seat, visible_to, data)``, about twice as fast: CPython 3.11 does not
     specialise calling a class whose ``__init__`` is written in Python, so a game's hot path
     builds its events with this function (every argument given, positionally; ``data`` is a
-    dict or lazy, never ``None``)."""
-    e: Event = _new(Event)
-    e.kind = kind
-    e._text = text
-    e.seat = seat
-    e.visible_to = visible_to
-    e._data = data
-    return e
+    dict or lazy, never ``None``). Compiled, it is the constructor itself."""
+    if _INTERPRETED:
+        e: Event = _new(Event)
+        e.kind = kind
+        e._text = text
+        e.seat = seat
+        e.visible_to = visible_to
+        e._data = data
+        return e
+    return Event(kind, text, seat, visible_to, data)
 
 
 def public(kind: str, text: str, seat: int | None = None, **data: Any) -> Event:

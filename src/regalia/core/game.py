@@ -5,6 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from regalia.core.config import build_config, describe_options
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ class Ruling:
         return {"id": self.id, "text": self.text, "option": self.option}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game: its name, player range, rule options and the size of its action space.
 
@@ -58,6 +61,11 @@ class Game(ABC):
     legend: ClassVar[str] = ""
     """What the marks and abbreviations of the game's screen mean (card notation, ``*``,
     ``E``, ...): shown by the terminal's ``legend`` command and its first screen."""
+    hidden_responses: ClassVar[bool] = False
+    """Whether the game asks response windows only of the seats that can act in them, hidden
+    from everyone else (Kingship KS-6/KS-7, Kingdom KD-X2): ``State.decider_hidden`` says when
+    such a window is open. An online table pads its moves so that timing does not reveal it
+    (server ruling SRV-1)."""
     decision_kinds: ClassVar[tuple[str, ...]] = ()
     """Every kind of decision a state of this game can be waiting for (``State.decision_kind``);
     each has a prompt (``State.prompt``) tested in the game's tests."""

@@ -41,27 +41,31 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
-def get_game(name: str) -> Game:
-    """The registered game called ``name``.
+def get_game(name: Any) -> Game:
+    """The registered game called ``name`` (a ``str``).
 
     Raises:
         ValueError: no such game (the message lists the known names).
     """
     _load_all()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise ValueError(f"game: unknown game {name!r} (known: {', '.join(sorted(_GAMES))})") from None
+    game = _GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise ValueError(f"game: unknown game {shown(name)!r} (known: {', '.join(sorted(_GAMES))})")
+    return game
 
 
-def make(name: str, *, players: int, seed: int | None = None, deck: list[str] | None = None, **options: Any) -> State:
+def make(name: Any, *, players: Any, seed: Any = None, deck: Any = None, **options: Any) -> State:
     """A new game of ``name``.
 
+    The arguments are checked here, each refusal naming its field (they are typed ``Any`` so
+    that a compiled build checks them the same way instead of raising ``TypeError`` at entry).
+
     Args:
-        name: a registered game name (see :func:`games`).
-        players: the number of seats.
-        seed: seeds the state's random generator; a fresh random seed (kept in the record) if ``None``.
-        deck: an exact draw order, card notations top first. Cards are dealt one at a time in seat
+        name: a registered game name (``str``, see :func:`games`).
+        players: the number of seats (``int``).
+        seed: seeds the state's random generator (``int`` from 0 to 2**64 - 1); a fresh random
+            seed (kept in the record) if ``None``.
+        deck: an exact draw order (``list[str]``), card notations top first. Cards are dealt one at a time in seat
             order from seat 0, then the game's setup draws what it draws next; seat 0 plays first.
         **options: rule options of the game's config.
 
@@ -301,8 +305,8 @@ def from_snapshot(data: dict[str, Any], *, allow_other_rules: bool = False, chec
     rng_data = _need(data, "rng", list)
     body = _need(data, "state", dict)
     cls = game.state_class()
-    state = cls.__new__(cls)
-    State.__init__(state, game, config, players, seed, deck)
+    state = cls._blank()
+    state._init_base(game, config, players, seed, deck)
     try:
         state.rng.setstate(rng_state_from_json(rng_data))
     except Exception:

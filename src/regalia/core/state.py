@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from regalia.core.config import config_dict
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
@@ -56,34 +58,6 @@ def copy_rng(rng: random.Random) -> random.Random:
     new = random.Random.__new__(random.Random)  # no __init__: it would seed from os.urandom first
     new.setstate(rng.getstate())
     return new
-
-
-class SharedRng:
-    """Mixin for a :class:`State` whose ``clone()`` shares the random generator and copies it
-    only when one of the two states first uses it — copying it is most of a cheap clone's cost,
-    and most clones never draw. The class stores ``_rng`` and ``_rng_shared`` (as attributes or
-    slots); ``clone()`` calls ``_copy_base(new, rng=False)`` then :meth:`_share_rng`."""
-
-    _rng: random.Random
-    _rng_shared: bool
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's random generator (see :class:`State`), copied first if a clone shares it."""
-        if self._rng_shared:
-            self._rng = copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
-    def _share_rng(self, new: SharedRng) -> None:
-        """Give ``new`` (a clone) this state's generator, to be copied on first use by either."""
-        new._rng = self._rng
-        new._rng_shared = self._rng_shared = True
 
 
 def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
@@ -134,6 +108,7 @@ shuffle = _shuffle_fast if _inline_shuffle_matches() else _shuffle_library
 where the inlined version is checked at import to match the library's."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of one game: the decision due now and everything needed to go on.
 
@@ -143,8 +118,9 @@ class State(ABC):
         num_players: the number of seats (seats are ``0 .. num_players-1``).
         seed: the seed of the state's own random generator (chance: shuffles and draws).
         initial_deck: the exact deck order given to ``make(deck=...)``, or ``None``.
-        rng: the state's random generator; part of the state (copied by ``clone``, saved by
-            ``snapshot``).
+        rng: the state's random generator; part of the state (saved by ``snapshot``). A
+            ``clone`` shares it and copies it only when one of the two states first draws from
+            it — copying it is most of a cheap clone's cost, and most clones never draw.
         history: the actions applied since the start, in order.
         table_talk: free-text messages kept beside the moves (Blood & Fortune, BF-3).
         determinized: true for a state made by ``determinize``; it has no reproducible record.
@@ -154,7 +130,23 @@ class State(ABC):
 
     game: Game
 
+    _rng: random.Random
+    _rng_shared: bool
+
     def __init__(self, game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        self._init_base(game, config, num_players, seed, deck)
+
+    @classmethod
+    def _blank(cls) -> State:
+        """An instance of ``cls`` with no field set, for ``clone()`` and ``from_snapshot`` to fill
+        (then :meth:`_init_base` or :meth:`_copy_base`). The default makes it without running
+        ``__init__``; a game compiled with mypyc — whose ``__new__`` runs ``__init__`` — overrides
+        this to call its argument-free constructor."""
+        return cls.__new__(cls)
+
+    def _init_base(self, game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
+        """Set the fields every state has, for a new game of ``num_players`` seats shuffled with
+        ``seed`` (or dealt from ``deck``)."""
         self.game = game
         self.config = config
         self.num_players = num_players
@@ -166,6 +158,24 @@ class State(ABC):
         self.determinized = False
         self.undos = 0
         self._legal: list[Any] | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator, copied first if a clone still shares it."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _share_rng(self, new: State) -> None:
+        """Give ``new`` (a clone) this state's generator, to be copied on first use by either."""
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
 
     # ----------------------------------------------------------------- the hooks a game fills in
     @abstractmethod
@@ -243,6 +253,12 @@ class State(ABC):
         if self.is_terminal:
             return None
         return self.game.decision_kinds[0] if self.game.decision_kinds else "decide"
+
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a response window shown only to the seat deciding:
+        every other seat's view (and the spectator's) shows the decision the table waits for
+        underneath, as if no window were open (see ``Game.hidden_responses``). Default: never."""
+        return False
 
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
@@ -530,15 +546,16 @@ class State(ABC):
             raise ValueError(f"seat: {seat!r} is not a seat of this {self.num_players}-player game")
 
     def _copy_base(self, new: State, rng: bool = True) -> None:
-        """Copy the common fields into ``new`` (a fresh object made with ``__new__``); with
-        ``rng=False`` the caller copies the random generator itself."""
+        """Copy the common fields into ``new`` (a fresh object made with ``__new__``), sharing
+        the random generator until one of the two draws from it; with ``rng=False`` the caller
+        gives ``new`` its generator itself."""
         new.game = self.game
         new.config = self.config
         new.num_players = self.num_players
         new.seed = self.seed
         new.initial_deck = self.initial_deck
         if rng:
-            new.rng = copy_rng(self.rng)
+            self._share_rng(new)
         new.history = list(self.history)
         new.table_talk = list(self.table_talk)
         new.determinized = self.determinized

@@ -1,11 +1,14 @@
 """What the adapters need to know about a game beyond the core protocol.
 
 OpenSpiel wants a game's utility range and a bound on its length up front; the core protocol
-does not say them. A game (or a user) declares them with :func:`register_adapter_info`; games
-without an entry get :data:`DEFAULT_INFO` (returns in ``[0, 1]`` — one point to the winner —
-and at most 2,000 actions, after which the adapters truncate the game). King's Family, whose
-return is its score, has a provisional built-in entry (scores 0-200) until the game registers
-its own.
+does not say them, nor whether a game's returns stay zero until its end (OpenSpiel's *terminal*
+reward model, which its ``MCTSBot`` requires). A user declares them for a game of their own with
+:func:`register_adapter_info`; games without an entry get :data:`DEFAULT_INFO` (returns in
+``[0, 1]``, rewards possibly before the end, at most 2,000 actions, after which the adapters
+truncate the game). The built-in games have entries here (the games themselves never import the
+adapters): the four win/lose games — King's Blood, Kingship, Blood & Fortune, Kingdom — pay one
+point to each winner and nothing before the end (``terminal_rewards``); King's Family's return is
+its running score (KF-9), which moves during the game, within 0-200.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ class AdapterInfo:
         max_game_length: the adapters stop (truncate) a game after this many actions.
         zero_sum: whether the returns always add up to ``utility_sum``.
         utility_sum: the constant sum of the returns when ``zero_sum``-like (constant-sum).
+        terminal_rewards: whether every seat's ``returns()`` is 0 until the game is over, so
+            the only non-zero reward is at the end (OpenSpiel's ``RewardModel.TERMINAL``, which
+            its ``MCTSBot`` requires); ``False``: rewards may come during the game
+            (``RewardModel.REWARDS``).
     """
 
     min_utility: float = 0.0
@@ -29,12 +36,21 @@ class AdapterInfo:
     max_game_length: int = 2000
     zero_sum: bool = False
     utility_sum: float = 0.0
+    terminal_rewards: bool = False
 
 
 DEFAULT_INFO = AdapterInfo()
+_WIN_LOSE = AdapterInfo(min_utility=0.0, max_utility=1.0, terminal_rewards=True)
 _INFO: dict[str, AdapterInfo] = {
-    # provisional: KF-9 scores one or two points per generation plus 10 per exhaustion of the
-    # draw pile; a loose bound until the game registers an exact one
+    # one point to each winner at the end, nothing before it (a game with no winner, or cut
+    # short by the adapters' length bound, gives every seat 0): not constant-sum
+    "kings-blood": _WIN_LOSE,
+    "kingship": _WIN_LOSE,
+    "blood-and-fortune": _WIN_LOSE,
+    "kingdom": _WIN_LOSE,
+    # KF-9: one or two points per generation plus 10 per exhaustion of the draw pile, counted
+    # as the game goes (the founder's generation scores 1 before the first move); a loose
+    # bound, well above the scores bots reach
     "kings-family": AdapterInfo(min_utility=0.0, max_utility=200.0),
 }
 

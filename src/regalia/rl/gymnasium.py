@@ -16,7 +16,10 @@
 * observation: the game's encoder over ``view(0)`` — ``Box(low, high, (size,), float32)``;
 * action: ``Discrete(num_actions)`` integer ids; ``info["action_mask"]`` is the ``int8`` legal
   mask (all zero at the end);
-* reward: the change of ``state.returns()[0]`` (for King's Family, its score) caused by the step;
+* reward: the change of ``state.returns()[0]`` (for King's Family, its score) caused by the step,
+  counted from 0 before the first step — so the first step's reward also carries what the deal
+  scores before any move (King's Family's founder point, KF-9), and the rewards of an episode add
+  up to its final score;
 * terminated: the game is over; truncated: ``max_steps`` actions were taken (default
   :func:`regalia.rl.common.adapter_info` ``.max_game_length``);
 * an illegal action id leaves the state unchanged and, with ``illegal_action="penalize"`` (the
@@ -115,12 +118,13 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game (its regalia seed drawn from the env's ``np_random``)."""
+        """Deal a new game (its regalia seed drawn from the env's ``np_random``). Gymnasium's
+        ``reset`` pays no reward: the score the deal starts with is paid by the first step."""
         super().reset(seed=seed)
         regalia_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_initial_state(1, regalia_seed, None, self.config)
         self.steps = 0
-        self._score = float(self.state.returns()[0])
+        self._score = 0.0  # the score already paid in rewards
         return self._obs(), {"action_mask": self._mask()}
 
     def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:

@@ -18,9 +18,15 @@ that many actions); ``history`` (own-action rows in the information-state tensor
 
 Game type: sequential, **sampled stochastic** (regalia's state owns its random generator:
 shuffles and draws happen inside ``apply``, so there are no OpenSpiel chance nodes), imperfect
-information, rewards after every action (the change of ``returns()``, so scored games such as
-King's Family reward as the score moves), general-sum (or constant-sum, from
-:func:`regalia.rl.common.adapter_info`). Actions are the game's integer action ids.
+information, general-sum (or constant-sum, from :func:`regalia.rl.common.adapter_info`). Reward
+model: ``TERMINAL`` for the win/lose games (King's Blood, Kingship, Blood & Fortune, Kingdom: their
+``AdapterInfo.terminal_rewards``), so OpenSpiel's ``MCTSBot`` (Python and C++) plays them;
+``REWARDS`` for scored games such as King's Family. Either way ``rewards()`` after an action is
+the change of ``returns()`` it caused, and ``returns()`` is, as OpenSpiel defines it, the sum
+of the rewards so far: the regalia ``returns()`` once an action has been applied, 0 before the
+first (so the first action's reward also pays what the deal scores before any move, King's
+Family's founder point). Summed over the actions of a game, the rewards give its final returns.
+Actions are the game's integer action ids.
 
 Observations (``make_py_observer``):
 
@@ -156,7 +162,8 @@ class _Core:
         self._state = state
         self.own = own
         self.cur: int | None = None  # cached OpenSpiel current player (None: not known yet)
-        self.prev = prev  # returns() before the last action (None: before the first action)
+        # returns() before the last action, zeros for the first action (None: no action yet)
+        self.prev = prev
 
     @property
     def state(self) -> State:
@@ -227,7 +234,7 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._core.state
         seat = state.current_player
         assert seat is not None
-        prev = [float(r) for r in state.returns()]
+        prev = self.returns()  # 0 before the first action, so its reward carries the initial returns
         state.apply(int(action))
         self._core.cur = None
         self._core.prev = prev
@@ -243,16 +250,24 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
-        return [float(r) for r in self._core.state.returns()]
+        """OpenSpiel's returns: the rewards received so far — the regalia ``returns()`` once an
+        action has been applied, 0 for every seat before the first (whose reward pays what the
+        deal scores before any move, e.g. King's Family's founder point)."""
+        core = self._core
+        if core.prev is None:
+            return [0.0] * core.spec.players
+        return [float(r) for r in core.state.returns()]
 
     def rewards(self) -> list[float]:
-        """The change of ``returns()`` caused by the last action (the first reward also carries
-        any non-zero returns of the initial state), so rewards always add up to the returns."""
-        now = self.returns()
+        """The change of :meth:`returns` caused by the last action (0 for every seat before the
+        first action). The first action's reward also pays what the deal scores before any move
+        (King's Family's founder point), so the rewards read after each action — what OpenSpiel's
+        ``rl_environment`` reads — add up to the final returns, and the rewards read at every
+        state so far add up to the current :meth:`returns` (what ``random_sim_test`` checks)."""
         prev = self._core.prev
         if prev is None:
-            return now
-        return [a - b for a, b in zip(now, prev, strict=True)]
+            return [0.0] * self._core.spec.players
+        return [a - b for a, b in zip(self.returns(), prev, strict=True)]
 
     # Python-side fast paths: the same values as OpenSpiel's C++ observer path (which also builds
     # and observes a throwaway initial state on every call to learn the tensor shape).
@@ -436,6 +451,7 @@ def game_type(game_name: str) -> Any:
         utility = pyspiel.GameType.Utility.ZERO_SUM if info.utility_sum == 0 else pyspiel.GameType.Utility.CONSTANT_SUM
     else:
         utility = pyspiel.GameType.Utility.GENERAL_SUM
+    rewards = pyspiel.GameType.RewardModel.TERMINAL if info.terminal_rewards else pyspiel.GameType.RewardModel.REWARDS
     return pyspiel.GameType(
         short_name=short_name(game_name),
         long_name=f"regalia {game.title}",
@@ -443,7 +459,7 @@ def game_type(game_name: str) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        reward_model=rewards,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,

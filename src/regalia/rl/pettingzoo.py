@@ -20,7 +20,9 @@ the seat whose decision is due (out-of-turn responses included). Observations ar
 
 Actions are ``Discrete(num_actions)`` integer ids; an illegal id raises
 :class:`~regalia.core.IllegalActionError` (use the mask). Rewards are the change of each seat's
-``state.returns()`` caused by a step (for most games: the final returns, on the last step).
+``state.returns()`` caused by a step, counted from 0 before the first step (so the first step also
+pays what the deal scores before any move), and a game's rewards add up to its final returns; for
+the win/lose games they are the final returns, on the last step.
 Termination is the end of the game; truncation happens after ``max_steps`` actions (default
 :func:`regalia.rl.common.adapter_info` ``.max_game_length``). ``reset(seed=s)`` deals the game
 with a regalia seed drawn from ``random.Random(s)``; ``render_mode="ansi"`` renders the spectator
@@ -126,7 +128,7 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._returns = [float(r) for r in self.state.returns()]
+        self._returns = [0.0] * self.num_players  # what the rewards have paid so far
         self._skip_agent_selection = None
         seat = self.state.current_player
         self.agent_selection = agent_name(seat if seat is not None else 0)

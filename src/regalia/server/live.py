@@ -5,9 +5,9 @@ The database is the truth; a :class:`LiveTable` is a cache that :meth:`LiveTable
 to the committed moves (another process may have committed some). Rebuilding a table from its
 seed and moves takes milliseconds, so any process can serve any table.
 
-**Ruling SRV-1 (response windows without a timing leak).** A decision is *hidden* when the
-spectator's prompt does not name the deciding seat: the core then shows every other seat the
-decision underneath (Kingdom's and Kingship's response windows, KD-X2, KS-6). On a table with
+**Ruling SRV-1 (response windows without a timing leak).** A decision is *hidden* when the core
+shows it only to its addressee (``State.decider_hidden``): every other seat is shown the decision
+underneath (Kingdom's and Kingship's response windows, KD-X2, KS-6). On a table with
 ``window_seconds`` W > 0, every public move opens a response period of
 exactly W seconds (a move is public when a spectator can tell it happened: a public event, or
 a change of the spectator's view). During it the other seats are still shown the table as it was before the
@@ -22,7 +22,6 @@ its numbers do not count hidden answers either.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from dataclasses import dataclass, field
 
@@ -37,12 +36,12 @@ class TableUnavailable(Exception):
 
 
 def is_hidden_decision(state: State) -> bool:
-    """Whether the pending decision is hidden from the other seats (SRV-1): the spectator's
-    prompt does not name the deciding seat. Never in a one-seat game or after the end."""
-    p = state.current_player
-    if p is None or state.num_players < 2:
+    """Whether the pending decision is hidden from the other seats (SRV-1): a response window
+    the core shows only to its addressee (``State.decider_hidden``). Never in a one-seat game
+    or after the end."""
+    if state.current_player is None or state.num_players < 2:
         return False
-    return re.search(rf"(?<![A-Za-z0-9]){seat_name(p)}(?![0-9])", state.prompt(None)) is None
+    return state.decider_hidden()
 
 
 def is_public_move(before: State, after: State, events: list[Event]) -> bool:

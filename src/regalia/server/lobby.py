@@ -35,8 +35,9 @@ from regalia.server.store import Chat
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
 
 DEFAULT_WINDOW_SECONDS = 1.5
-"""The response period (SRV-1) of a table with two or more seats and a person at it, unless
-the creator sets ``window_seconds``."""
+"""The response period (SRV-1) of a table of a game with hidden response windows
+(``Game.hidden_responses``: Kingship, Kingdom) with two or more seats and a person at it, unless
+the creator sets ``window_seconds``; other games need none and default to 0."""
 
 BOT_LABELS = {
     "random": "Random: any legal move",
@@ -110,6 +111,7 @@ def game_info(game: Game) -> GameInfo:
         default_bot=default_bot(game.name),
         legend=game.legend,
         notation=game.notation,
+        window_seconds=DEFAULT_WINDOW_SECONDS if game.hidden_responses else 0.0,
     )
 
 
@@ -117,7 +119,7 @@ def games_list() -> GameList:
     """Every game, with the server's table defaults."""
     return GameList(
         games=[game_info(get_game(n)) for n in game_names()],
-        defaults={"window_seconds": DEFAULT_WINDOW_SECONDS, "on_timeout": "standin", "turn_seconds": None},
+        defaults={"on_timeout": "standin", "turn_seconds": None},
     )
 
 
@@ -206,7 +208,7 @@ class Lobby:
         host = humans[0] if humans else None
         window = req.window_seconds
         if window is None:
-            window = DEFAULT_WINDOW_SECONDS if players > 1 and humans else 0.0
+            window = DEFAULT_WINDOW_SECONDS if game.hidden_responses and players > 1 and humans else 0.0
         table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
         now = time.time()
         table_id, invite, token = new_table_id(), new_invite(), new_token() if host is not None else None

@@ -353,6 +353,9 @@ class GameInfo(BaseModel):
     default_bot: str
     legend: str
     notation: str
+    window_seconds: float
+    """The default response period of a table of this game with a person and two or more seats
+    (SRV-1): 1.5 s for a game with hidden response windows, else 0."""
 
 
 class TableList(BaseModel):

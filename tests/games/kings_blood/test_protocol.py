@@ -141,8 +141,8 @@ def test_render_text_draws_the_genealogy_by_rows() -> None:
     s = deal(2, [["B4f", "A2m"], []], founder="B3m", pile=["A6m"])
     play(s, "play B4f right of B3m")
     text = regalia.get_game("kings-blood").render_text(s.view(0))
-    assert "G1 |  [B3m]   [B4f]" in text
-    assert "G2 |     *[A6m]" in text
+    assert "G1 |  [B3m]     [B4f]" in text  # 5 characters per half card: a card is 10 wide
+    assert "G2 |      *[A6m]" in text  # the child centred under its parents
     assert "your hand (P0)" in text and "newborn: A6m" in text
     lines = s.view(1)["genealogy_rows"]
     assert lines[0].startswith("G1") and lines[1].startswith("G2")

@@ -72,8 +72,9 @@ def scenario(
     s.q = []
     s.pending = None
     s.ctx = {}
-    s.knows_top = [0] * players
+    s.knows_top = [0] * (players + 1)
     s.known = {}
+    s.shown = None
     s.history = []
     s._legal = None
     s._run([])

@@ -111,7 +111,8 @@ def test_poacher_pair_holders_of_the_specified_card_may_exile_one() -> None:
     assert pending(s) == "spec"
     act(s, 0, "name 7")
     assert s.current_player == 1 and texts(s) == ["pass", "exile 7L", "exile 7D"]
-    assert s.view(2)["decision"] is None and s.view(2)["to_act"] is None  # hidden window
+    # a hidden window: the others still see P0's specification (KS-37)
+    assert (s.view(2)["to_act"], s.view(2)["decision"]) == (0, "spec") and s.view(1)["decision"] == "poach"
     act(s, 1, "exile 7D")
     assert hand(s, 1) == ["7L", "AL"]
     act(s, 2, "pass")

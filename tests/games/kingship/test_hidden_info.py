@@ -17,12 +17,12 @@ def test_view_shows_own_hand_only_and_the_public_table() -> None:
     v = s.view(1)
     assert v["hand"] == ["KL"] and v["hand_sizes"] == [2, 1, 3, 3]
     assert v["pile_top"] == "5T" and v["titles"]["Kingship"] == 2 and v["graveyard_size"] == 0
-    assert v["laws"] == ["whoever plays 9 must draw a card or exile a card"]
+    assert v["laws"] == ["whoever plays a Witch (9) must draw a card or exile a card"]
     assert "7L" not in json.dumps(v)
     spectator = s.view(None)
     assert spectator["hand"] is None and spectator["known_cards"] == {}
     text = s.game.render_text(s.view(0))
-    assert "Pile top: [5T]" in text and "Kingship: P2" in text and "Your hand: 7L 9D" in text
+    assert "top card 5T Priest" in text and "Kingship P2" in text and "Your hand: 7L Merchant, 9D Witch" in text
 
 
 def test_draw_event_names_the_card_only_to_the_drawer() -> None:

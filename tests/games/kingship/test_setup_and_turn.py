@@ -86,8 +86,12 @@ def test_ks2_match_suit_or_value_and_refusal_names_the_rule() -> None:
     with pytest.raises(IllegalActionError) as info:
         s.apply("play 7L")
     assert info.value.rule == "KS-2" and "matches neither" in info.value.reason
+    assert (
+        str(info.value)
+        == "illegal action play 7L: 7L Merchant matches neither the suit nor the value of 5T Priest [KS-2]"
+    )
     assert s.snapshot() == before
-    with pytest.raises(IllegalActionError, match="holds 0 KL"):
+    with pytest.raises(IllegalActionError, match=r"you hold no KL Emperor, not 1 \[KS-2\]$"):
         s.apply("play KL")
 
 

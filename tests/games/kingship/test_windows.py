@@ -1,5 +1,6 @@
-"""Response windows as decisions of one player, offered only to those able to act and hidden
-from the others [KS-6, KS-7, KS-17, KS-18, KS-20, KS-22, KS-27, KS-29]."""
+"""Response windows as decisions of one player, offered only to those able to act; the windows
+that would reveal a hand are hidden from the others [KS-6, KS-7, KS-17, KS-18, KS-20, KS-22,
+KS-27, KS-29, KS-37]."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def test_ks6_dark_queen_forbids_a_target_and_the_player_chooses_another() -> Non
     act(s, 0, "play AL")
     act(s, 0, "target P2")
     assert s.current_player == 3 and texts(s) == ["pass", "forbid"]
-    assert s.view(1)["decision"] is None and s.view(3)["decision"] == "dq"
+    assert s.view(1)["decision"] == "dq" and s.view(None)["to_act"] == 3  # a title window is public (KS-37)
     act(s, 3, "forbid")
     assert s.current_player == 0 and texts(s) == ["target P1", "target P3"]
     act(s, 0, "target P1")
@@ -47,7 +48,8 @@ def test_ks7_outlaw_redirects_a_target_goes_on_the_pile_after_and_takes_the_titl
     act(s, 0, "play AL")
     act(s, 0, "target P2")
     assert s.current_player == 1 and texts(s)[0] == "pass" and "redirect P3" in texts(s)
-    assert s.view(2)["decision"] is None and s.view(0)["to_act"] is None  # invisible to others
+    # invisible to the others: they still see P0's targeting (KS-37)
+    assert (s.view(2)["to_act"], s.view(2)["decision"]) == (0, "target") and s.view(0)["decision"] == "target"
     act(s, 1, "redirect P3")
     assert s.ctx["target"] == 3 and s.current_player == 0
     act(s, 0, "give 9L")
@@ -94,7 +96,7 @@ def test_ks6_knight_block_cancels_the_ability_knight_on_pile_and_a_draw() -> Non
     act(s, 0, "play 9L")
     act(s, 0, "target P1")
     assert s.current_player == 1 and texts(s) == ["pass", "block 10L"]
-    assert s.view(0)["decision"] is None
+    assert s.view(0)["decision"] == "target" and s.view(None)["to_act"] == 0  # the Knight window is hidden
     act(s, 1, "block 10L")
     assert title(s, "Silenced") == -1 and NAME[s.pile[-1]] == "10L" and hand(s, 1) == ["3L", "KD"]
     assert s.tp == 1  # back to P0's phase 3, then the turn passes on
@@ -111,7 +113,7 @@ def test_ks22_light_queen_prevents_a_draw_the_draw_is_used() -> None:
     s = scenario(hands={0: ["7L", "9L"]}, pile=["5T"], titles={"LightQueen": 2})
     act(s, 0, "draw")
     assert s.current_player == 2 and texts(s) == ["pass", "prevent"]
-    assert s.view(1)["decision"] is None and s.view(2)["decision_info"]["drawer"] == 0
+    assert s.view(1)["decision"] == "lq" and s.view(2)["decision_info"]["drawer"] == 0  # public (KS-37)
     act(s, 2, "prevent")
     assert s.hs[0] == 2 and texts(s) == ["pass"]
 
@@ -138,7 +140,7 @@ def test_ks29_demon_claim_at_the_start_of_any_turn() -> None:
     s.nturns = 0
     s._run([])
     assert s.current_player == 2 and texts(s) == ["pass", "claim"]
-    assert s.view(0)["decision"] is None
+    assert s.view(0)["decision"] == "demon" and s.view(0)["to_act"] == 2  # public (KS-37)
     act(s, 2, "claim")
     assert title(s, "Demon") == -1 and texts(s) == ["pass", "claim AL", "claim KL"]
     act(s, 2, "claim KL")
@@ -182,7 +184,7 @@ def test_ks6_the_blockers_draw_is_a_draw_the_light_queen_may_prevent() -> None:
     act(s, 0, "play 9L")
     act(s, 0, "target P1")
     act(s, 1, "block 10L")
-    assert s.pending == ("lq", 3, 1, 1)
+    assert s.pending == ("lq", 3, 1, 1, "block")
     act(s, 3, "prevent")
     assert hand(s, 1) == ["3L"] and title(s, "Silenced") == -1
 

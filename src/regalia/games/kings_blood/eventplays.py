@@ -14,6 +14,7 @@ from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, EXILE, KINGS_BLOOD, NEW_CONNECTION, NOTATION
+from regalia.games.kings_blood.describe import plural
 from regalia.games.kings_blood.moves import FORCED
 
 if TYPE_CHECKING:
@@ -46,7 +47,10 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
                 self.kb_on = -1
             else:
                 self.discard.append(c)  # KB-E1: the Enthronement goes too
-        ev.append(new_event("assassinate", (T.assassinate_text, seat, t), seat, None, (T.removed_data, t, tuple(att))))
+        attached = tuple(att)
+        ev.append(
+            new_event("assassinate", (T.assassinate_text, seat, t, attached), seat, None, (T.removed_data, t, attached))
+        )
         self._refound()
         self._after_event_play(seat)
     elif k == A.EXILE_TO:
@@ -56,7 +60,10 @@ def apply_event(self: KingsBloodState, a: KBAction, seat: int) -> None:
         if KINGS_BLOOD in att:
             self.kb_on = -1
         self._gain(to, [t, *att], True)  # KB-E2: with anything attached; seen by everyone
-        ev.append(new_event("exile", (T.exile_text, seat, t, to), seat, None, (T.exile_data, t, to, tuple(att))))
+        attached = tuple(att)
+        ev.append(
+            new_event("exile", (T.exile_text, seat, t, to, attached), seat, None, (T.exile_data, t, to, attached))
+        )
         self._refound()
         self._end_turn()
     elif k == A.CONNECT:
@@ -89,7 +96,12 @@ def enthrone(self: KingsBloodState, t: int, seat: int) -> None:
     self._ev.append(
         new_event(
             "enthrone",
-            f"{_SEAT_NAMES[seat]} enthrones {NOTATION[t]}; {len(removed)} other card{'s' if len(removed) != 1 else ''} leave the Genealogy",
+            f"{_SEAT_NAMES[seat]} plays Enthronement under {NOTATION[t]}: "
+            + (
+                f"{plural(len(removed), 'other card')} {'leaves' if len(removed) == 1 else 'leave'} the Genealogy"
+                if removed
+                else "it was the only card"
+            ),
             seat,
             None,
             {"target": NOTATION[t]},

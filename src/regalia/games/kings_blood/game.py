@@ -9,12 +9,16 @@ from regalia.core.game import Game, Ruling
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.moves import PHASE_NAMES
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
 
 if TYPE_CHECKING:
     from regalia.bots.base import Bot
     from regalia.core.state import State
+
+DECISION_KINDS = PHASE_NAMES[:-1]
+"""Every decision a running game can wait for (``State.decision_kind``): the phases but ``over``."""
 
 RULINGS = (
     Ruling(
@@ -160,7 +164,30 @@ RULINGS = (
         "KB-X14",
         "The discards are shuffled into a new draw pile at the moment a card must be drawn from an empty pile, so cards discarded after the pile ran out are included.",
     ),
+    Ruling(
+        "KB-X15",
+        "A siblings decision with one sibling placed shows every player that the decider still holds a Character of the child's number (a group has two or more); a determinization for another seat deals the decider's unseen cards given that fact.",
+    ),
 )
+
+
+LEGEND = """\
+Cards: a letter for the philosophy (colour) M Money, A Art, R Romance, B Battle; the number 1-9
+  (the clan, also the card's points); m male ♂, f female ♀. B5m is Battle 5 ♂, R7f Romance 7 ♀.
+  Events: Assassination, Exile, NewConnection, Enthronement (10 points each); KingsBlood is the
+  King's Blood card of the Advanced Rules.
+Abilities, marked after the card: ⊘ Skip, ⇄ Reverse, +3 Draw 3 (R3f⊘, B5m⇄, R7f+3). An ability hits
+  the next player only when its card is the last card played in the turn.
+Genealogy: one line per generation, G1 | is the founder's; a child sits under its two parents.
+  [B5m] a card; * before it: Active (cards may be played beside it or on it); E after it: an
+  Enthronement is attached; K after it: the King's Blood card is attached (any Character may be
+  played beside it, and always marries it).
+Seats: P0, P1, ...; "incl. B7m" cards everyone saw go into that hand (Exile, the King's Blood card);
+  announced: said King's Blood!; skips next turn: the penalty for not announcing.
+Moves: play R7f right of B7m (nomarry declines the Marriage), sibling R4m left, assassinate B7m,
+  exile B7m to P2, connect B7m right of R5f, enthrone B7m, kingsblood B7m, draw, end, announce,
+  pass. Each choice on the screen says what it does."""
+"""What the marks of the King's Blood screen mean (``Game.legend``)."""
 
 
 class KingsBloodGame(Game):
@@ -192,6 +219,8 @@ class KingsBloodGame(Game):
         "'exile B7m to P2', 'connect B7m right of R5f', 'enthrone B7m', 'kingsblood B7m', 'draw', 'end', 'announce', 'pass'."
     )
     rulings = RULINGS
+    legend = LEGEND
+    decision_kinds = DECISION_KINDS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return KingsBloodState(self, config, players, seed, deck)

@@ -24,7 +24,7 @@ from typing import Any
 
 from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
-from regalia.core.state import SharedRng, State, shuffle
+from regalia.core.state import State, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
@@ -45,8 +45,11 @@ from regalia.games.kings_blood.cards import (
     parse_card,
 )
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.describe import EVENT_WORDS
+from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
+from regalia.games.kings_blood.labels import choice_group, label
 from regalia.games.kings_blood.moves import (
     BIRTH,
     BONUS,
@@ -61,6 +64,8 @@ from regalia.games.kings_blood.moves import (
     gen_event,
     legal_actions,
 )
+from regalia.games.kings_blood.prompts import prompt, result_prompt
+from regalia.games.kings_blood.restore import INT_FIELDS, check_types, validate
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
 
@@ -76,7 +81,7 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 
-class KingsBloodState(SharedRng, State):
+class KingsBloodState(State):
     """One position of a game of King's Blood (see the module docstring for the decisions).
 
     Zones (card faces, :mod:`.cards`): ``hands`` (one list per seat), ``pile`` (the draw pile,
@@ -93,7 +98,7 @@ class KingsBloodState(SharedRng, State):
     """Whether the game is over (``phase == OVER``); a plain attribute, kept with ``phase``."""
 
     _rng_shared = False
-    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
     generator is needed only to reshuffle the discards (KB-T7)."""
 
     # ------------------------------------------------------------------ setup
@@ -236,6 +241,8 @@ class KingsBloodState(SharedRng, State):
             got.append(c)
         self._gain(seat, got, False)
         n = len(got)
+        if n < count:
+            why += f" ({count} due; no more cards to draw)"
         self._ev.append(new_event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
         if got:
             cards = tuple(got)
@@ -338,30 +345,59 @@ class KingsBloodState(SharedRng, State):
 
     def _ability(self, seat: int, eff: int) -> int:
         """The ability ``eff`` of the last card played takes effect (KB-T2, KB-T3, KB-T6);
-        returns the next seat."""
+        returns the next seat. Its events name the card and, when a Draw 3 is pending, the
+        player who must now draw (after any penalty skips, KB-X3)."""
         n = self.num_players
+        card = self.last_played
+        ability = eff
+        reversed_ = False
         if eff == REVERSE:
             if n == 2 and self.config.two_player_reverse_skips:
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
-                self._ev.append(new_event("reverse", "the order of play is reversed", seat, None, {}))
+                reversed_ = True
         nxt = (seat + self.direction) % n
+        skipped = -1
         if eff == SKIP:
-            self._ev.append(new_event("skip", f"{_SEAT_NAMES[nxt]} is skipped", seat, None, {"seat_skipped": nxt}))
+            skipped = nxt
             nxt = (nxt + self.direction) % n
         if eff == DRAW3:
             self.pending_draw += 3
-            self._ev.append(
+        pending = self.pending_draw
+        target = self._first_unskipped(nxt) if pending else nxt
+        ev = self._ev
+        if reversed_:
+            word = "the order of play is reversed" + (", which changes nothing with two players" if n == 2 else "")
+            ev.append(new_event("reverse", (T.ability_text, word, card, ability, pending, target), seat, None, {}))
+        if skipped >= 0:
+            word = f"{_SEAT_NAMES[skipped]} is skipped"
+            ev.append(
                 new_event(
-                    "draw3",
-                    f"{_SEAT_NAMES[nxt]} must draw {self.pending_draw}",
+                    "skip",
+                    (T.ability_text, word, card, ability, pending, target),
                     seat,
                     None,
-                    {"count": self.pending_draw},
+                    {"seat_skipped": skipped},
                 )
             )
+        if eff == DRAW3:
+            ev.append(
+                new_event("draw3", (T.ability_text, "", card, DRAW3, pending, target), seat, None, {"count": pending})
+            )
         return nxt
+
+    def _first_unskipped(self, seat: int) -> int:
+        """The seat that :meth:`_skip_penalized` will give from ``seat`` on, changing nothing."""
+        flags = self.skip_next
+        if not flags[seat]:
+            return seat
+        flags = list(flags)
+        n = self.num_players
+        while flags[seat]:
+            flags[seat] = False
+            seat = (seat + self.direction) % n
+        return seat
 
     def _skip_penalized(self, seat: int) -> int:
         """KB-X3: a penalty skip consumes the turn; a pending Draw 3 falls to the next player.
@@ -405,7 +441,7 @@ class KingsBloodState(SharedRng, State):
         self._ev.append(
             new_event(
                 "forced",
-                f"{NOTATION[card]} is drawn at the Marriage and must be played",
+                f"{EVENT_WORDS[card]} is drawn at the Marriage and must be played on an Active card",
                 seat,
                 None,
                 {"card": NOTATION[card]},
@@ -422,7 +458,7 @@ class KingsBloodState(SharedRng, State):
             self._ev.append(
                 new_event(
                     "discard",
-                    f"{NOTATION[card]} has no Active card to target and is discarded",
+                    f"{EVENT_WORDS[card]} has no Active card to target and is discarded",
                     seat,
                     None,
                     {"card": NOTATION[card]},
@@ -451,7 +487,9 @@ class KingsBloodState(SharedRng, State):
                 known.remove(f)
             row, x = self.gen.place(f, t, side)
             self.last_played = f
-            ev.append(new_event("play", (_play_text, seat, f, side, t), seat, None, (_play_data, f, t, row, x)))
+            ev.append(
+                new_event("play", (_play_text, seat, f, side, t, self.abil[f]), seat, None, (_play_data, f, t, row, x))
+            )
             if not hand and self.winner < 0:
                 self._check_emptied(seat)
             if phase == DEFEND:
@@ -467,7 +505,9 @@ class KingsBloodState(SharedRng, State):
             return ev
         if k == A.PASS:
             self.passes += 1
-            ev.append(new_event("pass", f"{_SEAT_NAMES[seat]} passes", seat, None, {}))
+            ev.append(
+                new_event("pass", f"{_SEAT_NAMES[seat]} passes: nothing to play, nothing to draw", seat, None, {})
+            )
             if self.passes >= self.num_players:
                 self._finish()  # KB-T7: every player passed in sequence
             else:
@@ -478,7 +518,7 @@ class KingsBloodState(SharedRng, State):
             if self.phase == DEFEND:
                 count = self.pending_draw
                 self.pending_draw = 0
-                self._draw_into(seat, count, "")
+                self._draw_into(seat, count, " for the Draw 3")
                 self.phase = TURN  # KB-T3: then a normal turn
             else:
                 pile = self.pile
@@ -536,7 +576,8 @@ class KingsBloodState(SharedRng, State):
         self._ev.append(
             new_event(
                 "sibling",
-                f"{_SEAT_NAMES[seat]} plays sibling {NOTATION[f]} {SIDE_NAMES[a.side]}",
+                f"{_SEAT_NAMES[seat]} plays {NOTATION[f]}{T.ability_suffix(self.abil[f])} as a sibling, "
+                f"{SIDE_NAMES[a.side]} of {NOTATION[anchor]}",
                 seat,
                 None,
                 {"card": NOTATION[f], "row": row, "x": x},
@@ -564,6 +605,13 @@ class KingsBloodState(SharedRng, State):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
+
+    def decision_kind(self) -> str | None:
+        """The pending decision (``Game.decision_kinds``): the ``phase`` as the view names it
+        (``turn``, ``drawn``, ``defend``, ``birth``, ``siblings``, ``forced``, ``bonus``), or
+        ``None`` once the game is over."""
+        phase = self.phase
+        return None if phase == OVER else PHASE_NAMES[phase]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -611,6 +659,22 @@ class KingsBloodState(SharedRng, State):
         res["scores"] = self.scores()
         return res
 
+    def _prompt(self, seat: int | None) -> str:
+        return prompt(self, seat)
+
+    def _result_prompt(self, seat: int | None) -> str:
+        return result_prompt(self)
+
+    def _label(self, action: Any) -> str:
+        return label(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        return choice_group(self, action)
+
+    # _choice_key stays None: no two legal actions are interchangeable. Every placement puts a
+    # different card on a different spot (the geometry decides what is Active next), an Exile to
+    # another seat or a declined Marriage leads elsewhere, and the cards are all different.
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         from regalia.games.kings_blood.view import build_view
 
@@ -652,34 +716,14 @@ class KingsBloodState(SharedRng, State):
     def determinize(self, seat: int, rng: random.Random) -> KingsBloodState:
         """A full state consistent with ``view(seat)``: the draw pile and the unseen cards of the
         other hands are shuffled together and dealt back (hand sizes and publicly known cards
-        kept); the card another player has just drawn is one of their unseen cards."""
+        kept); the card another player has just drawn is one of their unseen cards; a decider
+        who owes a second sibling holds one (KB-X15). See :mod:`.determinize`.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
         self._check_seat(seat)
-        new = self.clone()
-        pool = list(new.pile)
-        rest: list[list[int]] = []
-        for p in range(self.num_players):
-            if p == seat:
-                rest.append([])
-                continue
-            unseen = list(new.hands[p])
-            for c in new.known[p]:
-                unseen.remove(c)
-            pool.extend(unseen)
-            rest.append(unseen)
-        pool.sort()
-        shuffle(rng, pool)
-        i = 0
-        for p in range(self.num_players):
-            if p == seat:
-                continue
-            k = len(rest[p])
-            new.hands[p] = list(new.known[p]) + pool[i : i + k]
-            i += k
-        new.pile = pool[i:]
-        if new.phase == DRAWN and new.cur != seat:
-            new.drawn = new.hands[new.cur][-1]
-        new._mark_determinized(rng)
-        return new
+        return determinize(self, seat, rng)
 
     def zones(self) -> dict[str, list[str]]:
         z = {"deck": [NOTATION[c] for c in self.pile]}
@@ -718,6 +762,7 @@ class KingsBloodState(SharedRng, State):
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
+        check_types(data)  # the types; the ranges and their agreement in _validate_restored
         self.deck_list = load_deck(self.config.deck_file)
         self.abil = self.deck_list.abilities
         self.pile = list(data["pile"])
@@ -726,12 +771,17 @@ class KingsBloodState(SharedRng, State):
         self.discard = list(data["discard"])
         self.aside = list(data["aside"])
         self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
-        for name in (
-            "pending_card", "cur", "direction", "phase", "drawn", "child", "sib_side", "sib_count",
-            "pending_draw", "last_played", "passes", "winner", "turn_count", "kb_on",
-        ):  # fmt: skip
-            setattr(self, name, int(data[name]))
-        self.announced = [bool(x) for x in data["announced"]]
-        self.skip_next = [bool(x) for x in data["skip_next"]]
+        for name in INT_FIELDS:
+            setattr(self, name, data[name])
+        self.announced = list(data["announced"])
+        self.skip_next = list(data["skip_next"])
         self.is_terminal = self.phase == OVER
         self._ev = []
+
+    def _validate_restored(self) -> None:
+        """The ranges of the fields of a loaded state and their agreement (see :mod:`.restore`).
+
+        Raises:
+            ValueError: naming the field (``state.pile[3]: ...``).
+        """
+        validate(self)

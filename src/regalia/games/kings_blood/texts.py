@@ -10,13 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from regalia.games.kings_blood.actions import SEAT_NAMES
-from regalia.games.kings_blood.cards import NOTATION
+from regalia.games.kings_blood.cards import DRAW3, ENTHRONEMENT, KINGS_BLOOD, NOTATION
+from regalia.games.kings_blood.describe import ABILITY_WORDS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 
 
-def play_text(seat: int, card: int, side: int, target: int) -> str:
-    """``P1 plays R7f right of B7m``."""
-    return f"{SEAT_NAMES[seat]} plays {NOTATION[card]} {SIDE_NAMES[side]} of {NOTATION[target]}"
+def ability_suffix(ability: int) -> str:
+    """``" (Draw 3)"`` after a card that has an ability, else ``""``."""
+    return f" ({ABILITY_WORDS[ability]})" if ability else ""
+
+
+def play_text(seat: int, card: int, side: int, target: int, ability: int) -> str:
+    """``P1 plays R7f (Draw 3) right of B7m`` (the ability in brackets, when the card has one)."""
+    return (
+        f"{SEAT_NAMES[seat]} plays {NOTATION[card]}{ability_suffix(ability)} {SIDE_NAMES[side]} of {NOTATION[target]}"
+    )
 
 
 def play_data(card: int, target: int, row: int, x: int) -> dict[str, Any]:
@@ -69,9 +77,19 @@ def ends_text(seat: int) -> str:
     return f"{SEAT_NAMES[seat]} ends the turn"
 
 
-def assassinate_text(seat: int, target: int) -> str:
-    """``P1 assassinates B7m``."""
-    return f"{SEAT_NAMES[seat]} assassinates {NOTATION[target]}"
+def _attached_words(attached: tuple[int, ...]) -> list[str]:
+    return ["its Enthronement" if c == ENTHRONEMENT else "the King's Blood card" for c in attached]
+
+
+def assassinate_text(seat: int, target: int, attached: tuple[int, ...]) -> str:
+    """``P1 plays Assassination on B7m: B7m is discarded with its Enthronement`` (KB-E1; an
+    attached King's Blood card is set aside)."""
+    text = f"{SEAT_NAMES[seat]} plays Assassination on {NOTATION[target]}: {NOTATION[target]} is discarded"
+    if ENTHRONEMENT in attached:
+        text += " with its Enthronement"
+    if KINGS_BLOOD in attached:
+        text += "; the King's Blood card is set aside"
+    return text
 
 
 def removed_data(target: int, attached: tuple[int, ...]) -> dict[str, Any]:
@@ -79,9 +97,10 @@ def removed_data(target: int, attached: tuple[int, ...]) -> dict[str, Any]:
     return {"target": NOTATION[target], "attached": [NOTATION[c] for c in attached]}
 
 
-def exile_text(seat: int, target: int, to: int) -> str:
-    """``P1 exiles B7m to P2``."""
-    return f"{SEAT_NAMES[seat]} exiles {NOTATION[target]} to {SEAT_NAMES[to]}"
+def exile_text(seat: int, target: int, to: int, attached: tuple[int, ...]) -> str:
+    """``P1 plays Exile: B7m goes into P2's hand`` (with what was attached, KB-E2)."""
+    with_ = f" with {' and '.join(_attached_words(attached))}" if attached else ""
+    return f"{SEAT_NAMES[seat]} plays Exile: {NOTATION[target]}{with_} goes into {SEAT_NAMES[to]}'s hand"
 
 
 def exile_data(target: int, to: int, attached: tuple[int, ...]) -> dict[str, Any]:
@@ -90,5 +109,18 @@ def exile_data(target: int, to: int, attached: tuple[int, ...]) -> dict[str, Any
 
 
 def connect_text(seat: int, card: int, side: int, target: int) -> str:
-    """``P1 moves B7m right of R5f`` (its data is :func:`play_data`'s)."""
-    return f"{SEAT_NAMES[seat]} moves {NOTATION[card]} {SIDE_NAMES[side]} of {NOTATION[target]}"
+    """``P1 plays New Connection: moves B7m right of R5f`` (its data is :func:`play_data`'s)."""
+    return f"{SEAT_NAMES[seat]} plays New Connection: moves {NOTATION[card]} {SIDE_NAMES[side]} of {NOTATION[target]}"
+
+
+def ability_text(seat_word: str, card: int, ability: int, pending: int, target: int) -> str:
+    """What the ability of the last card played did at the end of a turn (KB-T2, KB-T3):
+    ``P2 is skipped (M3f, Skip)``, ``the order of play is reversed (B5m, Reverse)``, ``P2 must
+    draw 3 (R7f, Draw 3)``; with a Draw 3 pending after a Skip or Reverse, who must now draw."""
+    cause = f"({NOTATION[card]}, {ABILITY_WORDS[ability]})"
+    if ability == DRAW3:
+        return f"{SEAT_NAMES[target]} must draw {pending} or pass the Draw 3 on {cause}"
+    text = f"{seat_word} {cause}"
+    if pending:
+        text += f"; {SEAT_NAMES[target]} must now draw {pending} or pass the Draw 3 on"
+    return text

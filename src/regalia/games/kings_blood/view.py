@@ -5,18 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION
+from regalia.games.kings_blood.describe import ABILITY_MARKS, ABILITY_WORDS, deck_words
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
+CELL_WIDTH = 5
+"""Characters per half-card unit in ``genealogy_rows``: a card is 10 wide, room for
+``*[R7f+3]E``."""
+
 
 def _label(state: KingsBloodState, active: set[int]) -> Any:
     gen = state.gen
+    marked = deck_words(state.abil).marked
 
     def label(card: int) -> str:
         att = gen.attachments(card)
         marks = ("E" if ENTHRONEMENT in att else "") + ("K" if KINGS_BLOOD in att else "")
-        return ("*" if card in active else " ") + f"[{NOTATION[card]}]" + marks
+        return ("*" if card in active else " ") + f"[{marked[card]}]" + marks
 
     return label
 
@@ -32,7 +38,11 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     ``x``, ``active``, ``attached``), ``genealogy_rows`` (text lines), ``active``, ``generations``,
     ``child``, ``sibling_side``, ``siblings_placed``, ``forced_event``, ``draw_pile`` (size),
     ``discard`` (public, oldest first), ``aside``, ``announced``, ``skip_next``, ``passes``,
-    ``last_played``, ``winner``, ``scores`` (when over).
+    ``last_played``, ``winner``, ``scores`` (when over), ``abilities`` (the special ability of
+    every character of the deck that has one, ``{"R7f": "Draw3", "R3f": "Skip", "B5m":
+    "Reverse", ...}``, the same map as King's Family's view: a table can mark any card it shows
+    without knowing the deck). ``genealogy_rows`` marks Active cards ``*``, abilities ``⊘`` Skip,
+    ``⇄`` Reverse and ``+3`` Draw 3, attached cards ``E`` and ``K`` (``Game.legend``).
     """
     gen = state.gen
     active_list = gen.active()
@@ -53,7 +63,7 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
                 "attached": [NOTATION[a] for a in gen.attachments(card)],
             }
         )
-    lines = gen.render(_label(state, active))
+    lines = gen.render(_label(state, active), CELL_WIDTH)
     return {
         "game": "kings-blood",
         "players": state.num_players,
@@ -84,29 +94,44 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
         "last_played": NOTATION[state.last_played] if state.last_played >= 0 else None,
         "winner": state.winner if over and state.winner >= 0 else None,
         "scores": state.scores() if over else None,
+        "abilities": dict(deck_words(state.abil).abilities),
     }
 
 
 _PHASE_TEXT = {
     "turn": "play a card or draw",
     "drawn": "play the card drawn or end the turn",
-    "defend": "pass the Draw on with Skip/Reverse/Draw 3, or draw",
+    "defend": "pass the Draw 3 on with a Skip, Reverse or Draw 3, or draw",
     "birth": "play on the newborn child, play siblings, or end",
     "siblings": "play another sibling or end",
     "forced": "play the Event drawn at the Marriage",
     "bonus": "play one more card or end",
     "over": "game over",
 }
+"""The decision in a few words, for a view without its ``prompt`` (``State._view``)."""
+
+_MARK_OF = {name: ABILITY_MARKS[i] for i, name in enumerate(ABILITY_WORDS) if name}
+_MARK_OF["Draw3"] = _MARK_OF.pop("Draw 3")
+
+
+def _marked(view: dict[str, Any], cards: list[str]) -> str:
+    """Notations with their ability marks (``R7f+3``), space separated."""
+    abilities = view.get("abilities") or {}
+    return " ".join(c + _MARK_OF.get(abilities.get(c, ""), "") for c in cards)
 
 
 def render_text(view: dict[str, Any]) -> str:
     """A plain-text drawing of a view: the Genealogy by generation (``*`` marks Active cards,
-    ``E`` an Enthronement, ``K`` the King's Blood card), the hands and the decision pending."""
+    ``⊘``/``⇄``/``+3`` the Skip/Reverse/Draw 3 abilities, ``E`` an Enthronement, ``K`` the King's
+    Blood card), the seats, the hand (abilities marked), the pending Draw 3 and the decision in
+    words (the view's ``prompt``)."""
     out = ["King's Blood"]
     cur = view["current_player"]
     turn_dir = "rising seats" if view["direction"] == 1 else "falling seats"
+    discard = view["discard"]
+    top = f" (top: {_marked(view, discard[-1:])})" if discard else ""
     out.append(
-        f"turn {view['turn']}, play passes to {turn_dir}; draw pile {view['draw_pile']}, discards {len(view['discard'])}"
+        f"turn {view['turn']}, play passes to {turn_dir}; draw pile {view['draw_pile']}, discards {len(discard)}{top}"
     )
     out.append("Genealogy:")
     rows = view["genealogy_rows"]
@@ -123,26 +148,31 @@ def render_text(view: dict[str, Any]) -> str:
         if view["skip_next"][p]:
             marks.append("skips next turn")
         known = view["known_in_hands"][p]
-        seen = f" incl. {' '.join(known)}" if known and p != view["seat"] else ""
+        seen = f" incl. {_marked(view, known)}" if known and p != view["seat"] else ""
         out.append(
             f"  P{p}: {size} card{'s' if size != 1 else ''}{seen}{' (' + ', '.join(marks) + ')' if marks else ''}"
         )
     if view["aside"]:
-        out.append(f"set aside: {' '.join(view['aside'])}")
+        out.append("set aside: the King's Blood card")
     if view["hand"] is not None:
-        out.append(f"your hand (P{view['seat']}): {' '.join(view['hand']) or '(empty)'}")
+        out.append(f"your hand (P{view['seat']}): {_marked(view, view['hand']) or '(empty)'}")
     if view["drawn"]:
-        out.append(f"you drew: {view['drawn']}")
+        out.append(f"you drew: {_marked(view, [view['drawn']])}")
     if view["pending_draw"]:
-        out.append(f"pending Draw: {view['pending_draw']} cards")
+        out.append(f"pending Draw 3: {view['pending_draw']} cards")
     if view["child"]:
-        out.append(f"newborn: {view['child']}")
+        out.append(f"newborn: {_marked(view, [view['child']])}")
     if view["forced_event"]:
         out.append(f"Event drawn at the Marriage: {view['forced_event']}")
-    if view["phase"] == "over":
+    if view["phase"] == "over" and not view.get("prompt"):
         who = "no winner" if view["winner"] is None else f"P{view['winner']} wins"
         scores = view["scores"]
-        out.append(f"game over: {who}" + (f"; scores {scores}" if scores and any(scores) else ""))
+        shown = ", ".join(f"P{p} {v}" for p, v in enumerate(scores or []))
+        out.append(f"game over: {who}" + (f"; scores {shown}" if scores and any(scores) else ""))
+    elif view["phase"] == "over":
+        out.append(view["prompt"])
+    elif view.get("prompt"):
+        out.append(f"P{cur}: {view['prompt']}" if view["seat"] == cur else view["prompt"])
     else:
         out.append(f"P{cur} to {_PHASE_TEXT[view['phase']]}")
     return "\n".join(out)

@@ -55,14 +55,14 @@ from regalia.games.kingship.cards import (
     SILENCED,
     SPEC_MATCH,
     SUIT,
-    TITLE_NAMES,
     VALID_SPECS,
     VALUE,
     WITCH,
     WIZARD,
-    spec_text,
 )
-from regalia.games.kingship.engine import MAX_SEATS, Engine
+from regalia.games.kingship.engine import PUBLIC, Engine
+from regalia.games.kingship.prompts import ability_name, play_words
+from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 
 _SPEC_ACTS = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""
@@ -174,7 +174,10 @@ def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
 
 _QUEUED = {value: (_queued(single), _queued(pair)) for value, (single, pair) in ABILITIES.items()}
 """_QUEUED[value][is_pair]: the queue entries of an ability without conditions (see ``_queued``)."""
-_SILENCED_TEXT = tuple(f"P{s} is silenced: the ability has no effect [KS-12]" for s in range(MAX_SEATS))
+
+
+def _silenced_text(actor: int, ability: str) -> str:
+    return f"P{actor} is silenced: their {ability[:-1] if ability.endswith(',') else ability} has no effect (KS-12)"
 
 
 class Abilities(Engine):
@@ -207,18 +210,22 @@ class Abilities(Engine):
             while i >= 0 and VALUE[self.pile[i]] == WIZARD:
                 i -= 1
             if i < 0 or self.pile[i] == OUTLAW:
-                ev.append(Event("wizard", "the Wizard has nothing to copy: no effect [KS-8]", None, None, {}))
+                ev.append(Event("wizard", f"P{actor}'s Wizard has nothing to copy: no effect (KS-8)", None, None, {}))
                 return
             k = self.pile[i]
             value, suit = VALUE[k], SUIT[k]
             c["copied"] = k
             ev.append(
                 Event(
-                    "wizard", f"the Wizard becomes a copy of {NAME[k]} this turn [KS-8]", actor, None, {"card": NAME[k]}
+                    "wizard",
+                    f"P{actor}'s Wizard becomes a copy of {THE_CARD[k]} this turn (KS-8)",
+                    actor,
+                    None,
+                    {"card": NAME[k]},
                 )
             )
         if self.titles[SILENCED] == actor and value != WITCH:
-            ev.append(Event("silenced", _SILENCED_TEXT[actor], actor, None, {}))
+            ev.append(Event("silenced", (_silenced_text, actor, ability_name(self)), actor, None, {}))
             return
         pair = count >= 2
         c["val"], c["suit"], c["pair"] = value, suit, int(pair)
@@ -245,23 +252,35 @@ class Abilities(Engine):
         self.hand_remove(actor, k, None)
         self.hand_add(t, k, None)
         ev.append(
-            Event("give", f"P{actor} gives {NAME[k]} to P{t} (revealed)", actor, None, {"card": NAME[k], "target": t})
+            Event(
+                "give",
+                f"{play_words(self)} gives {CARD[k]} to P{t}, revealed to all",
+                actor,
+                None,
+                {"card": NAME[k], "target": t},
+            )
         )
 
     def on_give_exile(self, ev: list[Event], act: Act) -> None:
         """KS-6: the card to be given found no valid recipient; it is exiled instead."""
         self.pending = None
-        ev.append(public("no_recipient", "no valid recipient: the card is exiled instead [KS-6]"))
-        self.exile_from_hand(ev, self.ctx["actor"], act.b)
+        ev.append(
+            public("no_recipient", f"{play_words(self)} has no valid recipient: the card is exiled instead (KS-6)")
+        )
+        self.exile_from_hand(ev, self.ctx["actor"], act.b, f"{play_words(self)} found no recipient")
 
     def op_strip_titles(self, ev: list[Event]) -> None:
         """Angel #2: the target loses all their titles (back to the centre)."""
         t = self.ctx["target"]
-        lost = [TITLE_NAMES[i] for i in range(6) if self.titles[i] == t]
+        lost = [TITLE_TITLES[i] for i in range(6) if self.titles[i] == t]
         for i in range(6):
             if self.titles[i] == t:
                 self.titles[i] = -1
-        ev.append(public("titles_lost", f"P{t} loses all titles ({', '.join(lost) or 'none'})", t))
+        if lost:
+            text = f"P{t} loses all their titles ({', '.join(lost)}) to {play_words(self)}"
+        else:
+            text = f"P{t} holds no title, so {play_words(self)} takes none"
+        ev.append(public("titles_lost", text, t))
 
     # ---------------------------------------------------------------- Messenger
     def op_messenger_skip(self, ev: list[Event]) -> None:
@@ -269,22 +288,23 @@ class Abilities(Engine):
         actor = self.ctx["actor"]
         nxt = self.next_seat(actor)
         if self.is_silenced(nxt):
-            ev.append(Event("messenger", f"P{nxt} is silenced: no skip [Next-Player/Un-Silenced]", None, None, {}))
+            ev.append(Event("messenger", f"P{nxt} is silenced, so {play_words(self)} skips nobody", None, None, {}))
             return
         self.skip = True
-        ev.append(Event("messenger", f"P{nxt}'s next turn will be skipped", actor, None, {}))
+        ev.append(Event("messenger", f"{play_words(self)} will skip P{nxt}'s next turn", actor, None, {}))
         if self.hs[nxt] > self.hs[actor]:
-            self.push(("draw", actor, 1, 1))
+            self.push(("draw", actor, 1, 1, "ability"))
 
     def op_reverse(self, ev: list[Event]) -> None:
         """Messenger #2, sentence 1: reverse the direction of play."""
         self.direction = -self.direction
-        ev.append(public("reverse", "the direction of play is reversed", self.ctx["actor"]))
+        way = "clockwise" if self.direction == 1 else "counter-clockwise"
+        ev.append(public("reverse", f"{play_words(self)} reverses the direction of play: now {way}", self.ctx["actor"]))
 
     def op_draw_actor(self, ev: list[Event], count: int) -> None:
         """Queue a draw of ``count`` cards for the acting player (Light Queen window applies)."""
         self.ctx["drew"] = 0
-        self.push(("draw", self.ctx["actor"], count, 1))
+        self.push(("draw", self.ctx["actor"], count, 1, "ability"))
 
     def op_messenger_place(self, ev: list[Event]) -> None:
         """Messenger #2, sentence 3: if a card was drawn, place a card from hand on the pile."""
@@ -297,21 +317,23 @@ class Abilities(Engine):
         self.pending = None
         self.hand_remove(actor, act.b, None)
         self.pile.append(act.b)
-        ev.append(public("place", f"P{actor} places {NAME[act.b]} on the pile", actor, card=NAME[act.b]))
+        ev.append(
+            public("place", f"P{actor} places {CARD[act.b]} on the pile ({play_words(self)})", actor, card=NAME[act.b])
+        )
 
     # ---------------------------------------------------------------- Farmer
     def op_farmer(self, ev: list[Event]) -> None:
         """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
         actor = self.ctx["actor"]
         if not self.deck and not self.rebuild_deck(ev):
-            ev.append(Event("farmer", "no deck to look at: no effect", None, None, {}))
+            ev.append(Event("farmer", f"{play_words(self)} finds no deck to look at: no effect", None, None, {}))
             return
         self.knows_top[actor] = max(1, self.knows_top[actor])
-        ev.append(Event("farmer", f"P{actor} looks at the top card of the deck", actor, None, {}))
+        ev.append(Event("farmer", f"{play_words(self)} looks at the top card of the deck", actor, None, {}))
         ev.append(
             private(
                 "farmer_look",
-                f"the top card of the deck is {NAME[self.deck[-1]]}",
+                f"the top card of the deck is {CARD[self.deck[-1]]}",
                 (actor,),
                 actor,
                 card=NAME[self.deck[-1]],
@@ -326,17 +348,22 @@ class Abilities(Engine):
         k = self.deck[-1]
         if act.a == KEEP:
             self.deck.pop()
-            seers = tuple(s for s in range(self.n) if self.knows_top[s] > 0 and s != actor)
+            kt = self.knows_top
+            seers = tuple(s for s in range(self.n) if kt[s] > 0 and s != actor) + ((PUBLIC,) if kt[-1] > 0 else ())
             self.hand_add(actor, k, seers)
             self.knows_top = [t - 1 if t > 0 else 0 for t in self.knows_top]
-            ev.append(Event("farmer_keep", f"P{actor} puts the top card of the deck into their hand", actor, None, {}))
-            ev.append(private("farmer_card", f"you keep {NAME[k]}", (actor,), actor, card=NAME[k]))
+            ev.append(
+                Event(
+                    "farmer_keep", f"P{actor} puts the top card of the deck into their hand (Farmer)", actor, None, {}
+                )
+            )
+            ev.append(private("farmer_card", f"you keep {CARD[k]}", (actor,), actor, card=NAME[k]))
         else:
             self.knows_top = [max(1, t) for t in self.knows_top]
             ev.append(
                 public(
                     "farmer_reveal",
-                    f"P{actor} reveals {NAME[k]} and puts it back on top of the deck",
+                    f"P{actor} reveals {CARD[k]}, the top card of the deck, and leaves it on top (Farmer)",
                     actor,
                     card=NAME[k],
                 )
@@ -367,7 +394,11 @@ class Abilities(Engine):
             self.knows_top = [max(0, t - len(got)) for t in self.knows_top]
             ev.append(
                 Event(
-                    "exile", f"P{actor} exiles the top of the deck: {' '.join(NAME[k] for k in got)}", actor, None, {}
+                    "exile",
+                    f"{play_words(self)} exiles the top of the deck: {', '.join(CARD[k] for k in got)}",
+                    actor,
+                    None,
+                    {},
                 )
             )
         else:
@@ -375,7 +406,9 @@ class Abilities(Engine):
             k = self.pile.pop(i)
             self.ctx["base"] = i
             self.grave.append(k)
-            ev.append(Event("exile", f"P{actor} exiles {NAME[k]} from the pile", actor, None, {"card": NAME[k]}))
+            ev.append(
+                Event("exile", f"{play_words(self)} exiles {CARD[k]} from the pile", actor, None, {"card": NAME[k]})
+            )
 
     def op_spec(self, ev: list[Event], purpose: str) -> None:
         """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
@@ -390,7 +423,7 @@ class Abilities(Engine):
         """Record the specification (public)."""
         self.pending = None
         self.ctx["spec"] = act.a
-        ev.append(public("specify", f"P{self.ctx['actor']} specifies {spec_text(act.a)} [KS-10]", self.ctx["actor"]))
+        ev.append(public("specify", f"{play_words(self)} specifies {spec_words(act.a)} (KS-10)", self.ctx["actor"]))
 
     def op_poach_each(self, ev: list[Event], i: int) -> None:
         """Poacher #2: offer the exile to the next player (turn order from the actor) holding the card."""
@@ -420,14 +453,14 @@ class Abilities(Engine):
         if act.kind == PASS:
             ev.append(private("pass", "you keep your card", (s,), s))
         else:
-            self.exile_from_hand(ev, s, act.b)
+            self.exile_from_hand(ev, s, act.b, play_words(self))
         self.push(("poach_each", i + 1))
 
     # ---------------------------------------------------------------- Priest
     def op_need_below(self, ev: list[Event]) -> None:
         """Priest #1: with no card below the Priest the ability does nothing."""
         if self.ctx["base"] <= 0:
-            ev.append(public("priest", "no card below to revive: no effect"))
+            ev.append(public("priest", f"{play_words(self)} has no card below it to revive: no effect"))
             self.cancel_ability()
 
     def op_priest_revive(self, ev: list[Event]) -> None:
@@ -440,7 +473,7 @@ class Abilities(Engine):
         ev.append(
             Event(
                 "revive",
-                f"{NAME[k]} is revived into P{t}'s hand",
+                f"{play_words(self)} revives {CARD[k]} into P{t}'s hand",
                 self.ctx["actor"],
                 None,
                 {"card": NAME[k], "target": t},
@@ -469,7 +502,7 @@ class Abilities(Engine):
         ev.append(
             Event(
                 "revive",
-                f"P{self.ctx['actor']} revives {NAME[act.b]} onto the top of the deck",
+                f"{play_words(self)} revives {CARD[act.b]} onto the top of the deck",
                 self.ctx["actor"],
                 None,
                 {"card": NAME[act.b]},
@@ -484,14 +517,14 @@ class Abilities(Engine):
         """Priest #2: ``draw`` queues a draw (Light Queen window applies), ``pass`` does nothing."""
         self.pending = None
         if act.kind == DRAW:
-            self.push(("draw", self.ctx["actor"], 1, 1))
+            self.push(("draw", self.ctx["actor"], 1, 1, "ability"))
 
     # ---------------------------------------------------------------- Demon
     def op_demon_take(self, ev: list[Event]) -> None:
         """Demon #1 [Demon/Yes]: take a random card from the Demon's hand (seen by both)."""
         actor, d = self.ctx["actor"], self.titles[DEMON]
         if d == actor or not self.hs[d]:
-            ev.append(public("demon", "nothing to take from the Demon"))
+            ev.append(public("demon", f"{play_words(self)} takes nothing: the Demon has no card to give"))
             return
         r = self.rng.randrange(self.hs[d])
         h = self.hands[d]
@@ -501,8 +534,8 @@ class Abilities(Engine):
             k += 1
         self.hand_remove(d, k, (actor, d))
         self.hand_add(actor, k, (d,))
-        ev.append(public("demon_take", f"P{actor} takes a random card from the Demon P{d}", actor, target=d))
-        ev.append(private("demon_card", f"P{actor} takes {NAME[k]} from P{d}", (actor, d), actor, card=NAME[k]))
+        ev.append(public("demon_take", f"{play_words(self)} takes a random card from the Demon, P{d}", actor, target=d))
+        ev.append(private("demon_card", f"P{actor} takes {CARD[k]} from P{d}", (actor, d), actor, card=NAME[k]))
 
     def op_swap(self, ev: list[Event]) -> None:
         """Demon #2 [Demon/Yes/Un-Silenced]: swap hands with the target; each now knows the other's hand."""
@@ -513,7 +546,7 @@ class Abilities(Engine):
         self.hands[a], self.hands[b] = hb, ha
         self.hs[a], self.hs[b] = self.hs[b], self.hs[a]
         known = self.known
-        for s in range(self.n):
+        for s in (*range(self.n), PUBLIC):
             if s in (a, b):
                 continue
             ka, kb = known.pop(s * 8 + a, None), known.pop(s * 8 + b, None)
@@ -528,7 +561,7 @@ class Abilities(Engine):
                 known[s * 8 + o] = d
             else:
                 known.pop(s * 8 + o, None)
-        ev.append(public("swap", f"P{a} swaps hands with P{b}", a, target=b))
+        ev.append(public("swap", f"P{a} swaps hands with P{b} ({play_words(self)})", a, target=b))
 
     # ---------------------------------------------------------------- Merchant #2
     def op_merchant_reveal(self, ev: list[Event]) -> None:
@@ -538,11 +571,11 @@ class Abilities(Engine):
         d = {k: h[k] for k in range(NK) if h[k]}
         if d and a != t:
             self.known[a * 8 + t] = d
-        ev.append(public("reveal", f"P{t} reveals their hand to P{a}", a, target=t))
+        ev.append(public("reveal", f"P{t} reveals their hand to P{a} ({play_words(self)})", a, target=t))
         ev.append(
             private(
                 "hand",
-                f"P{t} holds {' '.join(NAME[k] for k in self.hand_list(t)) or 'nothing'}",
+                f"P{t} holds {cards_text(self.hand_list(t))}",
                 (a,),
                 a,
                 cards=[NAME[k] for k in self.hand_list(t)],
@@ -562,8 +595,8 @@ class Abilities(Engine):
         self.pending = None
         self.hand_remove(t, k, (a, t))
         self.hand_add(a, k, (t,))
-        ev.append(public("take", f"P{a} takes a card from P{t}", a, target=t))
-        ev.append(private("take_card", f"P{a} takes {NAME[k]} from P{t}", (a, t), a, card=NAME[k]))
+        ev.append(public("take", f"P{a} takes a card from P{t}'s hand ({play_words(self)})", a, target=t))
+        ev.append(private("take_card", f"P{a} takes {CARD[k]} from P{t}", (a, t), a, card=NAME[k]))
         self.pending = ("m_return", a)
 
     def on_m_return(self, ev: list[Event], act: Act) -> None:
@@ -572,15 +605,15 @@ class Abilities(Engine):
         self.pending = None
         self.hand_remove(a, k, (a, t))
         self.hand_add(t, k, (a,))
-        ev.append(public("return", f"P{a} gives a card to P{t} in return", a, target=t))
-        ev.append(private("return_card", f"P{a} gives {NAME[k]} to P{t}", (a, t), a, card=NAME[k]))
+        ev.append(public("return", f"P{a} gives P{t} a card in return ({play_words(self)})", a, target=t))
+        ev.append(private("return_card", f"P{a} gives {CARD[k]} to P{t}", (a, t), a, card=NAME[k]))
 
     # ---------------------------------------------------------------- Witch
     def op_silence(self, ev: list[Event]) -> None:
         """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
         t = self.ctx["target"]
         self.titles[SILENCED] = t
-        ev.append(Event("silence", f"P{t} is silenced", self.ctx["actor"], None, {"target": t}))
+        ev.append(Event("silence", f"P{t} is silenced by {play_words(self)}", self.ctx["actor"], None, {"target": t}))
 
     def op_witch_exile(self, ev: list[Event]) -> None:
         """Witch #2: exile every pile card matching the specification, except the current play."""
@@ -593,26 +626,20 @@ class Abilities(Engine):
             self.pile = kept + self.pile[base:]
             self.ctx["base"] = len(kept)
             self.grave.extend(gone)
-        ev.append(
-            Event(
-                "exile",
-                f"{len(gone)} card(s) exiled from the pile: {' '.join(NAME[k] for k in gone) or 'none'}",
-                self.ctx["actor"],
-                None,
-                {},
-            )
-        )
+        n = len(gone)
+        what = f"{n} card{'s' if n != 1 else ''} from the pile: {', '.join(CARD[k] for k in gone)}" if n else "nothing"
+        ev.append(Event("exile", f"{play_words(self)} exiles {what}", self.ctx["actor"], None, {}))
 
     def op_unsilence(self, ev: list[Event]) -> None:
         """Witch #2: all players become un-silenced."""
         if self.titles[SILENCED] >= 0:
-            ev.append(public("unsilence", "all players become un-silenced"))
+            ev.append(public("unsilence", f"all players become un-silenced ({play_words(self)})"))
         self.titles[SILENCED] = -1
 
     # ---------------------------------------------------------------- Knight #2
     def op_knight_draws(self, ev: list[Event]) -> None:
         """Knight #2: every opponent draws two cards, in turn order (a Light Queen window each)."""
-        self.push(*[("draw", s, 2, 1) for s in self.order_from(self.ctx["actor"])[1:]])
+        self.push(*[("draw", s, 2, 1, "ability") for s in self.order_from(self.ctx["actor"])[1:]])
 
     # ---------------------------------------------------------------- Prince, Queen, Emperor
     def op_prince_title(self, ev: list[Event]) -> None:
@@ -654,14 +681,14 @@ class Abilities(Engine):
         """Queen #2 [King/Yes]: remove all active laws."""
         if self.laws:
             self.laws.clear()
-            ev.append(public("laws", "all active laws are removed (Queen pair, [King/Yes])"))
+            ev.append(public("laws", f"all active laws are removed: {play_words(self)} with a King in play"))
 
     def op_emperor_search(self, ev: list[Event]) -> None:
         """Emperor #1 [King/Yes]: ask which deck card to search for (nothing if the deck is empty)."""
         if self.deck:
             self.pending = ("search", self.ctx["actor"])
         else:
-            ev.append(public("search", "the deck is empty: nothing to search"))
+            ev.append(public("search", f"the deck is empty: {play_words(self)} finds nothing"))
 
     def legal_search(self) -> list[Act]:
         """Emperor #1 options: every kind in the deck (the searcher sees the deck)."""
@@ -675,9 +702,16 @@ class Abilities(Engine):
         self.deck.remove(k)
         self.hand_add(t, k, (a,))
         shuffle(self.rng, self.deck)  # exactly rng.shuffle(deck), faster
-        self.knows_top = [0] * self.n
-        ev.append(public("search", f"P{a} searches the deck, puts a card into P{t}'s hand and shuffles", a, target=t))
-        ev.append(private("search_card", f"the card is {NAME[k]}", (a, t), a, card=NAME[k]))
+        self.knows_top = [0] * (self.n + 1)
+        ev.append(
+            public(
+                "search",
+                f"{play_words(self)} searches the deck, puts a card into P{t}'s hand and shuffles the deck",
+                a,
+                target=t,
+            )
+        )
+        ev.append(private("search_card", f"the card is {CARD[k]}", (a, t), a, card=NAME[k]))
 
     def op_extra_choice(self, ev: list[Event]) -> None:
         """Emperor #2 [King/Yes]: ask whether to take another turn."""
@@ -688,4 +722,6 @@ class Abilities(Engine):
         self.pending = None
         if act.kind == CHOICE and act.a == AGAIN:
             self.extra = True
-            ev.append(public("extra", f"P{self.ctx['actor']} will take another turn", self.ctx["actor"]))
+            ev.append(
+                public("extra", f"P{self.ctx['actor']} will take another turn ({play_words(self)})", self.ctx["actor"])
+            )

@@ -178,6 +178,8 @@ def act_text(act: Act) -> str:
     if k == PLAY:
         return f"play {NAME[act.a]}"
     if k == PAIR:
+        if not is_wellformed_pair(act):  # a hand-built pair: never loop over its counts
+            return "play an impossible pair"
         return "play " + " ".join(NAME[c] for c in pair_cards(act))
     if k == TARGET:
         return f"target P{act.a}"
@@ -382,13 +384,13 @@ def parse_act(raw: str) -> Act:
             if len(cards) == 1:
                 return Act(PLAY, cards[0])
             if not cards or OUTLAW in cards or len({VALUE[c] for c in cards}) != 1:
-                raise IllegalActionError("a pair is two or more cards of one value, never Outlaws [KS-2]", "KS-2", raw)
+                raise IllegalActionError("a pair is two or more cards of one value, never Outlaws", "KS-2", raw)
             counts = [0, 0, 0]
             for c in cards:
                 counts[c % 3] += 1
             act = Act(PAIR, VALUE[cards[0]], cards[0] % 3, cards[-1] % 3, pair_code(*counts))
             if not is_wellformed_pair(act):
-                raise IllegalActionError(f"{text!r} is not a possible pair [KS-2]", "KS-2", raw)
+                raise IllegalActionError(f"{text!r} is not a possible pair", "KS-2", raw)
             return act
         if verb == "target":
             return Act(TARGET, _seat(rest, raw))

@@ -12,10 +12,11 @@ information each seat has (which deck cards it knows on top, which cards it know
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from regalia.core.events import Event, public
-from regalia.core.state import SharedRng, State, shuffle
+from regalia.core.state import State, shuffle
 from regalia.games.kingship.cards import (
     DARK_QUEEN,
     DEMON,
@@ -26,12 +27,15 @@ from regalia.games.kingship.cards import (
     SILENCED,
     TITLE_NAMES,
 )
+from regalia.games.kingship.decisions import HIDDEN_DECISIONS
+from regalia.games.kingship.texts import CARD, TITLE_TITLES
 
 Step = tuple[Any, ...]
-HIDDEN_DECISIONS = frozenset({"dq", "outlaw", "knight", "lq", "demon", "poach"})
-"""Response windows: offered only to players able to act, invisible to the others [KS-6]."""
 
 MAX_SEATS = 8
+PUBLIC = MAX_SEATS
+"""The observer index of what everyone knows (a spectator's knowledge): ``known`` keys
+``PUBLIC * 8 + o`` and the last entry of ``knows_top`` (see :class:`Engine`)."""
 ONLY = tuple(frozenset((s,)) for s in range(MAX_SEATS))
 """ONLY[seat]: the audience of an event for ``seat`` alone (frozensets are immutable: shared)."""
 MAIN = tuple(("main", s) for s in range(MAX_SEATS))
@@ -41,13 +45,17 @@ _ORDERS = {
     for n in range(1, MAX_SEATS + 1)
 }
 """_ORDERS[n][direction][seat]: every seat in turn order starting with ``seat`` (see ``order_from``)."""
-_KNOWN_KEYS = [[tuple(s * 8 + o for s in range(n)) for o in range(n)] for n in range(MAX_SEATS + 1)]
-"""_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for every seat s."""
+_KNOWN_KEYS = [[(*(s * 8 + o for s in range(n)), PUBLIC * 8 + o) for o in range(n)] for n in range(MAX_SEATS + 1)]
+"""_KNOWN_KEYS[n][o]: the keys ``s * 8 + o`` of ``known`` (what seat ``s`` knows of ``o``'s hand) for
+every seat s and for everyone (``PUBLIC``)."""
+_OBSERVERS = [(*range(n), PUBLIC) for n in range(MAX_SEATS + 1)]
+"""_OBSERVERS[n]: every seat of an ``n``-player game, then ``PUBLIC``."""
+_KINDS = range(NK)
 _DRAWS_1 = tuple(f"P{s} draws 1 card" for s in range(MAX_SEATS))
-_YOU_DRAW_1 = tuple(f"you draw {NAME[k]}" for k in range(NK))
+_YOU_DRAW_1 = tuple(f"you draw {CARD[k]}" for k in range(NK))
 
 
-class Engine(SharedRng, State):
+class Engine(State):
     """Fields and shared helpers of a Kingship state (see the module docstring)."""
 
     n: int
@@ -72,7 +80,14 @@ class Engine(SharedRng, State):
     """Whether the game is over (a win, or a draw by ``max_turns`` or KS-36); a plain attribute,
     set only by :meth:`finish` (and when a state is made or restored)."""
     knows_top: list[int]
+    """How many cards on top of the deck each seat knows (index ``n``: everyone knows them, e.g. a
+    Farmer's revealed card or a Priest's revival; a spectator sees those)."""
     known: dict[int, dict[int, int]]
+    """``known[s * 8 + o]``: the cards (kind -> count) seat ``s`` knows in ``o``'s hand; ``s`` is
+    ``PUBLIC`` for what everyone knows (revealed to all: an Angel's gift, a revival, a trade)."""
+    shown: Step | None
+    """The last pending decision everyone could see: what every seat but the one asked sees
+    while a hidden window is open (KS-37)."""
     stall: int
     """KS-36: consecutive turn starts with nothing changed."""
     stall_fp: list[int] | None
@@ -81,7 +96,7 @@ class Engine(SharedRng, State):
     """op name -> unbound ``op_<name>`` method (built once for the final class)."""
     _rng: random.Random
     _rng_shared: bool
-    """True while ``_rng`` may be shared with a clone (:class:`~regalia.core.state.SharedRng`); the
+    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
     generator is needed only to rebuild the deck (KS-4) and for the Demon's and the Emperor's
     abilities."""
 
@@ -105,6 +120,7 @@ class Engine(SharedRng, State):
         "pending",
         "pile",
         "q",
+        "shown",
         "skip",
         "stall",
         "stall_fp",
@@ -144,7 +160,14 @@ class Engine(SharedRng, State):
     def hand_list(self, seat: int) -> list[int]:
         """The kinds in ``seat``'s hand, sorted, with repeats."""
         h = self.hands[seat]
-        return [k for k in range(NK) for _ in range(h[k])]
+        out: list[int] = []
+        for k in compress(_KINDS, h):
+            c = h[k]
+            if c == 1:
+                out.append(k)
+            else:
+                out += [k] * c
+        return out
 
     # ---------------------------------------------------------------- knowledge of other hands
     def _know_add(self, s: int, o: int, k: int) -> None:
@@ -155,7 +178,7 @@ class Engine(SharedRng, State):
 
     def know_shown(self, o: int, k: int) -> None:
         """``o`` showed a ``k`` from their hand to everyone (a Merchant offer): all know one is there."""
-        for s in range(self.n):
+        for s in _OBSERVERS[self.n]:
             if s != o:
                 d = self.known.setdefault(s * 8 + o, {})
                 if not d.get(k):
@@ -180,7 +203,7 @@ class Engine(SharedRng, State):
         """``o`` lost a ``k`` seen only by ``seers``: the others forget what they knew of ``o``."""
         if not self.known:
             return
-        for s in range(self.n):
+        for s in _OBSERVERS[self.n]:
             key = s * 8 + o
             if key not in self.known:
                 continue
@@ -207,10 +230,11 @@ class Engine(SharedRng, State):
             self._know_private_remove(o, k, seers)
 
     def hand_add(self, o: int, k: int, seers: tuple[int, ...] | None) -> None:
-        """Put a ``k`` into ``o``'s hand; ``seers`` None means everyone saw it."""
+        """Put a ``k`` into ``o``'s hand; ``seers`` None means everyone saw it (``PUBLIC`` among
+        ``seers`` means what everyone knew, e.g. a revealed top card drawn)."""
         self.hands[o][k] += 1
         self.hs[o] += 1
-        for s in range(self.n) if seers is None else seers:
+        for s in _OBSERVERS[self.n] if seers is None else seers:
             self._know_add(s, o, k)
 
     def rebuild_deck(self, ev: list[Event]) -> bool:
@@ -221,12 +245,19 @@ class Engine(SharedRng, State):
         self.deck = self.pile
         shuffle(self.rng, self.deck)  # exactly rng.shuffle(deck), faster
         self.pile = [top]
-        self.knows_top = [0] * self.n
-        ev.append(public("rebuild", f"the pile is shuffled into a new deck of {len(self.deck)} cards [KS-4]"))
+        self.knows_top = [0] * (self.n + 1)
+        ev.append(
+            public(
+                "rebuild",
+                f"the deck is empty: the pile but its top card is shuffled into a new deck of {len(self.deck)} cards (KS-4)",
+            )
+        )
         return True
 
-    def draw_cards(self, ev: list[Event], seat: int, count: int) -> int:
-        """Draw up to ``count`` cards for ``seat`` (rebuilding the deck when empty, KS-4).
+    def draw_cards(self, ev: list[Event], seat: int, count: int, why: str = "") -> int:
+        """Draw up to ``count`` cards for ``seat`` (rebuilding the deck when empty, KS-4); ``why``
+        is the cause the draw event names (``"P0's Knight pair (10L 10D)"``; empty for the turn's
+        own draw).
 
         Returns the number of cards drawn. Who knew the top card of the deck learns where it went.
         """
@@ -244,44 +275,74 @@ class Engine(SharedRng, State):
                 for s in range(self.n):
                     if kt[s] > 0 and s != seat:
                         self._know_add(s, seat, k)
+                if kt[-1] > 0:  # everyone knew it (revealed or revived): it is known in the hand
+                    self._know_add(PUBLIC, seat, k)
                 self.knows_top = [t - 1 if t > 0 else 0 for t in kt]
             got.append(k)
         n = len(got)
-        if n == 1:
+        if n == 1 and not why:
             k = got[0]
             ev.append(Event("draw", _DRAWS_1[seat], seat, None, {"count": 1}))
             ev.append(Event("draw_cards", _YOU_DRAW_1[k], seat, ONLY[seat], {"cards": [NAME[k]]}))
         elif n:
             names = [NAME[k] for k in got]
-            ev.append(Event("draw", f"P{seat} draws {n} cards", seat, None, {"count": n}))
-            ev.append(Event("draw_cards", f"you draw {' '.join(names)}", seat, ONLY[seat], {"cards": names}))
+            cause = f" ({why})" if why else ""
+            ev.append(Event("draw", f"P{seat} draws {n} card{'s' if n > 1 else ''}{cause}", seat, None, {"count": n}))
+            ev.append(
+                Event("draw_cards", f"you draw {', '.join(CARD[k] for k in got)}", seat, ONLY[seat], {"cards": names})
+            )
         else:
-            ev.append(public("draw", f"P{seat} draws nothing: no cards are left [KS-4]", seat, count=0))
+            ev.append(
+                public(
+                    "draw",
+                    f"P{seat} draws nothing: no card is left in the deck or below the pile's top (KS-4)",
+                    seat,
+                    count=0,
+                )
+            )
         return n
 
-    def exile_from_hand(self, ev: list[Event], seat: int, k: int) -> None:
-        """Exile a card of ``seat``'s hand to the graveyard (public: the graveyard is face up, KS-19)."""
+    def exile_from_hand(self, ev: list[Event], seat: int, k: int, why: str) -> None:
+        """Exile a card of ``seat``'s hand to the graveyard (public: the graveyard is face up, KS-19);
+        ``why`` is the cause the event names (``"the law 'max-3'"``)."""
         self.hand_remove(seat, k, None)
         self.grave.append(k)
-        ev.append(Event("exile", f"P{seat} exiles {NAME[k]}", seat, None, {"card": NAME[k]}))
+        ev.append(Event("exile", f"P{seat} exiles {CARD[k]} ({why})", seat, None, {"card": NAME[k]}))
 
     # ---------------------------------------------------------------- titles
-    def give_title(self, ev: list[Event], seat: int, t: int) -> None:
+    def give_title(self, ev: list[Event], seat: int, t: int, why: str) -> None:
         """``seat`` acquires title ``t`` with its on-acquire effects (Kingship: laws removed;
-        Demon: the acquirer's other titles removed) [rulebook, Kingship Title Abilities]."""
+        Demon: the acquirer's other titles removed) [rulebook, Kingship Title Abilities]; ``why``
+        is the cause the event names (``"P0's Queen (QL)"``)."""
         if self.titles[t] == seat:
             return
+        before = self.titles[t]
         self.titles[t] = seat
-        ev.append(Event("title", f"P{seat} acquires {TITLE_NAMES[t]}", seat, None, {"title": TITLE_NAMES[t]}))
+        taken = f", taking it from P{before}" if before >= 0 else ""
+        ev.append(
+            Event(
+                "title",
+                f"P{seat} acquires the {TITLE_TITLES[t]} title ({why}){taken}",
+                seat,
+                None,
+                {"title": TITLE_NAMES[t]},
+            )
+        )
         if t == KING and self.laws and self.active_holder(KING) == seat:
             self.laws.clear()
-            ev.append(public("laws", "all active laws are removed (Kingship acquired)"))
+            ev.append(public("laws", "all active laws are removed: a new King took Kingship"))
         if t == DEMON and self.active_holder(DEMON) == seat:
             for other in range(6):
                 if other != DEMON and self.titles[other] == seat:
                     self.titles[other] = -1
                     ev.append(
-                        Event("title_lost", f"P{seat} loses {TITLE_NAMES[other]} (Demon acquired)", seat, None, {})
+                        Event(
+                            "title_lost",
+                            f"P{seat} loses the {TITLE_TITLES[other]} title: acquiring the Demon removes the others",
+                            seat,
+                            None,
+                            {},
+                        )
                     )
 
     def queen_titles(self) -> tuple[int, int]:
@@ -316,6 +377,9 @@ class Engine(SharedRng, State):
                 self.op_turn_start(ev)
         if self.laws:  # a decision is pending, so the game is not over
             self._check_exactly(ev)
+        p = self.pending
+        if p is not None and p[0] not in HIDDEN_DECISIONS:
+            self.shown = p  # KS-37: what the others see while a hidden window follows
 
     def op_turn_start(self, ev: list[Event]) -> None:
         """Start the next turn (implemented in flow.Flow)."""
@@ -350,4 +414,4 @@ class Engine(SharedRng, State):
         if winner >= 0:
             ev.append(public("win", f"P{winner} wins: {why}", winner))
         else:
-            ev.append(public("draw_game", f"the game ends in a draw: {why}"))
+            ev.append(public("draw_game", f"the game ends with no winner: {why}"))

@@ -41,7 +41,9 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import MAIN, MAX_SEATS, ONLY, Engine
+from regalia.games.kingship.engine import MAIN, MAX_SEATS, Engine
+from regalia.games.kingship.prompts import draw_cause
+from regalia.games.kingship.texts import CARD, CHARACTER
 
 _PASS, _DRAW = PASS_ACT, DRAW_ACT
 _ALL_KINDS = [k for k in range(40) if k != 35]
@@ -121,9 +123,9 @@ _KINDS39 = range(39)
 _V0 = [k // 3 for k in range(39)]
 """_V0[kind]: its value - 1 (0..12)."""
 # event texts of the frequent events, built once: [seat] or [seat][kind]
-_DRAW_CHOICE = tuple(f"P{s} draws [KS-3]" for s in range(MAX_SEATS))
-_PASSES = tuple(f"P{s} passes" for s in range(MAX_SEATS))
-_PLAYS_1 = [[f"P{s} plays {NAME[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
+_DRAW_CHOICE = tuple(f"P{s} chooses to draw (their one draw this turn)" for s in range(MAX_SEATS))
+_PASSES = tuple(f"P{s} passes: their turn ends without a play" for s in range(MAX_SEATS))
+_PLAYS_1 = [[f"P{s} plays {CARD[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
 _AFTER_PLAY = ("after_play",)
 _MAIN_AFTER_DRAW = ("main_after_draw",)
 _PHASE3 = ("phase3",)
@@ -138,7 +140,7 @@ class Flow(Engine):
         """Start the next turn of ``tp`` (KS-5 phase 1); a draw once ``max_turns`` turns were played (KS-14)."""
         mt = self.config.max_turns
         if mt is not None and self.nturns >= mt:
-            self.finish(ev, -1, f"max_turns={mt} reached [KS-14]")
+            self.finish(ev, -1, f"the game's limit of {mt} turns is reached (KS-14)")
             return
         # KS-36: a whole round in which nobody could draw (deck empty, pile down to its top card:
         # KS-4), no card moved and no title or law changed ends the game with no winner (e.g. every
@@ -147,7 +149,7 @@ class Flow(Engine):
         if not self.deck and len(self.pile) <= 1 and fp == self.stall_fp:
             self.stall += 1
             if self.stall >= self.n:
-                self.finish(ev, -1, "a whole round passed with nothing changed: no winner [KS-36]")
+                self.finish(ev, -1, "a whole round passed in which nothing could change (KS-36)")
                 return
         else:
             self.stall_fp = fp
@@ -156,7 +158,7 @@ class Flow(Engine):
         self.drawn = False
         self.ctx = {}
         tp = self.tp
-        ev.append(Event("turn", f"turn {self.nturns}: P{tp} to play", tp, None, {}))
+        ev.append(Event("turn", f"Turn {self.nturns}: P{tp}'s turn", tp, None, {}))
         t = self.titles
         if (t[DEMON] >= 0 and self.grave) or t[KING] == tp or (self.laws and self.hs[tp] == 0):
             self.push(("demon_window",), ("king_law",), ("p4_check",), ("main",))
@@ -188,8 +190,10 @@ class Flow(Engine):
     def op_p4_check(self, ev: list[Event]) -> None:
         """Pro law "no-winner": with zero cards in phase 1 or 3 the player draws (Light Queen can't stop it)."""
         if self.hs[self.tp] == 0 and self.has_no_winner_law():
-            ev.append(public("law", f"P{self.tp} holds no cards under the no-winner law: draws a card"))
-            self.push(("draw", self.tp, 1, 0))
+            ev.append(
+                public("law", f"P{self.tp} holds no cards in phase 1 under the law 'no-winner': they draw a card")
+            )
+            self.push(("draw", self.tp, 1, 0, "empty"))
 
     # ---------------------------------------------------------------- phase 2
     def op_main(self, ev: list[Event]) -> None:
@@ -271,8 +275,8 @@ class Flow(Engine):
                 # KS-7: an Outlaw on your own turn ends the turn; you take the Outlaw title.
                 self.hand_remove(tp, OUTLAW, None)
                 self.pile.append(OUTLAW)
-                ev.append(public("play", f"P{tp} plays Outlaw", tp, cards=["Outlaw"]))
-                self.give_title(ev, tp, OUTLAW_T)
+                ev.append(public("play", f"P{tp} plays an Outlaw: their turn ends (KS-7)", tp, cards=["Outlaw"]))
+                self.give_title(ev, tp, OUTLAW_T, "playing an Outlaw")
                 self.op_phase3(ev)  # the step ("phase3",), which would run next
                 return
             self.hands[tp][k] -= 1  # hand_remove(tp, k, None), inlined
@@ -290,7 +294,7 @@ class Flow(Engine):
             if lq >= 0 and t[SILENCED] != lq and (self.deck or len(self.pile) > 1):
                 # op_draw opens the Light Queen's window [KS-11]; then op_main_after_draw
                 self.q.append(_MAIN_AFTER_DRAW)
-                self.pending = ("lq", lq, tp, 1)
+                self.pending = ("lq", lq, tp, 1, "turn")
                 return
             self.ctx["drew"] = self.draw_cards(ev, tp, 1)  # op_draw, then op_main_after_draw
             self.drawn = True
@@ -308,7 +312,15 @@ class Flow(Engine):
             base = len(self.pile)
             self.pile.extend(cards)
             names = [NAME[k] for k in cards]
-            ev.append(Event("play", f"P{tp} plays {' '.join(names)}", tp, None, {"cards": names}))
+            ev.append(
+                Event(
+                    "play",
+                    f"P{tp} plays {' '.join(names)} (a {CHARACTER[VALUE[cards[-1]]]} pair)",
+                    tp,
+                    None,
+                    {"cards": names},
+                )
+            )
         self.ctx = {
             "actor": tp,
             "base": base,
@@ -331,25 +343,30 @@ class Flow(Engine):
             self.op_phase3(ev)
 
     # ---------------------------------------------------------------- drawing and the Light Queen
-    def op_draw(self, ev: list[Event], seat: int, count: int, lq_ok: int) -> None:
-        """A draw instruction; the Light Queen may prevent it unless a Pro law demands it [KS-11]."""
+    def op_draw(self, ev: list[Event], seat: int, count: int, lq_ok: int, cause: str) -> None:
+        """A draw instruction (``cause``: one of ``DRAW_CAUSES``); the Light Queen may prevent it
+        unless a Pro law demands it [KS-11, KS-22]."""
         lq = self.active_holder(LIGHT_QUEEN)
         if lq_ok and lq >= 0 and (self.deck or len(self.pile) > 1):
-            self.pending = ("lq", lq, seat, count)
+            self.pending = ("lq", lq, seat, count, cause)
             return
-        self.ctx["drew"] = self.draw_cards(ev, seat, count)
+        self.ctx["drew"] = self.draw_cards(ev, seat, count, draw_cause(self, seat, cause))
 
     def on_lq(self, ev: list[Event], act: Act) -> None:
         """Light Queen window: ``prevent`` cancels the draw (it still counts as the turn's draw); ``pass`` draws."""
         assert self.pending is not None
-        _, lq, seat, count = self.pending
+        _, lq, seat, count, cause = self.pending
         self.pending = None
+        why = draw_cause(self, seat, cause)
         if act.kind == CHOICE and act.a == PREVENT:
             self.ctx["drew"] = 0
-            ev.append(Event("prevent", f"P{lq} (Light Queen) prevents P{seat} from drawing", lq, None, {}))
+            cards = "1 card" if count == 1 else f"{count} cards"
+            ev.append(
+                Event("prevent", f"P{lq}, the Light Queen, prevents P{seat}'s draw of {cards} ({why})", lq, None, {})
+            )
             return
-        ev.append(Event("pass", "you let the draw happen", lq, ONLY[lq], {}))
-        self.ctx["drew"] = self.draw_cards(ev, seat, count)
+        ev.append(public("pass", f"P{lq}, the Light Queen, lets the draw happen", lq))
+        self.ctx["drew"] = self.draw_cards(ev, seat, count, "" if cause == "turn" else why)
 
     # ---------------------------------------------------------------- after the play, phase 3
     def op_outlaws_to_pile(self, ev: list[Event]) -> None:
@@ -359,8 +376,10 @@ class Flow(Engine):
         if not seats:
             return
         self.pile.extend([OUTLAW] * len(seats))
-        ev.append(public("outlaws", f"{len(seats)} Outlaw(s) go on top of the pile", None))
-        self.give_title(ev, seats[0], OUTLAW_T)
+        n = len(seats)
+        what = "the Outlaw played in response goes" if n == 1 else f"the {n} Outlaws played in response go"
+        ev.append(public("outlaws", f"{what} on top of the pile (KS-7)", None))
+        self.give_title(ev, seats[0], OUTLAW_T, "the first Outlaw played in response")
         self.ctx["outlaws"] = []
 
     def op_phase3(self, ev: list[Event]) -> None:
@@ -370,21 +389,21 @@ class Flow(Engine):
         if self.hs[tp] == 0:
             if self.has_no_winner_law() and not self.ctx.get("p4_done"):
                 self.ctx["p4_done"] = 1
-                ev.append(public("law", f"P{tp} holds no cards under the no-winner law: draws a card"))
-                self.push(("draw", tp, 1, 0), _PHASE3)
+                ev.append(public("law", f"P{tp} holds no cards in phase 3 under the law 'no-winner': they draw a card"))
+                self.push(("draw", tp, 1, 0, "empty"), _PHASE3)
                 return
             if self.exactly_law() < 0 and self.can_win(tp):
-                self.finish(ev, tp, "no cards left in phase 3 [KS-5]")
+                self.finish(ev, tp, "no cards left in their hand in phase 3 of their turn (KS-5)")
                 return
         # the end of the turn (one method with phase 3: it runs once per turn)
         if self.extra:
             self.extra = False
-            ev.append(public("extra_turn", f"P{tp} takes another turn (Emperor)", tp))
+            ev.append(public("extra_turn", f"P{tp} takes another turn (Emperor pair)", tp))
         else:
             nxt = (tp + self.direction) % self.n
             if self.skip:
                 self.skip = False
-                ev.append(public("skip", f"P{nxt} is skipped (Messenger)", nxt))
+                ev.append(public("skip", f"P{nxt}'s turn is skipped (Messenger)", nxt))
                 nxt = (nxt + self.direction) % self.n
             self.tp = nxt
         self.op_turn_start(ev)

@@ -11,6 +11,7 @@ from regalia.core.game import Game
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
 from regalia.games.kingship.cards import FULL_DECK, NAME
+from regalia.games.kingship.decisions import DECISION_KINDS
 from regalia.games.kingship.rulings import RULINGS
 
 
@@ -58,6 +59,29 @@ class KingshipGame(Game):
         "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1' (see docs/games/kingship.md)."
     )
     rulings = RULINGS
+    decision_kinds = DECISION_KINDS
+    hidden_responses = True
+    """Outlaw, Knight and Poacher-pair windows are shown only to the seat asked (KS-37)."""
+    legend = (
+        "Cards: the value, then the suit, then the card's character. Values: A Angel, 2 Messenger, 3 Farmer, "
+        "4 Poacher, 5 Priest, 6 Demon, 7 Merchant, 8 Wizard, 9 Witch, 10 Knight, J Prince, Q Queen (QL the Light "
+        "Queen, QD the Dark Queen; there is no Terra Queen), K Emperor. Suits: L Light, D Dark, T Terra. The two "
+        "Outlaws have no suit. So 9T Witch is the Terra Witch.\n"
+        "Playing: a card or a pair matching the top card of the pile by suit or by value. A pair is two or more "
+        "cards of one value, written first card to last: 'play 7L 7D' needs 7L to match, and 7D becomes the top. "
+        "One card triggers its ability #1, a pair its ability #2. One draw a turn, before playing.\n"
+        "Pile: the played cards, face up; 'top card' is the one to match. Deck: face down; 'you know the top of "
+        "the deck' lists cards you saw there (a Farmer's look), 'everyone knows' the ones revealed to all. "
+        "Graveyard: exiled cards, face up.\n"
+        "Titles: Kingship (the King proposes laws), Dark Queen (may forbid a target), Light Queen (may prevent a "
+        "draw), Outlaw (plays as if the top card were wild), Demon (may give up the title for graveyard cards), "
+        "Silenced (no card or title abilities but the Witch's). A dash means the title is in the centre.\n"
+        "Laws in force: each with its action text, then what it does. 'You know P1 holds' lists cards of another "
+        "hand you saw: given, revived, traded, offered or revealed to you.\n"
+        "Seats are P0, P1 and so on; a specification names a value (7), a suit (L), both (7L) or any card. "
+        "Response windows (a Knight's block, an Outlaw's redirect, a Poacher pair's exile) are asked only of the "
+        "player who can answer; the others keep seeing what the table waited for before."
+    )
 
     def __init__(self) -> None:
         super().__init__()

@@ -43,6 +43,7 @@ from regalia.games.kingship.actions import (
 )
 from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.texts import spec_words
 
 _VOTES = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
 """The options of a vote (one shared list, see ``state._const``)."""
@@ -67,14 +68,28 @@ def _law_options(pro: bool, n: int) -> list[Act]:
 
 
 def law_description(law: list[int]) -> str:
-    """A sentence for an active law (for views and the terminal)."""
-    t, p = law
-    return {
-        L_TAX: f"whoever plays {law_text(t, p)[4:]} must draw a card or exile a card",
-        L_NO_WINNER: "nobody can win; a player with no cards in phase 1 or 3 draws a card",
-        L_EXACTLY: f"the first player to hold exactly {p} cards wins",
-        L_CANNOT_WIN: f"P{p} cannot win",
-    }.get(t, law_text(t, p))
+    """What a law does, in a sentence (``law`` is ``[type, param]``, more items are ignored): for
+    views, prompts, labels and the terminal."""
+    t, p = law[0], law[1]
+    if t == L_EXILE_APPROVERS:
+        return "the proposer and every voter each exile a card"
+    if t == L_DRAW_OTHERS:
+        return "every player who neither proposed nor voted on it draws a card"
+    if t == L_TAX:
+        return f"whoever plays {spec_words(p)} must draw a card or exile a card"
+    if t == L_NO_WINNER:
+        return "nobody can win; a player with no cards in phase 1 or 3 draws a card"
+    if t == L_EXACTLY:
+        return f"the first player to hold exactly {p} card{'s' if p != 1 else ''} wins"
+    if t == L_MAX3:
+        return "every player exiles cards until they hold at most 3"
+    if t == L_ALL_EXILE:
+        return "every player exiles a card"
+    if t == L_OTHERS_DRAW2:
+        return "every player but the King draws two cards"
+    if t == L_CANNOT_WIN:
+        return f"P{p} cannot win"
+    return f"P{p} wins the game"
 
 
 class Laws(Engine):
@@ -112,7 +127,7 @@ class Laws(Engine):
             return
         for s in self.order_from(self.tp):
             if self.hs[s] == n and self.can_win(s):
-                self.finish(ev, s, f"holds exactly {n} cards (law)")
+                self.finish(ev, s, f"they hold exactly {n} card{'s' if n != 1 else ''} (the law 'exactly {n}')")
                 return
 
     # ---------------------------------------------------------------- proposing
@@ -153,7 +168,7 @@ class Laws(Engine):
         ev.append(
             public(
                 "propose",
-                f"P{seat} proposes the law: {law_text(act.a, act.b)} [KS-11]",
+                f"P{seat} proposes the law '{law_text(act.a, act.b)}': {law_description([act.a, act.b])} (KS-11)",
                 seat,
                 law=law_text(act.a, act.b),
             )
@@ -161,7 +176,7 @@ class Laws(Engine):
         if voters:
             self.pending = ("vote", voters[0])
         else:
-            ev.append(public("law_passed", "no Queen is in play: the law passes [KS-11]"))
+            ev.append(public("law_passed", "no Queen is in play: the law passes (KS-11)"))
             self._enact(ev)
 
     def legal_vote(self) -> list[Act]:
@@ -174,7 +189,15 @@ class Laws(Engine):
         s = self.pending[1]
         self.pending = None
         if act.a == DENY:
-            ev.append(Event("vote", f"P{s} denies the law; it cannot be proposed again this turn [KS-11]", s, None, {}))
+            ev.append(
+                Event(
+                    "vote",
+                    f"P{s} denies the law, which fails; it cannot be proposed again this turn (KS-11)",
+                    s,
+                    None,
+                    {},
+                )
+            )
             return
         ev.append(Event("vote", f"P{s} approves the law", s, None, {}))
         self.ctx["vote_i"] += 1
@@ -197,14 +220,14 @@ class Laws(Engine):
         if t == L_EXILE_APPROVERS:
             self.push(*[("exile_one", s) for s in order if s in involved])
         elif t == L_DRAW_OTHERS:
-            self.push(*[("draw", s, 1, 0) for s in order if s not in involved])
+            self.push(*[("draw", s, 1, 0, "law") for s in order if s not in involved])
         elif t == L_MAX3:
             self.push(*[("exile_to", s, 3) for s in order])
         elif t == L_ALL_EXILE:
             self.push(*[("exile_one", s) for s in order])
         elif t == L_OTHERS_DRAW2:
             king = self.titles[KING]
-            self.push(*[("draw", s, 2, 1) for s in order if s != king])
+            self.push(*[("draw", s, 2, 1, "law") for s in order if s != king])
         elif t == L_WINS:
             self.push(("law_win", p))
 
@@ -230,16 +253,17 @@ class Laws(Engine):
         assert self.pending is not None
         _, seat, limit = self.pending
         self.pending = None
-        self.exile_from_hand(ev, seat, act.b)
+        law = self.ctx.get("law")
+        self.exile_from_hand(ev, seat, act.b, f"the law '{law_text(law[0], law[1])}'" if law else "a law")
         if limit and self.hs[seat] > limit:
             self.pending = ("exile", seat, limit)
 
     def op_law_win(self, ev: list[Event], seat: int) -> None:
         """Catalogue law 'wins Pn': Pn wins unless silenced (KS-12) or barred by another law."""
         if self.is_silenced(seat):
-            ev.append(public("law", f"P{seat} is silenced: the law naming them has no effect [KS-12]"))
+            ev.append(public("law", f"P{seat} is silenced: the law naming them has no effect (KS-12)"))
         elif self.can_win(seat):
-            self.finish(ev, seat, "a law declares them the winner")
+            self.finish(ev, seat, f"the law 'wins P{seat}' declares them the winner")
         else:
             ev.append(public("law", f"P{seat} cannot win under the active laws"))
 
@@ -274,6 +298,6 @@ class Laws(Engine):
         seat = self.pending[1]
         self.pending = None
         if act.kind == DRAW:
-            self.push(("draw", seat, 1, 0))  # a Pro law's draw: the Light Queen cannot stop it [KS-11]
+            self.push(("draw", seat, 1, 0, "tax"))  # a Pro law's draw: the Light Queen cannot stop it [KS-11]
         else:
-            self.exile_from_hand(ev, seat, act.b)
+            self.exile_from_hand(ev, seat, act.b, "to pay the tax law")

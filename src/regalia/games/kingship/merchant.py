@@ -27,6 +27,7 @@ from regalia.games.kingship.actions import (
 )
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.prompts import ask_words, item_words, play_words
 
 _ASK_SPECS = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
 """``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""
@@ -60,7 +61,9 @@ class Merchant(Engine):
         self.ctx["m_item"] = act.a
         if act.a < NK:
             self.know_shown(a, act.a)  # the offered card is shown: it stays in hand in determinizations
-        ev.append(public("offer", f"P{a} offers {item_text(act.a)} [KS-9]", a, item=item_text(act.a)))
+        ev.append(
+            public("offer", f"{play_words(self)} offers {item_words(act.a)} for trade (KS-9)", a, item=item_text(act.a))
+        )
         self.pending = ("m_ask", a)
 
     def legal_m_ask(self) -> list[Act]:
@@ -77,7 +80,7 @@ class Merchant(Engine):
         self.ctx["m_ask"] = act.a
         self.ctx["m_counters"] = []
         self.ctx["m_i"] = 1
-        ev.append(public("ask", f"P{a} asks for {ask_text(act.a)} [KS-9, KS-10]", a, ask=ask_text(act.a)))
+        ev.append(public("ask", f"P{a} asks for {ask_words(act.a)} in return (KS-9)", a, ask=ask_text(act.a)))
         self._m_next(ev)
 
     def _m_next(self, ev: list[Event]) -> None:
@@ -94,7 +97,7 @@ class Merchant(Engine):
         if self.ctx["m_counters"]:
             self.pending = ("m_choose", a)
         else:
-            ev.append(public("no_trade", "nobody trades with the Merchant"))
+            ev.append(public("no_trade", f"nobody trades with {play_words(self)}"))
 
     def satisfies_ask(self, item: int) -> bool:
         """Whether an item is what the Merchant asked for (any item when nothing was named)."""
@@ -128,14 +131,14 @@ class Merchant(Engine):
         s = self.pending[1]
         self.pending = None
         if act.kind == ACCEPT:
-            ev.append(public("accept", f"P{s} accepts, giving {item_text(act.a)}", s))
+            ev.append(public("accept", f"P{s} accepts the offer, giving {item_words(act.a)}", s))
             self.trade(ev, self.ctx["actor"], self.ctx["m_item"], s, act.a)
             return
         if act.kind == COUNTER:
             self.ctx["m_counters"].append([s, act.a])
             if act.a < NK:
                 self.know_shown(s, act.a)
-            ev.append(public("counter", f"P{s} counter-offers {item_text(act.a)}", s, item=item_text(act.a)))
+            ev.append(public("counter", f"P{s} counter-offers {item_words(act.a)}", s, item=item_text(act.a)))
         else:
             ev.append(public("pass", f"P{s} passes on the offer", s))
         self.ctx["m_i"] += 1
@@ -166,5 +169,5 @@ class Merchant(Engine):
                 self.titles[it - NK] = -1
         for to, it in ((b, ia), (a, ib)):
             if it >= NK:
-                self.give_title(ev, to, it - NK)
-        ev.append(public("trade", f"P{a} and P{b} trade {item_text(ia)} for {item_text(ib)}", a, target=b))
+                self.give_title(ev, to, it - NK, "a Merchant's trade")
+        ev.append(public("trade", f"P{a} and P{b} trade {item_words(ia)} for {item_words(ib)} (Merchant)", a, target=b))

@@ -142,4 +142,12 @@ RULINGS: tuple[Ruling, ...] = (
         "removed, the game ends with no winner (as King's Blood's all-pass rule, KB-T7). Example: every hand and "
         "the deck are empty while the no-winner law is in force.",
     ),
+    Ruling(
+        "KS-37",
+        "Hidden windows: an Outlaw redirect, a Knight block and the Poacher pair's exile are shown only to the "
+        "seat asked, since their existence would reveal a card in its hand; every other seat and a spectator keep "
+        "seeing the last decision everyone could see, with the same prompt, as if no window were open. The title "
+        "windows (the Dark Queen's forbid, the Light Queen's prevent, the Demon's claim) open on public facts alone "
+        "and are shown to everyone, with their answers.",
+    ),
 )

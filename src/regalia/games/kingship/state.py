@@ -29,51 +29,21 @@ from regalia.games.kingship.cards import (
     VALUE,
     parse_card,
 )
-from regalia.games.kingship.engine import HIDDEN_DECISIONS
+from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
+from regalia.games.kingship.engine import PUBLIC
 from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.merchant import Merchant
+from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
+from regalia.games.kingship.texts import CARD
+from regalia.games.kingship.validate import OP_NAMES, validate
 from regalia.games.kingship.windows import KNIGHT_KINDS, Windows
 
 _KINDS = range(NK)
 _AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_COUNTS) + 1)]
 """``bytes.translate`` tables, one for each n from 2 to the most copies of a kind in the deck: a
 count becomes 1 when it is at least n, else 0."""
-DECISIONS: dict[str, tuple[str, str]] = {
-    # kind: (what the player must do, rule id)
-    "main": ("draw or play a card or pair (phase 2)", "KS-3"),
-    "target": ("choose the target of the ability", "KS-6"),
-    "dq": ("allow or forbid the target (Dark Queen)", "KS-6"),
-    "outlaw": ("redirect with an Outlaw or pass", "KS-7"),
-    "reroute": ("choose another target for the redirect", "KS-6"),
-    "knight": ("block with a Knight or pass", "KS-6"),
-    "lq": ("prevent the draw or pass (Light Queen)", "KS-11"),
-    "demon": ("claim the graveyard (giving up the Demon title) or pass", "KS-5"),
-    "demon_take": ("take a card from the graveyard or pass", "KS-5"),
-    "give": ("give a card from hand (Angel #1)", "KS-6"),
-    "give_exile": ("exile the card that found no recipient (Angel #1)", "KS-6"),
-    "place": ("place a card from hand on the pile (Messenger #2)", "KS-2"),
-    "farmer": ("keep the top card of the deck or reveal it (Farmer #1)", "KS-5"),
-    "poacher": ("exile from the deck or from the pile (Poacher #1)", "KS-5"),
-    "spec": ("specify a card", "KS-10"),
-    "poach": ("exile the specified card or pass (Poacher #2)", "KS-10"),
-    "revive": ("revive a card of the pile onto the deck (Priest #2)", "KS-5"),
-    "priest_draw": ("draw a card or pass (Priest #2)", "KS-3"),
-    "m_take": ("take a card from the revealed hand (Merchant #2)", "KS-9"),
-    "m_return": ("give a card back (Merchant #2)", "KS-9"),
-    "m_offer": ("offer a card or title, or pass (Merchant #1)", "KS-9"),
-    "m_ask": ("name what you ask for (Merchant #1)", "KS-9"),
-    "m_resp": ("accept, counter-offer or pass (Merchant #1)", "KS-9"),
-    "m_choose": ("take one counter-offer or pass (Merchant #1)", "KS-9"),
-    "prince_title": ("choose a title (not Kingship) or pass (Prince #2)", "KS-5"),
-    "queen": ("choose to become Light or Dark Queen, or pass (Queen #2)", "KS-5"),
-    "search": ("choose a card of the deck (Emperor #1)", "KS-5"),
-    "extra": ("take another turn or pass (Emperor #2)", "KS-5"),
-    "law": ("propose a law or pass", "KS-11"),
-    "vote": ("approve or deny the law", "KS-11"),
-    "exile": ("exile a card from hand (law)", "KS-11"),
-    "tax": ("draw a card or exile a card (law)", "KS-11"),
-}
 
 
 class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
@@ -122,8 +92,9 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         s.ctx = {}
         s.winner = -1
         s.is_terminal = False
-        s.knows_top = [0] * players
+        s.knows_top = [0] * (players + 1)
         s.known = {}
+        s.shown = None
         s.stall = 0
         s.stall_fp = None
         s._run([])
@@ -206,13 +177,17 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         _ON[pending[0]](self, ev, action)
         if self.pending is None:
             self._run(ev)
-        elif self.laws:  # all _run would do with a decision pending
-            self._check_exactly(ev)
+        else:
+            if self.laws:  # all _run would do with a decision pending
+                self._check_exactly(ev)
+            p = self.pending
+            if p is not None and p[0] not in HIDDEN_DECISIONS:
+                self.shown = p
         return ev
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        if not isinstance(action, Act):
-            return (f"{action!r} is not a Kingship action", None)
+        """Why ``action`` (a well-formed Kingship action, not legal now) is refused, in words for
+        the seat deciding now; the rule id goes in the second place only (the error shows it)."""
         assert self.pending is not None
         kind, seat = self.pending[0], self.pending[1]
         what, rule = DECISIONS[kind]
@@ -220,49 +195,53 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             return self._explain_main(action)
         allowed_kinds = {a.kind for a in (self._legal or [])}
         if action.kind not in allowed_kinds:
-            return (f"P{seat} must now {what}; {str(action)!r} does not answer that", rule)
+            return (f"you must now {what}; '{action}' does not answer that", rule)
         if (
             action.kind == A.CARD
             and kind not in ("revive", "search", "demon_take", "m_take")
             and not self.hands[seat][action.b]
         ):
-            return (f"P{seat} holds no {NAME[action.b]}", rule)
+            return (f"you hold no {CARD[action.b]}", rule)
         if action.kind == A.TARGET:
             if action.a >= self.n:
                 return (f"there is no P{action.a} in a {self.n}-player game", rule)
             if action.a in self.ctx.get("t_forb", []):
-                return (f"the Dark Queen forbade targeting P{action.a} [KS-6]", "KS-6")
+                return (f"the Dark Queen forbade targeting P{action.a}", "KS-6")
             if self.ctx.get("t_mode") == "opp" and action.a == self.ctx.get("actor"):
                 return ("this ability targets an opponent, not yourself", rule)
-            return (f"P{action.a} is already silenced (Witch #1)", rule)
+            return (f"P{action.a} is already silenced, and the Witch chooses a player who is not", rule)
         if action.kind == A.LAW:
             if self.config.laws == "pro" and action.a not in A.PRO_LAWS:
-                return (f"law {A.LAW_WORDS[action.a]} is not a Kingship Pro law (laws='pro') [KS-11]", "KS-11")
-            return ("that law is already active or names no seat of this game [KS-11]", "KS-11")
-        return (f"{action} is not one of the options now: P{seat} must {what}", rule)
+                return (
+                    f"the law {A.LAW_WORDS[action.a]} is not a Kingship Pro law (this game plays laws='pro')",
+                    "KS-11",
+                )
+            return ("that law is already active or names no seat of this game", "KS-24")
+        return (f"'{action}' is not one of the choices now: you must {what}", rule)
 
     def _explain_main(self, act: Act) -> tuple[str, str | None]:
         tp = self.tp
         if act.kind == A.DRAW:
-            return ("you have already drawn this turn: at most one draw, before playing [KS-3]", "KS-3")
+            return ("you have already drawn this turn: at most one draw, before playing", "KS-3")
         if act.kind == A.PASS:
-            return ("you must draw or play before ending your turn [KS-3]", "KS-3")
+            return ("you must draw or play before ending your turn", "KS-3")
         if act.kind not in (A.PLAY, A.PAIR):
-            return (f"P{tp} must now draw or play a card or pair (phase 2); {str(act)!r} does not answer that", "KS-5")
+            return (f"it is your turn: draw, or play a card or a pair; '{act}' does not answer that", "KS-5")
         cards = [act.a] if act.kind == A.PLAY else A.pair_cards(act)
         need = [0] * NK
         for k in cards:
             need[k] += 1
         for k in range(NK):
             if need[k] > self.hands[tp][k]:
-                return (f"P{tp} holds {self.hands[tp][k]} {NAME[k]}, not {need[k]}", "KS-2")
+                held = self.hands[tp][k]
+                return (f"you hold {held or 'no'} {CARD[k]}, not {need[k]}", "KS-2")
         first = cards[0]
         if act.kind == A.PAIR and VALUE[first] == FARMER:
-            return ("Farmers can never be played as a pair [KS-2]", "KS-2")
+            return ("Farmers can never be played as a pair", "KS-2")
         if act.kind == A.PLAY and VALUE[first] == DEMON_V and self.titles[DEMON] < 0:
-            return ("[Demon/No]: you are not permitted to play a single Demon while nobody is the Demon", "Demon #1")
-        top = NAME[self.pile[-1]] if self.pile else "nothing"
-        return (f"{NAME[first]} matches neither the suit nor the value of {top} [KS-2]", "KS-2")
+            return ("you may not play a single Demon while nobody is the Demon ([Demon/No])", "Demon #1")
+        top = CARD[self.pile[-1]] if self.pile else "nothing"
+        return (f"{CARD[first]} matches neither the suit nor the value of {top}", "KS-2")
 
     # ---------------------------------------------------------------- copies and snapshots
     def clone(self) -> KingshipState:
@@ -286,6 +265,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         new.extra = self.extra
         new.q = self.q[:]
         new.pending = self.pending
+        new.shown = self.shown
         new.ctx = {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()}
         new.winner = self.winner
         new.is_terminal = self.is_terminal
@@ -311,6 +291,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
             "extra": self.extra,
             "q": [list(s) for s in self.q],
             "pending": list(self.pending) if self.pending is not None else None,
+            "shown": list(self.shown) if self.shown is not None else None,
             "ctx": {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()},
             "winner": self.winner,
             "over": self.over,
@@ -337,6 +318,7 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         self.extra = data["extra"]
         self.q = [tuple(s) for s in data["q"]]
         self.pending = tuple(data["pending"]) if data["pending"] is not None else None
+        self.shown = tuple(data["shown"]) if data["shown"] is not None else None
         self.ctx = dict(data["ctx"])
         self.winner = data["winner"]
         self.is_terminal = data["over"]
@@ -427,11 +409,20 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
                 h[k] += 1
             pos += need
             det.hands[o] = h
-        det.known = {k: v for k, v in det.known.items() if k // 8 == seat}
+        det.known = {k: v for k, v in det.known.items() if k // 8 in (seat, PUBLIC)}
         det.knows_top = [min(t, kt) for t in self.knows_top]
         det.knows_top[seat] = self.knows_top[seat]
         det._legal = None
         return det
+
+    def _validate_restored(self) -> None:
+        """Check every field of a state loaded by ``from_snapshot`` (types, ranges, and that the
+        pending decision, the resolution queue and the play's context fit together; see
+        :mod:`regalia.games.kingship.validate`).
+
+        Raises:
+            ValueError: naming the field (``state.<field>: ...``)."""
+        validate(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
@@ -444,8 +435,55 @@ class KingshipState(Flow, Abilities, Merchant, Windows, Laws):
         return build_view(self, seat)
 
     def public_pending(self) -> bool:
-        """Whether the pending decision may be shown to everyone (response windows are hidden)."""
+        """Whether the pending decision may be shown to everyone (KS-37: not a hidden window)."""
         return self.pending is not None and self.pending[0] not in HIDDEN_DECISIONS
+
+    def shown_decision(self, seat: int | None) -> tuple[Any, ...] | None:
+        """The pending decision as ``seat`` may see it (``None`` = a spectator; KS-37): the decision
+        itself when it is public or ``seat``'s own, else (a hidden window for another seat) the
+        last decision everyone could see; ``None`` once the game is over."""
+        p = self.pending
+        if p is None or self.is_terminal:
+            return None
+        if p[0] not in HIDDEN_DECISIONS or p[1] == seat:
+            return p
+        return self.shown
+
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a window only its addressee sees (KS-37: an Outlaw,
+        Knight or Poacher-pair window); an online table pads moves so timing does not tell."""
+        p = self.pending
+        return p is not None and not self.is_terminal and p[0] in HIDDEN_DECISIONS
+
+    # ---------------------------------------------------------------- words for people
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision (one of ``Game.decision_kinds``; see
+        :mod:`regalia.games.kingship.decisions`), or ``None`` once the game is over."""
+        if self.is_terminal or self.pending is None:
+            return None
+        kind: str = self.pending[0]
+        return kind
+
+    def _prompt(self, seat: int | None) -> str:
+        """The pending decision in words for ``seat`` (see :mod:`regalia.games.kingship.prompts`):
+        the deciding seat's sentence, or what every other seat and a spectator wait for (during a
+        hidden window, the decision shown before it, KS-37)."""
+        p = self.pending
+        assert p is not None
+        if seat == p[1]:
+            return decider_prompt(self)
+        shown = p if p[0] not in HIDDEN_DECISIONS else self.shown
+        if shown is None:  # a composed position that opens on a hidden window: nothing shown yet
+            return "Waiting for the table."
+        return waiting_prompt(self, shown, seat)
+
+    def _label(self, action: Any) -> str:
+        """What ``action`` does now, with the cards' characters (see :mod:`regalia.games.kingship.labels`)."""
+        return label(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        """The heading of ``action`` in a long list (single cards, pairs, a law, a kind of spec...)."""
+        return choice_group(self, action)
 
 
 def _const(*acts: Act) -> Callable[[KingshipState], list[Act]]:
@@ -492,3 +530,4 @@ _LEGAL: dict[str, Callable[[KingshipState], list[Any]]] = {
 assert set(_LEGAL) == set(DECISIONS)
 KingshipState._ops = {name[3:]: getattr(KingshipState, name) for name in dir(KingshipState) if name.startswith("op_")}
 _ON = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
+assert set(KingshipState._ops) == OP_NAMES, sorted(set(KingshipState._ops) ^ OP_NAMES)

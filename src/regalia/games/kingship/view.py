@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingship.actions import ask_text, item_text, law_text
 from regalia.games.kingship.cards import NAME, TITLE_NAMES, spec_text
+from regalia.games.kingship.engine import PUBLIC
 from regalia.games.kingship.laws import law_description
+from regalia.games.kingship.texts import CARD_INFO, TITLE_INFO
 
 if TYPE_CHECKING:
     from regalia.games.kingship.state import KingshipState
 
 
-def _decision_info(s: KingshipState) -> dict[str, Any]:
-    """Public details of the pending decision (all of it was announced at the table)."""
+def _decision_info(s: KingshipState, d: tuple[Any, ...]) -> dict[str, Any]:
+    """Public details of the decision ``d`` (all of it was announced at the table)."""
     c = s.ctx
     info: dict[str, Any] = {}
     for key in ("actor", "target"):
@@ -33,18 +35,18 @@ def _decision_info(s: KingshipState) -> dict[str, Any]:
         info["forbidden"] = list(c["t_forb"])
     if "copied" in c:
         info["wizard_copy"] = NAME[c["copied"]]
-    if s.pending is not None and s.pending[0] == "lq":
-        info["drawer"], info["count"] = s.pending[2], s.pending[3]
-    if s.pending is not None and s.pending[0] == "law":
-        info["mode"] = s.pending[2]
-    kind = s.pending[0] if s.pending is not None else ""
+    kind = d[0]
+    if kind == "lq":
+        info["drawer"], info["count"] = d[2], d[3]
+    elif kind == "law":
+        info["mode"] = d[2]
     keep = _INFO_KEYS.get(kind, ())
     return {k: v for k, v in info.items() if k in keep or k in ("actor", "wizard_copy")}
 
 
 _TARGETING = ("target", "forbidden")
 _INFO_KEYS: dict[str, tuple[str, ...]] = {
-    "target": _TARGETING,
+    "target": ("forbidden",),  # the target is not chosen yet (KS-37: nor while a window follows)
     "dq": _TARGETING,
     "outlaw": _TARGETING,
     "reroute": _TARGETING,
@@ -65,12 +67,26 @@ _INFO_KEYS: dict[str, tuple[str, ...]] = {
 """Which public details each decision shows (the rest of ``ctx`` is stale for it)."""
 
 
+_CARD_ITEMS = [(NAME[k], CARD_INFO[k]) for k in range(len(NAME))]
+"""(notation, card info) of every kind, for the view's ``cards``."""
+
+
 def build_view(s: KingshipState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (``None``: a spectator). Hands, the deck order and cards
-    revealed to one player appear only in the views of those who saw them; a response window is
-    shown only to the player it is offered to [KS-6]."""
-    visible = s.pending is not None and not s.over and (s.public_pending() or s.pending[1] == seat)
-    kt = min(s.knows_top[seat], len(s.deck)) if seat is not None else 0
+    revealed to one player appear only in the views of those who saw them; what was revealed to
+    all (an Angel's gift, a Farmer's revealed card, a revival) appears in every view, a
+    spectator's too. A hidden window is shown only to the seat asked; every other seat sees the
+    decision shown before it (KS-37).
+
+    Besides the table, the view carries what a screen needs to draw it without the game's code:
+    ``cards`` (every card notation in the view -> value, suit, character, the character's name and
+    both ability texts), ``title_info`` (each title's name and abilities) and ``laws_in_force``
+    (each active law's action text and meaning)."""
+    d = s.shown_decision(seat)
+    observer = seat if seat is not None else PUBLIC
+    kt = min(s.knows_top[-1 if seat is None else seat], len(s.deck))
+    hand = s.hand_list(seat) if seat is not None else []
+    top_known = s.deck[len(s.deck) - kt :][::-1]
     view: dict[str, Any] = {
         "game": "kingship",
         "seat": seat,
@@ -78,21 +94,21 @@ def build_view(s: KingshipState, seat: int | None) -> dict[str, Any]:
         "turn": s.nturns,
         "turn_player": s.tp,
         "direction": "clockwise" if s.direction == 1 else "counter-clockwise",
-        "to_act": s.pending[1] if visible and s.pending is not None else None,
-        "decision": s.pending[0] if visible and s.pending is not None else None,
-        "decision_info": _decision_info(s) if visible else {},
+        "to_act": d[1] if d is not None else None,
+        "decision": d[0] if d is not None else None,
+        "decision_info": _decision_info(s, d) if d is not None else {},
         "drawn_this_turn": s.drawn,
         "pile_top": NAME[s.pile[-1]] if s.pile else None,
         "pile": [NAME[k] for k in s.pile],
         "deck_size": len(s.deck),
-        "deck_top_known": [NAME[k] for k in reversed(s.deck[len(s.deck) - kt :])],
+        "deck_top_known": [NAME[k] for k in top_known],
         "graveyard": [NAME[k] for k in s.grave],
         "graveyard_size": len(s.grave),
         "titles": {TITLE_NAMES[t]: (s.titles[t] if s.titles[t] >= 0 else None) for t in range(6)},
         "laws": [law_description(law) for law in s.laws],
         "law_codes": [law_text(law[0], law[1]) for law in s.laws],
         "hand_sizes": s.hs[:],
-        "hand": [NAME[k] for k in s.hand_list(seat)] if seat is not None else None,
+        "hand": [NAME[k] for k in hand] if seat is not None else None,
         "known_cards": {},
         "outlaws_in_play": len(s.ctx.get("outlaws", [])),
         "skip_next": s.skip,
@@ -100,42 +116,79 @@ def build_view(s: KingshipState, seat: int | None) -> dict[str, Any]:
         "over": s.over,
         "winners": list(s.winners),
     }
-    if seat is not None:
+    seen = set(s.pile)
+    seen.update(s.grave, hand, top_known)
+    known = s.known
+    if known:
         for o in range(s.n):
-            d = s.known.get(seat * 8 + o)
-            if d:
-                view["known_cards"][f"P{o}"] = [NAME[k] for k in sorted(d) for _ in range(d[k])]
-        if s.pending is not None and s.pending[0] == "search" and s.pending[1] == seat:
-            view["deck_cards"] = sorted(NAME[k] for k in s.deck)
+            k_o = known.get(observer * 8 + o)
+            if k_o and o != seat:
+                view["known_cards"][f"P{o}"] = [NAME[k] for k in sorted(k_o) for _ in range(k_o[k])]
+                seen.update(k_o)
+    if seat is not None and d is not None and d[0] == "search" and d[1] == seat:
+        view["deck_cards"] = sorted(NAME[k] for k in s.deck)
+        seen.update(s.deck)
+    view["cards"] = dict(map(_CARD_ITEMS.__getitem__, sorted(seen)))
+    view["title_info"] = TITLE_INFO
+    view["laws_in_force"] = [{"code": law_text(law[0], law[1]), "text": law_description(law)} for law in s.laws]
     return view
 
 
+def _card(name: str, view: dict[str, Any]) -> str:
+    """``"9T Witch"`` from a notation and the view's card table."""
+    info = view["cards"].get(name)
+    return f"{name} {info['character']}" if info and name != "Outlaw" else name
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def render_text(view: dict[str, Any]) -> str:
-    """A plain-text drawing of a view: pile top, titles and holders, laws, hands, graveyard."""
+    """A plain-text drawing of a view for the terminal: the pile and its top card, the deck and
+    the graveyard, titles and their holders, the laws in force, hand sizes, what the seat knows,
+    its hand (cards with their characters) and, last, the prompt (see ``KingshipGame.legend``)."""
     lines = []
     seat = view["seat"]
-    who = "spectator" if seat is None else f"P{seat}"
+    who = "a spectator" if seat is None else f"P{seat}"
     lines.append(
-        f"Kingship — {view['players']} players — turn {view['turn']}, P{view['turn_player']} on turn ({view['direction']}) — you are {who}"
+        f"Kingship — {view['players']} players — turn {view['turn']}, P{view['turn_player']}'s turn "
+        f"({view['direction']}) — you are {who}"
     )
+    top = _card(view["pile_top"], view) if view["pile_top"] else "empty"
+    lines.append(f"Pile: {_cards(len(view['pile']))}, top card {top}    Deck: {_cards(view['deck_size'])}")
+    grave = " ".join(view["graveyard"])
+    lines.append(f"Graveyard: {_cards(view['graveyard_size'])}" + (f": {grave}" if grave else ""))
+    if view["deck_top_known"]:
+        knower = "Everyone knows" if seat is None else "You know"
+        cards = ", ".join(_card(c, view) for c in view["deck_top_known"])
+        lines.append(f"{knower} the top of the deck (top first): {cards}")
+    titles = " · ".join(
+        f"{view['title_info'][t]['title']} {'P' + str(h) if h is not None else '–'}" for t, h in view["titles"].items()
+    )
+    lines.append(f"Titles: {titles}")
+    if view["laws_in_force"]:
+        for law in view["laws_in_force"]:
+            lines.append(f"Law in force: {law['code']} — {law['text']}")
+    else:
+        lines.append("Laws in force: none")
+    lines.append("Hand sizes: " + " · ".join(f"P{i} {n}" for i, n in enumerate(view["hand_sizes"])))
+    for o, cards in view["known_cards"].items():
+        knower = "Everyone knows" if seat is None else "You know"
+        lines.append(f"{knower} {o} holds: {', '.join(_card(c, view) for c in cards)}")
+    if view.get("deck_cards"):
+        lines.append(f"The deck holds: {' '.join(view['deck_cards'])}")
+    if view["hand"] is not None:
+        lines.append(f"Your hand: {', '.join(_card(c, view) for c in view['hand']) or 'empty'}")
+    if view["outlaws_in_play"]:
+        lines.append(f"Outlaws played in response, to go on the pile: {view['outlaws_in_play']}")
+    if view["skip_next"]:
+        lines.append("A Messenger skips the next player's turn.")
+    if view["extra_turn"]:
+        lines.append(f"P{view['turn_player']} takes another turn after this one (Emperor pair).")
     if view["over"]:
         w = view["winners"]
-        lines.append("GAME OVER: " + (f"P{w[0]} wins" if w else "draw"))
-    lines.append(
-        f"Pile top: [{view['pile_top']}]  (pile {len(view['pile'])} cards)   Deck: {view['deck_size']} cards   Graveyard: {view['graveyard_size']} cards"
-    )
-    if view["deck_top_known"]:
-        lines.append(f"You know the top of the deck: {' '.join(view['deck_top_known'])}")
-    titles = "  ".join(f"{t}: {'P' + str(h) if h is not None else '-'}" for t, h in view["titles"].items())
-    lines.append(f"Titles: {titles}")
-    lines.append("Laws: " + ("; ".join(view["laws"]) if view["laws"] else "none"))
-    sizes = "  ".join(f"P{i}:{n}" for i, n in enumerate(view["hand_sizes"]))
-    lines.append(f"Hand sizes: {sizes}")
-    for o, cards in view["known_cards"].items():
-        lines.append(f"You know {o} holds: {' '.join(cards)}")
-    if view["hand"] is not None:
-        lines.append(f"Your hand: {' '.join(view['hand']) or '(empty)'}")
-    if view["decision"]:
-        extra = ", ".join(f"{k}={v}" for k, v in view["decision_info"].items())
-        lines.append(f"Waiting for P{view['to_act']}: {view['decision']}" + (f" ({extra})" if extra else ""))
+        lines.append("Game over: " + (f"P{w[0]} wins." if w else "a draw, nobody wins."))
+    if view.get("prompt"):
+        lines.append(f"> {view['prompt']}")
     return "\n".join(lines)

@@ -22,10 +22,15 @@ from regalia.games.kingship.actions import (
     Act,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, DEMON, NAME, OUTLAW, SILENCED, kind_of
-from regalia.games.kingship.engine import MAX_SEATS, ONLY, Engine
+from regalia.games.kingship.engine import ONLY, Engine
+from regalia.games.kingship.prompts import play_words
+from regalia.games.kingship.texts import CARD, TITLE_TITLES
 
 KNIGHT_KINDS = (27, 28, 29)
-_TARGETS = [[f"P{a} targets P{t}" for t in range(MAX_SEATS)] for a in range(MAX_SEATS)]
+
+
+def _redirect_text(what: str, s: int, t: int) -> str:
+    return f"P{s} plays an Outlaw: {what.format(t=t)} (KS-7)"
 
 
 class Windows(Engine):
@@ -71,7 +76,9 @@ class Windows(Engine):
         return [TARGET_ACTS[s] for s in self.tgt_candidates()]
 
     def _fizzle(self, ev: list[Event]) -> None:
-        ev.append(public("fizzle", "no valid target remains [KS-6]"))
+        ev.append(
+            public("fizzle", f"{play_words(self)} has no valid target left: the Dark Queen forbade every choice (KS-6)")
+        )
         self.ctx["fizzle"] = 1
         if self.ctx["t_fail"] == "skip":
             self.cancel_ability()
@@ -82,7 +89,7 @@ class Windows(Engine):
         c = self.ctx
         t = c["target"] = act.a
         actor = c["actor"]
-        ev.append(Event("target", _TARGETS[actor][t], actor, None, {"target": t}))
+        ev.append(Event("target", f"{play_words(self)} targets P{t}", actor, None, {"target": t}))
         self._tgt_dq(ev)
 
     def _tgt_dq(self, ev: list[Event]) -> None:
@@ -104,12 +111,12 @@ class Windows(Engine):
         self.pending = None
         c = self.ctx
         if act.kind != FORBID:
-            ev.append(Event("pass", "you allow the target", d, ONLY[d], {}))
+            ev.append(public("pass", f"P{d}, the Dark Queen, lets P{c['target']} stand as the target", d))
             self._tgt_outlaws(ev)
             return
         t = c["target"]
         c["t_forb"].append(t)
-        ev.append(Event("forbid", f"P{d} (Dark Queen) forbids targeting P{t} [KS-6]", d, None, {"target": t}))
+        ev.append(Event("forbid", f"P{d}, the Dark Queen, forbids P{t} as the target (KS-6)", d, None, {"target": t}))
         chooser = c["t_chooser"]
         if chooser == c["actor"] and c["t_prev"] < 0:
             c["target"] = -1
@@ -124,7 +131,10 @@ class Windows(Engine):
         # the redirect cannot land anywhere: the previous target stands
         c["target"] = c["t_prev"]
         ev.append(
-            public("redirect_fails", f"P{chooser}'s redirect finds no valid target; P{c['target']} stays the target")
+            public(
+                "redirect_fails",
+                f"P{chooser}'s redirect finds no valid target: P{c['target']} stays the target (KS-18)",
+            )
         )
         self._tgt_outlaws(ev)
 
@@ -178,8 +188,16 @@ class Windows(Engine):
         c["t_prev"] = c["target"]
         c["target"] = act.a
         c["t_chooser"] = s
-        ev.append(public("redirect", f"P{s} plays an Outlaw and redirects to P{act.a} [KS-7]", s, target=act.a))
+        ev.append(public("redirect", _redirect_text(self._redirect_what(), s, act.a), s, target=act.a))
         self._tgt_dq(ev)
+
+    def _redirect_what(self) -> str:
+        """What an Outlaw redirects, with ``{t}`` for the new seat: the title being acquired or
+        the target of the ability."""
+        q = self.q
+        if q and q[-1][0] == "acq_final":
+            return f"P{{t}} is to acquire the {TITLE_TITLES[q[-1][1]]} title instead"
+        return f"P{{t}} becomes the target of {play_words(self)}"
 
     def on_reroute(self, ev: list[Event], act: Act) -> None:
         """A forbidden redirect: the Outlaw player names another target."""
@@ -187,7 +205,7 @@ class Windows(Engine):
         s = self.pending[1]
         self.pending = None
         self.ctx["target"] = act.a
-        ev.append(public("redirect", f"P{s} redirects to P{act.a} instead [KS-6]", s, target=act.a))
+        ev.append(public("redirect", f"P{s} redirects to P{act.a} instead (KS-6)", s, target=act.a))
         self._tgt_dq(ev)
 
     def _tgt_knight(self, ev: list[Event]) -> None:
@@ -217,10 +235,12 @@ class Windows(Engine):
         k = kind_of(10, act.a)
         self.hand_remove(t, k, None)
         self.pile.append(k)
-        ev.append(public("block", f"P{t} blocks with {NAME[k]} and draws a card [KS-6]", t, card=NAME[k]))
+        ev.append(
+            public("block", f"P{t} blocks {play_words(self)} with {CARD[k]} and draws a card (KS-6)", t, card=NAME[k])
+        )
         self.ctx["blocked"] = 1
         self.cancel_ability()
-        self.push(("draw", t, 1, 1))
+        self.push(("draw", t, 1, 1, "block"))
 
     # ---------------------------------------------------------------- titles about to be acquired [KS-7]
     def op_acq(self, ev: list[Event], t: int) -> None:
@@ -242,7 +262,9 @@ class Windows(Engine):
         if self.ctx.get("acq_skip"):
             self.ctx["acq_skip"] = 0
             return
-        self.give_title(ev, self.ctx["target"], t)
+        c = self.ctx
+        why = play_words(self) if c["target"] == c["actor"] else f"an Outlaw redirected it from {play_words(self)}"
+        self.give_title(ev, c["target"], t, why)
 
     # ---------------------------------------------------------------- the Demon's claim [KS-5]
     def on_demon(self, ev: list[Event], act: Act) -> None:
@@ -251,10 +273,10 @@ class Windows(Engine):
         d = self.pending[1]
         self.pending = None
         if act.kind == PASS:
-            ev.append(Event("pass", "you keep the Demon title", d, ONLY[d], {}))
+            ev.append(public("pass", f"P{d} keeps the Demon title", d))
             return
         self.titles[DEMON] = -1
-        ev.append(public("demon_claim", f"P{d} gives up the Demon title to take cards from the graveyard", d))
+        ev.append(public("demon_claim", f"P{d} gives up the Demon title to take cards from the graveyard (KS-29)", d))
         self.pending = ("demon_take", d)
 
     def legal_demon_take(self) -> list[Act]:
@@ -273,6 +295,8 @@ class Windows(Engine):
             return
         self.grave.remove(act.b)
         self.hand_add(d, act.b, None)
-        ev.append(public("demon_take", f"P{d} takes {NAME[act.b]} from the graveyard", d, card=NAME[act.b]))
+        ev.append(
+            public("demon_take", f"P{d} takes {CARD[act.b]} from the graveyard (Demon's claim)", d, card=NAME[act.b])
+        )
         if self.grave:
             self.pending = ("demon_take", d)

@@ -1,0 +1,107 @@
+"""Build script: a pure-Python package by default; the rules core compiled with mypyc on request.
+
+``REGALIA_MYPYC=1 python -m pip install .`` (or ``-e .``) compiles the modules of
+:data:`COMPILED` with mypyc from the same typed source; ``REGALIA_MYPYC=auto`` compiles when a C
+compiler works and installs pure Python with a warning otherwise; unset or ``0``, nothing is
+compiled. A compiled build also writes ``regalia/_mypyc_sources.json``: the SHA-256 of every
+compiled source, which ``regalia.build`` checks at import so that a ``.py`` edited after the build
+is never silently shadowed by its stale ``.so`` (the pure module is loaded instead, with a warning).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
+
+COMPILED_PACKAGES = [
+    "regalia/core",
+]
+"""The packages (paths under ``src/``) whose modules mypyc compiles, each game's once it is
+ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETED`."""
+
+INTERPRETED = {
+    "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
+}
+"""Modules of the compiled packages that stay interpreted, with the reason."""
+
+COMPILED = sorted(
+    str(path.relative_to(SRC))
+    for package in COMPILED_PACKAGES
+    for path in (SRC / package).glob("*.py")
+    if path.name != "__init__.py" and str(path.relative_to(SRC)) not in INTERPRETED
+)
+"""The modules mypyc compiles (paths under ``src/``)."""
+
+MANIFEST = "regalia/_mypyc_sources.json"
+
+
+def _mode() -> str:
+    return os.environ.get("REGALIA_MYPYC", "").strip().lower()
+
+
+def _compiler_works() -> bool:
+    """Whether a C compiler can build a trivial extension against this Python's headers."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").exists():
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "probe.c"
+        src.write_text("#include <Python.h>\nint probe(void) { return 0; }\n")
+        try:
+            cc = new_compiler()
+            customize_compiler(cc)
+            cc.compile([str(src)], output_dir=tmp, include_dirs=[include])
+        except Exception:  # any failure to compile means: no working compiler
+            return False
+    return True
+
+
+def _manifest() -> str:
+    sources = {path: hashlib.sha256((SRC / path).read_bytes()).hexdigest() for path in COMPILED}
+    return json.dumps({"compiled": sources}, indent=1, sort_keys=True)
+
+
+class BuildExtWithManifest(build_ext):
+    """``build_ext`` that also writes the manifest of compiled sources beside the extensions."""
+
+    def run(self) -> None:
+        super().run()
+        root = SRC if self.inplace else Path(self.build_lib)
+        target = root / MANIFEST
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(_manifest())
+
+
+def _ext_modules() -> list[object]:
+    mode = _mode()
+    if mode in ("", "0", "false", "no", "off"):
+        return []
+    if mode not in ("1", "true", "yes", "on", "auto"):
+        sys.exit(f"REGALIA_MYPYC: expected 1, auto or 0, got {mode!r}")
+    if os.environ.get("REGALIA_BUILD_PHASE") == "requires":
+        return []  # the backend is only asking what to install before building (mypy, for mypyc)
+    if mode == "auto" and not _compiler_works():
+        print("warning: REGALIA_MYPYC=auto: no working C compiler; installing pure Python", file=sys.stderr)
+        return []
+    from mypyc.build import mypycify
+
+    os.chdir(ROOT)  # mypyc finds each module's package from its path (src/ has no __init__.py)
+    return mypycify([f"src/{p}" for p in COMPILED], opt_level="3", group_name="regalia_mypyc")
+
+
+ext = _ext_modules()
+setup(ext_modules=ext, cmdclass={"build_ext": BuildExtWithManifest} if ext else {})

@@ -1,0 +1,265 @@
+"""What each King's Blood action does, in the rulebook's words: ``State.label`` and the headings
+of long choice lists (``State.legal_choices``).
+
+``play R7f right of B7m`` → ``"R7f (Romance 7 ♀, Draw 3) right of B7m — P2 must draw 3 or pass it
+on"``. A label is read by the deciding seat only, so it may speak of "you" and of that seat's own
+cards; it never says anything the seat does not know (what a Marriage will draw stays unsaid).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood.actions import KBAction
+from regalia.games.kings_blood.cards import DRAW3, ENTHRONEMENT, KINGS_BLOOD, NOTATION, REVERSE, SKIP
+from regalia.games.kings_blood.describe import ABILITY_WORDS, deck_words, plural
+from regalia.games.kings_blood.genealogy import SIDE_NAMES
+from regalia.games.kings_blood.moves import BIRTH, BONUS, DEFEND, DRAWN, FORCED, MATCH, SIBLINGS
+
+if TYPE_CHECKING:
+    from regalia.games.kings_blood.state import KingsBloodState
+
+PENALTY = "one card left and no King's Blood! announced: you draw 3 and miss your next turn"
+"""KB-T4, said of a move that ends the turn with one card unannounced."""
+
+OTHER_CHOICES = "Other choices"
+"""The heading of ``draw``, ``end``, ``announce`` and ``pass`` in a long list."""
+
+
+def turn_after(s: KingsBloodState, eff: int, hand_after: int) -> tuple[int, int]:
+    """Who is skipped and who plays next when the current turn ends now with a last card of
+    ability ``eff`` and ``hand_after`` cards in the player's hand: ``(skipped seat or -1, next
+    seat)``. The same steps as the state's ``_end_turn`` (KB-T2, KB-T4 penalty, KB-T6, KB-X3),
+    without changing anything."""
+    n = s.num_players
+    seat = s.cur
+    d = s.direction
+    skipped = -1
+    if eff == REVERSE:
+        if n == 2 and s.config.two_player_reverse_skips:
+            eff = SKIP
+        else:
+            d = -d
+    nxt = (seat + d) % n
+    if eff == SKIP:
+        skipped = nxt
+        nxt = (nxt + d) % n
+    flags = list(s.skip_next)
+    if hand_after == 1 and s.config.announcement == "required" and not s.announced[seat]:
+        flags[seat] = True  # _one_card_left runs first
+    while flags[nxt]:  # _skip_penalized
+        flags[nxt] = False
+        nxt = (nxt + d) % n
+    return skipped, nxt
+
+
+def _seat(s: KingsBloodState, seat: int) -> str:
+    return "you" if seat == s.cur else A.SEAT_NAMES[seat]
+
+
+def ability_effect(s: KingsBloodState, eff: int, hand_after: int) -> str:
+    """What the ability ``eff`` of the last card played does when the turn ends now (KB-T2,
+    KB-T3, KB-T6, KB-X10), naming the seats: ``"P2 is skipped"``, ``"P3 must draw 6 or pass it
+    on"``, ``"the order of play reverses"``."""
+    skipped, nxt = turn_after(s, eff, hand_after)
+    pending = s.pending_draw + (3 if eff == DRAW3 else 0)
+    who = _seat(s, nxt)
+    if eff == DRAW3:
+        return f"{who} must draw {pending} or pass it on"
+    if skipped >= 0:
+        text = f"{_seat(s, skipped)} {'are' if skipped == s.cur else 'is'} skipped"
+    elif s.num_players == 2:
+        text = "Reverse changes nothing with two players"
+    else:
+        text = "the order of play reverses"
+    if pending:
+        return f"{text}; {who} must draw {pending} or pass it on"
+    if nxt == s.cur:
+        return f"{text}; you play again"
+    return text
+
+
+def _turn_ends(s: KingsBloodState, parts: list[str], eff: int, hand_after: int) -> None:
+    """The clauses of a move that ends the turn: the ability of the last card, the penalty."""
+    if s.winner >= 0:  # KB-X8: the winner's play is being finished
+        parts.append(f"then the game ends: {A.SEAT_NAMES[s.winner]} has won")
+        return
+    said = len(parts)
+    if eff:
+        parts.append(ability_effect(s, eff, hand_after))
+    if hand_after == 1 and s.config.announcement == "required" and not s.announced[s.cur]:
+        parts.append(PENALTY)
+    if len(parts) == said:
+        parts.append("ends your turn")
+
+
+def _place(s: KingsBloodState, a: KBAction) -> str:
+    words = deck_words(s.abil)
+    f, t = a.card, a.target
+    head = f"{words.described[f]} {SIDE_NAMES[a.side]} of {NOTATION[t]}"
+    hand_after = len(s.hands[s.cur]) - 1
+    parts: list[str] = []
+    eff = s.abil[f]
+    if s.phase == DEFEND:  # KB-T3: passes the Draw 3 on, never a Marriage
+        if hand_after == 0:
+            return f"{head} — your last card: you win"
+        _turn_ends(s, parts, eff, hand_after)
+        return f"{head} — {'; '.join(parts)}"
+    kb = s.kb_on >= 0 and (f == s.kb_on or t == s.kb_on)
+    could_marry = kb or MATCH[f][t] == 2
+    marries = could_marry and not a.flag
+    if hand_after == 0 and s.winner < 0:
+        parts.append("your last card: you win" + (", and the Marriage is still resolved" if marries else ""))
+    elif marries:
+        parts.append("marries beside the King's Blood character" if kb else "marries")
+    else:
+        if could_marry:
+            parts.append("declines the Marriage")
+        _turn_ends(s, parts, eff, hand_after)
+    return f"{head} — {'; '.join(parts)}"
+
+
+def _sibling(s: KingsBloodState, a: KBAction) -> str:
+    words = deck_words(s.abil)
+    head = f"{words.described[a.card]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[s.child]}"
+    if len(s.hands[s.cur]) == 1:
+        return f"{head} — your last card: you win"
+    if s.phase == BIRTH:
+        return f"{head} — the first of two or more siblings on this side"
+    return f"{head} — sibling {s.sib_count + 1} of the line"
+
+
+def _event(s: KingsBloodState, a: KBAction) -> str:
+    words = deck_words(s.abil)
+    k = a.kind
+    cur = s.cur
+    hand_after = len(s.hands[cur]) - (0 if s.phase == FORCED else 1)
+    gen = s.gen
+    if k == A.CONNECT:
+        c, d = a.card, a.target
+        head = f"New Connection: {words.described[c]} {SIDE_NAMES[a.side]} of {NOTATION[d]}"
+        parts: list[str] = []
+        if s._marries(c, d):
+            if not a.flag:
+                return f"{head} — marries"
+            parts.append("declines the Marriage")
+        _turn_ends(s, parts, 0, hand_after)
+        return f"{head} — {'; '.join(parts)}"
+    t = a.target
+    target = words.described[t]
+    att = gen.attachments(t)
+    if k == A.ASSASSINATE:
+        parts = ["discards it with its Enthronement" if ENTHRONEMENT in att else "discards it"]
+        if KINGS_BLOOD in att:
+            parts.append("the King's Blood card is set aside")
+        if len(gen) == 1:
+            parts.append("a new Genealogy starts with the next Character drawn")
+        if hand_after and s.winner < 0:
+            parts.append("then you may play one more card")  # KB-E1
+        else:
+            _turn_ends(s, parts, 0, hand_after)
+        return f"Assassination on {target} — {'; '.join(parts)}"
+    if k == A.EXILE_TO:
+        to = a.flag
+        goes = [NOTATION[c] if c == ENTHRONEMENT else "the King's Blood card" for c in att]
+        with_ = f" with {' and '.join(goes)}" if goes else ""
+        whose = "your own hand" if to == cur else f"{A.SEAT_NAMES[to]}'s hand"
+        if to == cur:
+            hand_after += 1 + len(att)
+        parts = []
+        if len(gen) == 1:
+            parts.append("a new Genealogy starts with the next Character drawn")
+        _turn_ends(s, parts, 0, hand_after)
+        return f"Exile {target} into {whose}{with_} — {'; '.join(parts)}"
+    if k == A.ENTHRONE:
+        others = len(gen) - 1
+        parts = [
+            f"{plural(others, 'other card')} {'leaves' if others == 1 else 'leave'} the Genealogy"
+            if others
+            else "no other card to discard"
+        ]
+        if s.config.advanced and KINGS_BLOOD not in s.known[cur]:  # KB-E4: from wherever it is
+            parts.append("you take the King's Blood card")
+            hand_after += 1
+            for p, known in enumerate(s.known):
+                if KINGS_BLOOD in known and len(s.hands[p]) == 1 and s.winner < 0:
+                    return (
+                        f"Enthronement under {target} — {'; '.join(parts)}; {A.SEAT_NAMES[p]} wins, left without cards"
+                    )
+        _turn_ends(s, parts, 0, hand_after)
+        return f"Enthronement under {target} — {'; '.join(parts)}"
+    # KB-E5: the King's Blood card, never the last card, so one more play follows
+    return f"the King's Blood card under {target} — any Character may then marry it; then you may play one more card"
+
+
+def _end(s: KingsBloodState) -> str:
+    phase = s.phase
+    if phase == DRAWN:
+        text = "end your turn, keeping the card drawn"
+    elif phase == BIRTH:
+        text = "end your turn without playing on the child"
+    elif phase == SIBLINGS:
+        text = f"end the line of {s.sib_count} siblings and your turn"
+    elif phase == BONUS:
+        text = "end your turn without another play"
+    else:
+        text = "end your turn"
+    last = s.last_played
+    eff = s.abil[last] if last >= 0 else 0
+    hand_after = len(s.hands[s.cur])
+    parts: list[str] = []
+    if eff:
+        parts.append(f"{NOTATION[last]}'s {ABILITY_WORDS[eff]}: {ability_effect(s, eff, hand_after)}")
+    if hand_after == 1 and s.config.announcement == "required" and not s.announced[s.cur]:
+        parts.append(PENALTY)
+    return f"{text} — {'; '.join(parts)}" if parts else text
+
+
+def label(s: KingsBloodState, a: KBAction) -> str:
+    """The label of ``a`` (an action of ``s``'s game, legal or not) for the deciding seat: the
+    card with its philosophy, number, sex and ability, where it goes, and what the move does
+    (marries, ends the turn and hits the next player with an ability, wins, ...)."""
+    k = a.kind
+    if k == A.PLACE:
+        return _place(s, a)
+    if k == A.SIBLING:
+        return _sibling(s, a)
+    if k == A.DRAW:
+        if s.phase == DEFEND:
+            due = s.pending_draw
+            left = len(s.pile) + len(s.discard)
+            if left < due:
+                return f"draw the {plural(left, 'card')} left of the {due} the Draw 3 asks, then take your turn"
+            return f"draw the {due} cards of the Draw 3, then take your turn"
+        return "draw a card; you may then play it if it fits"
+    if k == A.END:
+        return _end(s)
+    if k == A.ANNOUNCE:
+        return (
+            f"announce King's Blood! — you hold {plural(len(s.hands[s.cur]), 'card')}; "
+            "ending a turn with one card unannounced costs 3 cards and your next turn"
+        )
+    if k == A.PASS:
+        return "pass — you cannot play and no card is left to draw"
+    return _event(s, a)
+
+
+def choice_group(s: KingsBloodState, a: KBAction) -> str:
+    """The heading of ``a`` in a long list: the card played (``"R7f (Romance 7 ♀, Draw 3)"``),
+    the Event (``"Assassination"``, New Connection by the card it moves), or ``"Other choices"``."""
+    k = a.kind
+    words = deck_words(s.abil)
+    if k == A.PLACE or k == A.SIBLING:
+        return words.described[a.card]
+    if k == A.CONNECT:
+        return f"New Connection moving {NOTATION[a.card]}"
+    if k == A.ASSASSINATE:
+        return "Assassination"
+    if k == A.EXILE_TO:
+        return "Exile"
+    if k == A.ENTHRONE:
+        return "Enthronement"
+    if k == A.KINGSBLOOD:
+        return "the King's Blood card"
+    return OTHER_CHOICES

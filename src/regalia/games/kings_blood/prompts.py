@@ -1,0 +1,222 @@
+"""The pending King's Blood decision in words (``State.prompt``), for every seat.
+
+The deciding seat reads one sentence naming what opened the decision (its turn, the card it drew,
+a Draw 3 passed to it, a child born of its Marriage, the siblings it is placing, the Event drawn
+at its Marriage, its Assassination or King's Blood card) and what the choices do. Every other
+seat and a spectator read "Waiting for P2 to ..." with only what everyone knows: the card drawn
+stays hidden; that a player placing siblings must place another is the rules' own (KB-M4).
+
+A prompt is built on every ``view()`` call (search bots call it in rollouts): string formatting
+of a few fields, and for the decider at most one look at the legal actions, which the core
+caches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.kings_blood.actions import DRAW, SEAT_NAMES
+from regalia.games.kings_blood.cards import (
+    ASSASSINATION,
+    EXILE,
+    KINGS_BLOOD,
+    NEW_CONNECTION,
+    NOTATION,
+    NUM_CHARACTERS,
+    NUMBER,
+)
+from regalia.games.kings_blood.describe import ABILITY_WORDS, EVENT_WORDS, deck_words, plural
+from regalia.games.kings_blood.genealogy import SIDE_NAMES
+from regalia.games.kings_blood.labels import ability_effect
+from regalia.games.kings_blood.moves import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SIBLINGS, TURN
+
+if TYPE_CHECKING:
+    from regalia.games.kings_blood.state import KingsBloodState
+
+_WAITING = {
+    TURN: "to play a card or draw",
+    DRAWN: "to play the card just drawn or end the turn",
+    BIRTH: "to play on the newborn child, play siblings, or end the turn",
+    BONUS: "to play one more card or end the turn",
+}
+"""What the others wait for, by phase (the phases whose wording needs no field)."""
+
+_FORCED_DOES = {
+    ASSASSINATION: "choose the Active card to discard (then you may play one more card)",
+    EXILE: "choose the Active card and the player whose hand it goes into",
+    NEW_CONNECTION: "choose the Active card to move and the Active card to place it beside (a Marriage it forms is resolved)",
+}
+"""KB-M3: what choosing the target of an Event drawn at a Marriage does (Enthronement otherwise)."""
+
+
+def _announce_note(s: KingsBloodState) -> str:
+    """KB-T4: the reminder while ``announce`` is open to the decider, else ``""``."""
+    hand = s.hands[s.cur]
+    if 0 < len(hand) <= 2 and s.config.announcement == "required" and not s.announced[s.cur]:
+        return (
+            f" You hold {plural(len(hand), 'card')}: announce King's Blood! before your turn ends with one, "
+            "or draw 3 and miss your next turn."
+        )
+    return ""
+
+
+def _only_draw_or_end(s: KingsBloodState) -> bool:
+    """Whether the decider's only choices are ``draw``/``end``/``pass`` (and ``announce``)."""
+    return all(a.kind >= DRAW for a in s.legal_actions())
+
+
+def _waiting(s: KingsBloodState) -> str:
+    who = SEAT_NAMES[s.cur]
+    phase = s.phase
+    if phase == TURN and not s.pile and not s.discard:
+        return f"Waiting for {who} to play a card or pass (no card is left to draw)."
+    if phase == DEFEND:
+        return f"Waiting for {who} to pass the Draw 3 on or draw {s.pending_draw} cards."
+    if phase == SIBLINGS:
+        more = ", or end the turn" if s.sib_count >= 2 else ""
+        return f"Waiting for {who} to place another sibling beside {NOTATION[s.child]}{more}."
+    if phase == BIRTH:
+        return f"Waiting for {who} to play on the newborn {NOTATION[s.child]}, play siblings, or end the turn."
+    if phase == FORCED:
+        return f"Waiting for {who} to play the {EVENT_WORDS[s.pending_card]} drawn at the Marriage."
+    if phase == BONUS:
+        opened = "the King's Blood card" if s.last_played == KINGS_BLOOD else "an Assassination"
+        return f"Waiting for {who} to play one more card after {opened} or end the turn."
+    return f"Waiting for {who} {_WAITING[phase]}."
+
+
+def _turn(s: KingsBloodState) -> str:
+    hand = s.hands[s.cur]
+    can_draw = bool(s.pile or s.discard)
+    if len(hand) == 1 and hand[0] >= NUM_CHARACTERS:  # an Event or the King's Blood card (KB-T5)
+        only = EVENT_WORDS[hand[0]]
+        if can_draw:
+            return f"Your turn: your only card is {only}, and you can win only with a Character, so draw a card."
+        return (
+            f"Your turn: your only card is {only}, which cannot be your last card, and nothing is left to draw: pass."
+        )
+    if not can_draw:
+        if _only_draw_or_end(s):
+            return "Your turn: nothing you hold can be played and no card is left to draw: pass."
+        return (
+            "Your turn: play a Character beside an Active card of the same colour or number, or an Event on an "
+            "Active card; no card is left to draw."
+        )
+    return (
+        "Your turn: play a Character beside an Active card of the same colour or number (same colour and "
+        "opposite sex marries), play an Event on an Active card, or draw a card."
+    )
+
+
+def _drawn(s: KingsBloodState) -> str:
+    card = deck_words(s.abil).described[s.drawn]
+    if _only_draw_or_end(s):
+        return f"You drew {card}; it cannot be played now, so end your turn and keep it."
+    return f"You drew {card}: play it now, or end your turn and keep it."
+
+
+def _defend(s: KingsBloodState) -> str:
+    due = s.pending_draw
+    stack = f"{due} cards, {plural(due // 3, 'Draw 3 card')} stacked"
+    if _only_draw_or_end(s):
+        return (
+            f"A Draw 3 is passed to you ({stack}) and you hold no Skip, Reverse or Draw 3 that can be played: "
+            f"draw the {due} cards, then take your turn."
+        )
+    return (
+        f"A Draw 3 is passed to you ({stack}): draw the {due} cards and then take your turn, or pass it on by "
+        "playing a Skip, Reverse or Draw 3 character beside an Active card it matches (no Marriage forms; "
+        "Draw 3 adds 3 for the next player, Skip and Reverse take effect first)."
+    )
+
+
+def _ending_note(s: KingsBloodState) -> str:
+    """What ending the turn now does through the last card's ability (KB-T2), or ``""``."""
+    last = s.last_played
+    eff = s.abil[last] if last >= 0 else 0
+    if not eff:
+        return ""
+    effect = ability_effect(s, eff, len(s.hands[s.cur]))
+    return f" (ending now, {NOTATION[last]}'s {ABILITY_WORDS[eff]}: {effect})"
+
+
+def _birth(s: KingsBloodState) -> str:
+    child = s.child
+    words = deck_words(s.abil)
+    row, x = s.gen.position(child)
+    a, b = s.gen.card_at(row - 1, x - 1), s.gen.card_at(row - 1, x + 1)
+    parents = f" of {NOTATION[a]} and {NOTATION[b]}" if a is not None and b is not None else ""
+    born = f"{words.described[child]} is born to your Marriage{parents}"
+    if not s.gen.is_active(child):
+        return f"{born}, but it is not Active (no room beside it), so nothing can be played on it: end your turn{_ending_note(s)}."
+    return (
+        f"{born}: make one play on the child — a Character of its colour or number beside it (a new Marriage "
+        f"continues the chain), an Event on it, or two or more siblings numbered {NUMBER[child]} in a line on "
+        f"one side — or end your turn{_ending_note(s)}."
+    )
+
+
+def _siblings(s: KingsBloodState) -> str:
+    last = NOTATION[s.child]
+    side = SIDE_NAMES[s.sib_side]
+    number = NUMBER[s.child]
+    if s.sib_count < 2:
+        return (
+            f"You are placing siblings numbered {number}: place the second {side} of {last} (a line has two or more)."
+        )
+    if _only_draw_or_end(s):
+        return (
+            f"You have placed {s.sib_count} siblings numbered {number} and no other card of yours fits the line: "
+            f"end your turn{_ending_note(s)}."
+        )
+    return (
+        f"You have placed {s.sib_count} siblings numbered {number}: place another {side} of {last}, or end your "
+        f"turn{_ending_note(s)}."
+    )
+
+
+def _forced(s: KingsBloodState) -> str:
+    card = s.pending_card
+    does = _FORCED_DOES.get(card, "choose the Active card to enthrone; every other card leaves the Genealogy")
+    return f"{EVENT_WORDS[card]} was drawn at your Marriage and must be played at once on an Active card: {does}."
+
+
+def _bonus(s: KingsBloodState) -> str:
+    opened = "your Assassination" if s.last_played != KINGS_BLOOD else "placing the King's Blood card"
+    return (
+        f"After {opened} you may play one more card from your hand — a Character beside an Active card of the "
+        "same colour or number, or an Event — or end your turn."
+    )
+
+
+_DECIDER = {
+    TURN: _turn,
+    DRAWN: _drawn,
+    DEFEND: _defend,
+    BIRTH: _birth,
+    SIBLINGS: _siblings,
+    FORCED: _forced,
+    BONUS: _bonus,
+}
+
+
+def prompt(s: KingsBloodState, seat: int | None) -> str:
+    """The pending decision in words for ``seat`` (``None``: a spectator); the game is running."""
+    if seat != s.cur:
+        return _waiting(s)
+    return _DECIDER[s.phase](s) + _announce_note(s)
+
+
+def result_prompt(s: KingsBloodState) -> str:
+    """The end of the game in words: the winner and, with a ``scoring`` option, the scores
+    (KB-X7); with no winner, why (KB-T7: every player passed; KB-T8: no Character is left)."""
+    w = s.winner
+    if w < 0:
+        if s.passes >= s.num_players:
+            return "The game is over with no winner: every player passed in turn with nothing left to draw."
+        return "The game is over with no winner: the Genealogy is empty and no Character is left to start a new one."
+    text = f"The game is over: {SEAT_NAMES[w]} wins."
+    if s.config.scoring != "none":
+        scores = s.scores()
+        text += " Scores of this game: " + ", ".join(f"{SEAT_NAMES[p]} {v}" for p, v in enumerate(scores)) + "."
+    return text
