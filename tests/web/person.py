@@ -64,6 +64,15 @@ def create_table(
     return table_id(page)
 
 
+def wait_for(page: Any, selector: str, *, timeout: int = TIMEOUT_MS, state: str = "visible") -> None:
+    """Wait for ``selector``; on a timeout, fail with what the page shows (to tell why)."""
+    try:
+        page.wait_for_selector(selector, timeout=timeout, state=state)
+    except Exception as exc:
+        shown = page.evaluate("() => document.body ? document.body.innerText : ''")
+        raise AssertionError(f"{selector} not {state} after {timeout} ms; the page shows:\n{shown[:1500]}") from exc
+
+
 def table_id(page: Any) -> str:
     m = re.search(r"[?&]t=([A-Za-z0-9_-]+)", page.url)
     assert m, page.url
@@ -106,6 +115,19 @@ def act_once(page: Any, rng: random.Random, *, list_share: float = 0.08) -> bool
     return True
 
 
+# At one instant: is it this seat's decision (and no move of it on its way), and how many
+# highlighted elements and move buttons does the page offer?
+OFFER = """() => {
+  const dock = document.querySelector('#dock');
+  const mine = !!dock && dock.classList.contains('mine') && dock.dataset.sending !== 'true';
+  return {
+    mine,
+    offered: document.querySelectorAll('#board button.hl, #dock .bar button.move:not([disabled]), .picked-line').length,
+    prompt: dock ? dock.querySelector('.prompt').textContent : '',
+  };
+}"""
+
+
 def play(page: Any, rng: random.Random, *, max_clicks: int = 600, stop_after: int | None = None) -> int:
     """Click until the game is over (or ``stop_after`` clicks); returns the clicks made.
 
@@ -117,13 +139,11 @@ def play(page: Any, rng: random.Random, *, max_clicks: int = 600, stop_after: in
         if stop_after is not None and clicks >= stop_after:
             break
         assert clicks < max_clicks, "the game did not end"
-        if my_turn(page) and not page.locator("dialog[open]").count():
-            targets, buttons = offered(page)
-            if targets.count() + buttons.count() == 0 and page.locator(".picked-line").count() == 0:
-                page.wait_for_timeout(150)  # a frame may be on its way
-                targets, buttons = offered(page)
-                if my_turn(page) and not is_over(page):
-                    assert targets.count() + buttons.count() > 0, f"nothing to click: {page.inner_text('#prompt')}"
+        now = page.evaluate(OFFER)
+        if now["mine"] and not now["offered"]:
+            page.wait_for_timeout(150)  # a frame may be on its way
+            now = page.evaluate(OFFER)
+            assert not now["mine"] or now["offered"], f"nothing to click: {now['prompt']}"
         if act_once(page, rng):
             clicks += 1
             idle = 0
@@ -136,7 +156,7 @@ def play(page: Any, rng: random.Random, *, max_clicks: int = 600, stop_after: in
 
 def check_result_matches_record(page: Any, base: str, table: str) -> dict[str, Any]:
     """The result the page shows equals the record's (fetched from the server, replayed)."""
-    page.wait_for_selector("#result", timeout=TIMEOUT_MS)
+    wait_for(page, "#result")
     box = page.locator("#result")
     winners = json.loads(box.get_attribute("data-winners") or "null")
     returns = json.loads(box.get_attribute("data-returns") or "null")

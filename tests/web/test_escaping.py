@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP, PHONE
-from .person import create_table
+from .person import create_table, wait_for
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -35,11 +35,11 @@ def test_chat_and_names_with_markup_render_as_text(server: Any, tabs: Any) -> No
         table_name=EVIL_TOO,
         seed=2,
     )
-    ann.page.wait_for_selector(".waiting", timeout=30_000)
+    wait_for(ann.page, ".waiting", timeout=30_000)
 
     # the lobby lists the waiting table with its creator's name, as text
     lobby.page.goto(f"{server.base}/")
-    lobby.page.wait_for_selector(f"#open-tables a[href*='{table}']", timeout=30_000)
+    wait_for(lobby.page, f"#open-tables a[href*='{table}']", timeout=30_000)
     row = lobby.page.locator("#open-tables .table-row", has=lobby.page.locator(f"a[href*='{table}']"))
     assert EVIL in row.inner_text()
     _no_markup(lobby)
@@ -51,7 +51,7 @@ def test_chat_and_names_with_markup_render_as_text(server: Any, tabs: Any) -> No
     eve.page.goto(invite)
     eve.page.click("text=Watch as a spectator")
     for t in (ann, bo, eve):
-        t.page.wait_for_selector("#board .kd-table", timeout=30_000)
+        wait_for(t.page, "#board .kd-table", timeout=30_000)
 
     ann.page.fill("#chat-input", EVIL)
     ann.page.press("#chat-input", "Enter")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP, PHONE
-from .person import check_result_matches_record, create_table, no_horizontal_overflow, play
+from .person import check_result_matches_record, create_table, no_horizontal_overflow, play, wait_for
 
 pytestmark = pytest.mark.timeout(420)
 
@@ -57,7 +57,7 @@ def test_full_game_by_clicking_from_the_lobby(game: str, how: dict[str, Any], se
     tab = tabs(DESKTOP)
     page = tab.page
     table = create_table(page, server.base, game, name="Ann", **how)
-    page.wait_for_selector("#board .seat, #board .card", timeout=30_000)
+    wait_for(page, "#board .seat, #board .card", timeout=30_000)
     rng = random.Random(game)
     shots = os.environ.get("REGALIA_WEB_SHOTS")
     first = play(page, rng, stop_after=SHOT_AFTER[game])

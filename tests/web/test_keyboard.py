@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP
-from .person import create_table
+from .person import create_table, wait_for
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -44,14 +44,14 @@ def test_keyboard_alone_plays_cancels_and_uses_the_move_list(server: Any, tabs: 
     tab = tabs(DESKTOP)
     page = tab.page
     create_table(page, server.base, "kings-family", seed=20261124)
-    page.wait_for_selector("#dock.mine", timeout=30_000)
+    wait_for(page, "#dock.mine", timeout=30_000)
 
     # pick with Enter, cancel with Escape
     _tab_to(page, FOCUSED_HL)
     page.keyboard.press("Enter")
-    page.wait_for_selector(".picked-line")
+    wait_for(page, ".picked-line")
     page.keyboard.press("Escape")
-    page.wait_for_selector(".picked-line", state="detached")
+    wait_for(page, ".picked-line", state="detached")
 
     # a whole move: card, then target, by Tab and Enter
     before = _acts(tab)
@@ -66,11 +66,11 @@ def test_keyboard_alone_plays_cancels_and_uses_the_move_list(server: Any, tabs: 
     page.wait_for_function("() => document.querySelectorAll('#log li.ev').length > 0", timeout=30_000)
 
     # the full list: open it with Enter on its button, play its first move with Enter
-    page.wait_for_selector("#dock.mine", timeout=30_000)
+    wait_for(page, "#dock.mine", timeout=30_000)
     before = _acts(tab)
     _tab_to(page, "() => document.activeElement && document.activeElement.classList.contains('all-btn')")
     page.keyboard.press("Enter")
-    page.wait_for_selector("dialog.all-moves[open]")
+    wait_for(page, "dialog.all-moves[open]")
     _tab_to(
         page, "() => document.activeElement && document.activeElement.matches('dialog.all-moves button.move')", limit=5
     )
@@ -78,15 +78,15 @@ def test_keyboard_alone_plays_cancels_and_uses_the_move_list(server: Any, tabs: 
     _until(tab, lambda: _acts(tab) == before + 1, "move from the list")
 
     # undo, counted in the view (King's Family, KF-X12)
-    page.wait_for_selector("#dock.mine", timeout=30_000)
+    wait_for(page, "#dock.mine", timeout=30_000)
     undos = _view(tab).get("undos", 0)
     _tab_to(page, "() => document.activeElement && document.activeElement.textContent === 'Undo'")
     page.keyboard.press("Enter")
     _until(tab, lambda: _view(tab).get("undos") == undos + 1, "undo")
-    page.wait_for_selector(f"text=counted ({undos + 1} so far)", timeout=30_000)
+    wait_for(page, f"text=counted ({undos + 1} so far)", timeout=30_000)
     # a hint names a legal move
     page.click("#dock .bar button.tool")
-    page.wait_for_selector("#dock .hint", timeout=60_000)
+    wait_for(page, "#dock .hint", timeout=60_000)
     legal = {c["label"] for c in [m for m in tab.received if m.get("type") == "state"][-1]["legal"]}
     assert page.inner_text("#dock .hint strong") in legal
     tab.check_clean()

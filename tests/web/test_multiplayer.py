@@ -14,7 +14,7 @@ import pytest
 
 from .conftest import DESKTOP, PHONE
 from .leaks import Reference, words
-from .person import act_once, check_result_matches_record, create_table, is_over
+from .person import act_once, check_result_matches_record, create_table, is_over, wait_for
 
 pytestmark = pytest.mark.timeout(420)
 
@@ -47,7 +47,7 @@ def test_two_people_and_a_spectator_chat_and_see_only_their_own_cards(server: An
         name="Ann",
         seed=41,
     )
-    ann.page.wait_for_selector(".waiting", timeout=30_000)  # waiting for the second person
+    wait_for(ann.page, ".waiting", timeout=30_000)  # waiting for the second person
     invite = ann.page.locator("#invite-link").input_value()
     assert table in invite
 
@@ -57,7 +57,7 @@ def test_two_people_and_a_spectator_chat_and_see_only_their_own_cards(server: An
     eve.page.goto(invite)
     eve.page.click("text=Watch as a spectator")
     for t in (ann, bo, eve):
-        t.page.wait_for_selector("#board .bf-table", timeout=30_000)
+        wait_for(t.page, "#board .bf-table", timeout=30_000)
 
     # negotiation: both people talk, the spectator reads
     ann.page.fill("#chat-input", "Bo, keep my double and I will give you my house")
@@ -89,7 +89,7 @@ def test_two_people_and_a_spectator_chat_and_see_only_their_own_cards(server: An
                 doms.append((t, seat, html, before, len(t.received)))
         if not moved:
             ann.page.wait_for_timeout(40)
-    eve.page.wait_for_selector("#result", timeout=30_000)
+    wait_for(eve.page, "#result", timeout=30_000)
 
     record = check_result_matches_record(ann.page, server.base, table)
     check_result_matches_record(bo.page, server.base, table)

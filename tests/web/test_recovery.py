@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP
-from .person import check_result_matches_record, create_table, play
+from .person import check_result_matches_record, create_table, play, wait_for
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -28,7 +28,7 @@ def test_reload_keeps_the_seat_and_the_token_never_goes_into_an_address(server: 
     table = create_table(
         page, server.base, "kings-blood", players=3, seats=["human", "bot:heuristic", "bot:heuristic"], seed=21
     )
-    page.wait_for_selector("#board .mine", timeout=30_000)
+    wait_for(page, "#board .mine", timeout=30_000)
     rng = random.Random(21)
     play(page, rng, stop_after=4)
     stored = page.evaluate(STORED_SEATS)
@@ -37,7 +37,7 @@ def test_reload_keeps_the_seat_and_the_token_never_goes_into_an_address(server: 
     log_before = page.locator("#log li.ev").count()
 
     page.reload()
-    page.wait_for_selector("#board .mine .plate-you", timeout=30_000)
+    wait_for(page, "#board .mine .plate-you", timeout=30_000)
     page.wait_for_function(f"() => document.querySelectorAll('#log li.ev').length >= {log_before}", timeout=30_000)
     welcomes = [m for m in tab.received if m.get("type") == "welcome"]
     assert [w["seat"] for w in welcomes] == [0, 0]  # the same seat on both sockets
@@ -62,17 +62,17 @@ def test_server_killed_mid_game_and_restarted_the_page_recovers(serve: Any, tabs
         options={"territories": 8},
         seed=4,
     )
-    page.wait_for_selector("#board .kd-table", timeout=30_000)
+    wait_for(page, "#board .kd-table", timeout=30_000)
     rng = random.Random(4)
     play(page, rng, stop_after=5)
     page.wait_for_timeout(300)
     steps_before = max(m["step"] for m in tab.states())
 
     first.kill9()
-    page.wait_for_selector("#conn-banner", timeout=30_000)
+    wait_for(page, "#conn-banner", timeout=30_000)
     assert "reconnecting" in page.inner_text("#conn-banner")
     second = serve(db, port=first.port)  # the same address: the page comes back to it by itself
-    page.wait_for_selector("#conn-banner", state="detached", timeout=45_000)
+    wait_for(page, "#conn-banner", state="detached", timeout=45_000)
     assert page.locator(".conn.c-open").count() == 1
 
     hellos = _hellos(tab)

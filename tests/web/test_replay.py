@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from .conftest import DESKTOP, PHONE
-from .person import create_table, no_horizontal_overflow
+from .person import create_table, no_horizontal_overflow, wait_for
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -38,7 +38,7 @@ def test_replay_a_finished_table_as_a_spectator_and_as_a_seat(server: Any, tabs:
     tab = tabs(DESKTOP)
     page = tab.page
     page.goto(f"{server.base}/replay.html?t={table}")
-    page.wait_for_selector("#board .kb-table", timeout=30_000)
+    wait_for(page, "#board .kb-table", timeout=30_000)
     assert _step(page) == (0, len(steps) - 1)
     assert page.inner_text("#prompt") == steps[0]["prompt"]
     assert page.locator("#board .hand").count() == 0  # a spectator sees no hand
@@ -58,7 +58,7 @@ def test_replay_a_finished_table_as_a_spectator_and_as_a_seat(server: Any, tabs:
 
     # as seat 1: its hand is drawn, and each step's prompt is the one that seat read
     page.select_option(".replay-controls select", "1")
-    page.wait_for_selector("#board .hand", timeout=30_000)
+    wait_for(page, "#board .hand", timeout=30_000)
     mine = httpx.post(f"{server.base}/api/tables/{table}/replay", json={"seat": 1}, timeout=30).json()["steps"]
     page.keyboard.press("Home")
     for i in (0, 1, 2):
@@ -82,11 +82,11 @@ def test_replay_of_a_running_table_is_a_spectators(server: Any, tabs: Any) -> No
         seats=["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
         seed=3,
     )
-    tab.page.wait_for_selector("#dock.mine", timeout=30_000)
+    wait_for(tab.page, "#dock.mine", timeout=30_000)
     watcher = tabs(DESKTOP)
     page = watcher.page
     page.goto(f"{server.base}/replay.html?t={table}")
-    page.wait_for_selector("#board .ks-table", timeout=30_000)
+    wait_for(page, "#board .ks-table", timeout=30_000)
     options = page.locator(".replay-controls select option").all_inner_texts()
     assert options == ["a spectator"]  # each seat's replay only once the game is over
     assert page.locator("#board .hand").count() == 0

@@ -107,7 +107,7 @@ function Replay() {
           <span class="step-no" id="step-no">step ${n ? i : 0} of ${Math.max(0, n - 1)}</span>
         </div>`
       : null}
-    ${step
+    ${step && info
       ? html`<main class="layout">
           <div class="main-col">
             <section class="dock"><p class="prompt" id="prompt">${step.prompt}</p>${note ? html`<p class="info">${note}</p>` : null}</section>

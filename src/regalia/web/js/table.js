@@ -233,7 +233,7 @@ function Dock({ frame, entries, an, picked, setPicked, orphans, send, sending, o
   const mine = entries.length > 0;
   const free = entries.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
   const following = picked.length ? an.along : [];
-  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock">
+  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'}>
     <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
     ${mine && picked.length
       ? html`<div class="picked-line">
