@@ -30,6 +30,7 @@ def create_table(
     window: float | None = 0,
     private: bool = False,
     spectators: bool = True,
+    clock: int | None = None,
 ) -> str:
     """Fill the lobby's form and create the table; returns the table id (from the table page's
     address, where the page goes next)."""
@@ -51,6 +52,8 @@ def create_table(
         page.fill("input[name=name]", name)
     page.locator("input[name=private]").set_checked(private)
     page.locator("input[name=spectators]").set_checked(spectators)
+    if clock is not None:
+        page.select_option("select[name=clock]", str(clock))
     if seed is not None or window is not None or table_name is not None:
         page.click("details.more summary")
         if table_name is not None:

@@ -45,11 +45,16 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ),
     (
         "kingdom",
-        {"players": 3, "seats": ["human", "bot:heuristic", "bot:random"], "options": {"territories": 6}, "seed": 8},
+        {
+            "players": 4,
+            "seats": ["human", "bot:heuristic", "bot:random", "bot:heuristic"],
+            "options": {"territories": 30},
+            "seed": 8,
+        },
     ),
 ]
 
-SHOT_AFTER = {"kings-blood": 8, "kings-family": 14, "kingship": 10, "blood-and-fortune": 9, "kingdom": 5}
+SHOT_AFTER = {"kings-blood": 8, "kings-family": 14, "kingship": 10, "blood-and-fortune": 9, "kingdom": 3}
 
 
 @pytest.mark.parametrize(("game", "how"), GAMES, ids=[g for g, _ in GAMES])

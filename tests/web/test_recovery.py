@@ -26,11 +26,20 @@ def test_reload_keeps_the_seat_and_the_token_never_goes_into_an_address(server: 
     tab = tabs(DESKTOP)
     page = tab.page
     table = create_table(
-        page, server.base, "kings-blood", players=3, seats=["human", "bot:heuristic", "bot:heuristic"], seed=21
+        page,
+        server.base,
+        "kings-blood",
+        players=3,
+        seats=["human", "bot:heuristic", "bot:heuristic"],
+        seed=21,
+        clock=120,
     )
     wait_for(page, "#board .mine", timeout=30_000)
     rng = random.Random(21)
     play(page, rng, stop_after=4)
+    page.wait_for_function("() => document.querySelector('#dock.mine')", timeout=30_000)
+    wait_for(page, ".clock.running", timeout=30_000)  # the move clock counts down this seat's time
+    assert "your clock" in page.inner_text(".clock.running")
     stored = page.evaluate(STORED_SEATS)
     assert len(stored) == 1 and stored[0][0] == f"regalia:seat:{table}"
     token = json.loads(stored[0][1])["token"]

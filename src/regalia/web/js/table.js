@@ -229,10 +229,22 @@ function AllMoves({ entries, onPick, dialogRef }) {
   </dialog>`;
 }
 
-function Dock({ frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
+/** The entries whose action texts differ once the picked cards are put in (interchangeable
+ *  cards complete several shown entries with the same move). */
+function distinct(game, list, picked) {
+  const seen = new Set();
+  return list.filter((e) => {
+    const t = composeText(game, e, picked);
+    if (seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+}
+
+function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
   const mine = entries.length > 0;
   const free = entries.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
-  const following = picked.length ? an.along : [];
+  const following = picked.length ? distinct(game, an.along, picked) : [];
   return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'}>
     <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
     ${mine && picked.length
@@ -368,8 +380,9 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     }
     const np = [...picked, { key, uid, card }];
     const a = analyse(entries, np.map((p) => p.key));
-    if (a.done.length === 1 && a.next.size === 0) {
-      send(a.done[0], np);
+    const done = distinct(game, a.done, np);
+    if (done.length === 1 && a.next.size === 0) {
+      send(done[0], np);
       return;
     }
     setPicked(np);
@@ -430,10 +443,11 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
       : null}
     ${table && table.status === 'waiting'
       ? html`<div class="waiting" role="status">
-          Waiting for players: ${table.open_seats.length ? `open ${table.open_seats.map((i) => `P${i}`).join(', ')}` : 'every seat is taken'}.
+          <span>Waiting for players: ${table.open_seats.length ? `open ${table.open_seats.map((i) => `P${i}`).join(', ')}` : 'every seat is taken'}.</span>
+          ${seat !== null ? html`<${InviteLink} link=${tableUrl(tableId, s.invite || invite)} id="invite-link" />` : null}
           ${seat !== null && table.host_seat === seat
             ? html`<button type="button" onClick=${() => control('start')}>Start now (bots play the open seats)</button>`
-            : ' The host starts the game.'}
+            : html`<span>The host starts the game.</span>`}
         </div>`
       : null}
     <main class="layout">
@@ -441,7 +455,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         ${frame && frame.status === 'over'
           ? html`<${ResultBox} frame=${frame} seats=${s.seats} tableId=${tableId} invite=${invite || s.invite} seat=${seat} />`
           : null}
-        ${frame ? html`<${Dock} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
+        ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
             send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
             hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat} />` : null}
         <section class=${classes('board', `game-${gameName}`)} id="board" aria-label="The table">
@@ -493,24 +507,30 @@ function ResultBox({ frame, seats, tableId, invite, seat }) {
   </section>`;
 }
 
-function TableFacts({ table, gameInfo, invite, seat, tableId }) {
+/** The table's invite link with a button that copies it. */
+function InviteLink({ link, id, label }) {
   const [copied, setCopied] = useState(false);
-  const link = tableUrl(tableId, table.private || seat !== null ? invite : null);
-  const opts = Object.entries(table.options || {});
+  const input = useRef(null);
   async function copy() {
+    if (input.current) input.current.select();
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch (e) {
-      const el = document.getElementById('invite-link');
-      if (el) el.select();
+      setCopied(document.execCommand && document.execCommand('copy'));
     }
   }
+  return html`<label class="invite">${label || 'Invite link'}
+    <span class="invite-row"><input id=${id} ref=${input} readonly value=${link} onFocus=${(e) => e.target.select()} />
+    <button type="button" class="small" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span></label>`;
+}
+
+function TableFacts({ table, gameInfo, invite, seat, tableId }) {
+  const link = tableUrl(tableId, table.private || seat !== null ? invite : null);
+  const opts = Object.entries(table.options || {});
   return html`<div class="facts-box">
     ${seat !== null || !table.private
-      ? html`<label class="invite">Invite link ${table.private ? '(private table)' : ''}
-          <span class="invite-row"><input id="invite-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
-          <button type="button" class="small" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span></label>`
+      ? html`<${InviteLink} link=${link} id=${table.status === 'waiting' ? 'invite-link-2' : 'invite-link'} label=${`Invite link${table.private ? ' (private table)' : ''}`} />`
       : null}
     <dl class="facts">
       <div class="fact"><dt>Game</dt><dd>${(gameInfo && gameInfo.title) || table.game}, ${table.players} players</dd></div>

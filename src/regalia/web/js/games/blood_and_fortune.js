@@ -49,7 +49,7 @@ export function parse(text, view) {
       return { keys: [...cards.map((c) => `h:${cls(c)}`), `p:${num(t[to + 1])}`], unordered: true };
     }
     case 'keep':
-      return { keys: [`o:${t[1]}`] };
+      return { keys: [`o:${cls(t[1])}`] };
     case 'give':
       return { keys: [`h:${cls(t[1])}`] };
     case 'place':
@@ -71,7 +71,7 @@ export function parse(text, view) {
 
 /** Put the cards the person picked in place of their interchangeable twins in the text. */
 export function compose(entry, picked) {
-  const mine = picked.filter((p) => p.key.startsWith('h:') && p.card).map((p) => p.card);
+  const mine = picked.filter((p) => /^[ho]:/.test(p.key) && p.card).map((p) => p.card);
   if (!mine.length) return entry.text;
   const pool = mine.slice();
   return entry.text
@@ -107,7 +107,9 @@ function Player({ view, q, names, sel, face, me }) {
   const h = (house || '').replace(/^H/, '');
   const ring = view.ring === q;
   const round = view.round_scores || [];
-  const played = ((view.roles && view.roles.played) || []).filter((r) => r.seat === q || r.player === q);
+  const roleNames = (view.roles && view.roles.names) || {};
+  const roleTexts = (view.roles && view.roles.texts) || {};
+  const played = ((view.roles && view.roles.played) || []).filter((r) => r.seat === q);
   return html`<${Seat} seat=${q} names=${names} k=${`p:${q}`} sel=${sel} me=${q === me} turn=${view.to_act === q && !view.game_over}
       cls=${classes('bf-player', `house-${h}`)}
       extra=${html`<span class=${classes('house-chip', `house-${h}`)} title=${`house ${house}`}>${house}</span>${ring ? html`<span class="ring" title="holds the Ring: wins ties for the round">💍 Ring</span>` : null}<span class="total" title="total of the finished rounds">total ${(view.totals || [])[q] ?? 0}</span>`}>
@@ -123,7 +125,7 @@ function Player({ view, q, names, sel, face, me }) {
       ${card ? html`<span class=${classes('special', sa.used && sa.used[q] && 'used')} title=${`${card.id} ${card.name}: ${card.text}${card.house_rule ? ' (house rule)' : ''}`}>${card.id} ${card.name}${sa.used && sa.used[q] ? ' (used)' : ''}</span>` : (view.score_cards || [])[q] ? html`<span class="special" title="Score card">${view.score_cards[q]}</span>` : null}
       ${round.length ? html`<span class="rounds" title="round scores">rounds: ${round.map((r) => r[q]).join(' · ')}</span>` : null}
       <span class="muted small">offers made ${((view.turns_taken || [])[q]) ?? 0}/3</span>
-      ${played.map((r) => html`<span class="mark role">${r.role || r.card}</span>`)}
+      ${played.map((r) => html`<span class=${classes('mark', 'role', view.roles.resolving === r.role && 'resolving')} title=${roleTexts[r.role] || ''}>Role ${r.role} ${roleNames[r.role] || ''}${view.roles.resolving === r.role ? ' (resolving)' : ''}</span>`)}
     </div>
   </${Seat}>`;
 }
@@ -136,7 +138,7 @@ function Offer({ view, names, sel, face }) {
     <h3>Offer: ${names.label(o.from)} → ${names.label(o.to)}, ${plural(o.count, 'card')} face down${o.roles ? ` (${plural(o.roles, 'Role card')})` : ''}</h3>
     <div class="offer-cards">
       ${cards.length
-        ? cards.map((c, i) => html`<${Card} card=${c} face=${face} k=${`o:${c}`} uid=${`o:${i}`} sel=${sel} big=${true} cls=${o.kept_card === c ? 'kept' : ''} />`)
+        ? cards.map((c, i) => html`<${Card} card=${c} face=${face} k=${`o:${cls(c)}`} uid=${`o:${i}`} sel=${sel} big=${true} cls=${o.kept_card === c ? 'kept' : ''} />`)
         : Array.from({ length: o.count }, () => html`<${Back} cls="big" />`)}
     </div>
     <p class="small">${o.waiting_for === 'give' ? `${names.label(o.to)} kept a Role card and now gives ${names.label(o.from)} an Influence card.` : `${names.label(o.to)} keeps one; the other goes back to ${names.label(o.from)}.`}</p>
@@ -146,7 +148,7 @@ function Offer({ view, names, sel, face }) {
 function LastRound({ view, names, face }) {
   const lr = view.last_round;
   if (!lr) return null;
-  return html`<details class="reveal" open=${!!view.game_over}>
+  return html`<details class="reveal" open=${!!view.game_over || view.offer_turn === 0}>
     <summary>Reveal of round ${lr.round}: ${lr.winner !== null && lr.winner !== undefined ? `${names.label(lr.winner)} won it` : 'no winner'} (scores ${(lr.scores || []).join(' · ')})</summary>
     <table class="reveal-table">
       <thead><tr><th>Player</th><th>Area as revealed (struck: discarded doubles)</th><th>Influence</th><th>Score</th><th>Total</th></tr></thead>

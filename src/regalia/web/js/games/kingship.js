@@ -116,10 +116,23 @@ function Opponent({ view, i, names, sel, face }) {
   </${Seat}>`;
 }
 
+// The response windows (KS-6, KS-7) in words, by the view's decision kind: who may answer what.
+const WINDOWS = {
+  dq: 'Response window: the Dark Queen may forbid the target',
+  outlaw: 'Response window: an Outlaw may redirect the target',
+  reroute: 'Response window: an Outlaw may redirect the target',
+  knight: "Response window: the target's Knight may block",
+  lq: 'Response window: the Light Queen may prevent the draw',
+  poach: 'Response window: holders of the specified card may exile it',
+  demon: 'The Demon may claim the graveyard',
+  vote: 'The Queens vote on the law',
+};
+
 function Decision({ view, names }) {
   const d = view.decision;
   const info = view.decision_info || {};
   const bits = [];
+  if (WINDOWS[d]) bits.push(WINDOWS[d]);
   if (info.actor !== undefined && info.actor !== null) bits.push(`acting: ${names.label(info.actor)}`);
   if (info.target !== undefined && info.target !== null) bits.push(`target: ${names.label(info.target)}`);
   if (info.forbidden && info.forbidden.length) bits.push(`forbidden targets: ${info.forbidden.map((i) => `P${i}`).join(', ')}`);
@@ -131,7 +144,7 @@ function Decision({ view, names }) {
   if (info.drawer !== undefined) bits.push(`${names.label(info.drawer)} is to draw ${plural(info.count || 1, 'card')}`);
   if (info.wizard_copy) bits.push(`the Wizard copies ${info.wizard_copy}`);
   if (!d || !bits.length) return null;
-  return html`<p class="ks-decision">${bits.join(' · ')}</p>`;
+  return html`<p class=${classes('ks-decision', WINDOWS[d] && 'window')}>${bits.join(' · ')}</p>`;
 }
 
 export function Board({ view, seat, sel, names }) {
@@ -154,9 +167,14 @@ export function Board({ view, seat, sel, names }) {
     <div class="centre ks-centre">
       <${Zone} title="Pile" count=${pile.length} cls="ks-pile" hint="top card to match">
         <${Spot} k="pile" uid="pile" sel=${sel} cls="pile-spot" title=${`the pile: top card ${view.pile_top || 'none'}`} always=${true}>
-          ${pile.length > 1 ? html`<span class="under" aria-hidden="true">${pile.slice(-4, -1).map((c) => html`<${Card} card=${c} face=${face} cls="small under-card" />`)}</span>` : null}
           ${view.pile_top ? html`<${Card} card=${view.pile_top} face=${face} big=${true} cls="top-card" />` : html`<span class="muted">empty</span>`}
         </${Spot}>
+        ${pile.length > 1
+          ? html`<span class="under" title="the cards below the top, newest first">below: ${pile
+              .slice(-4, -1)
+              .reverse()
+              .map((c) => html`<${Card} card=${c} face=${face} cls="mini" />`)}</span>`
+          : null}
       </${Zone}>
       <${Zone} title="Deck" count=${view.deck_size}>
         <${Spot} k="deck" uid="deck" sel=${sel} cls="pile-spot" title=${`the deck: ${plural(view.deck_size || 0, 'card')}`} always=${true}>
