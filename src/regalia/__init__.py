@@ -26,12 +26,14 @@ from regalia.core import (  # noqa: E402 -- after the build is chosen
     replay,
 )
 from regalia.native import compiled  # noqa: E402
+from regalia.series import Series  # noqa: E402
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Event",
     "IllegalActionError",
+    "Series",
     "State",
     "__version__",
     "compiled",

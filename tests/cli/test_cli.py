@@ -35,9 +35,12 @@ def test_unknown_game_is_a_clear_error() -> None:
 
 def test_play_with_no_humans_plays_to_the_end_and_records(toy: str, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", "toy", "--humans", "0", "--seed", "3", "--record", str(path)])
+    result = runner.invoke(
+        app, ["play", "toy", "--humans", "0", "--seed", "3", "--bot", "random", "--record", str(path)]
+    )
     assert result.exit_code == 0, result.output
-    assert "Winner:" in result.output
+    assert "P0 random · P1 random" in result.output  # who sits where
+    assert "The game is over: " in result.output and "Winner" not in result.output
     record = json.loads(path.read_text())
     state = regalia.replay(record)
     assert state.is_terminal
@@ -46,27 +49,30 @@ def test_play_with_no_humans_plays_to_the_end_and_records(toy: str, tmp_path: Pa
 def test_play_human_bad_entry_is_explained_then_accepted(toy: str) -> None:
     # deck: seat 0 holds 5 and 7; "play 6" is refused with its reason, "9" is out of range
     result = runner.invoke(
-        app, ["play", "toy", "--seed", "1", "--humans", "1", "--option", "plays=1"], input="play 99\n9\n1\n"
+        app,
+        ["play", "toy", "--seed", "1", "--humans", "1", "--bot", "random", "--option", "plays=1"],
+        input="play 99\n9\n²\n1\n",
     )
     assert result.exit_code == 0, result.output
-    assert "not in your hand" in result.output
-    assert "there is no action 9" in result.output
-    assert "Winner:" in result.output
+    assert "card 99 is not in your hand [TOY-1]" in result.output
+    assert "there is no choice 9: choose 1–3" in result.output
+    assert "illegal action ²: cannot read" in result.output  # not a crash of int("²")
+    assert "The game is over: " in result.output
 
 
 def test_play_end_of_input_exits_cleanly_and_saves(toy: str, tmp_path: Path) -> None:
     path = tmp_path / "partial.json"
-    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--record", str(path)], input="")
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--bot", "random", "--record", str(path)], input="")
     assert result.exit_code == 0, result.output
-    assert "stopped" in result.output
+    assert "Stopped after 0 moves" in result.output
     record = json.loads(path.read_text())
     assert record["actions"] == []
 
 
 def test_bad_option_names_the_field(toy: str) -> None:
     result = runner.invoke(app, ["play", "toy", "--humans", "0", "--option", "mode=sideways"])
-    assert result.exit_code != 0
-    assert "mode" in result.output
+    assert result.exit_code == 2
+    assert result.stderr == "regalia play: error: --option: option 'mode': 'sideways' is not one of 'high', 'low'\n"
 
 
 def test_simulate_json_reports_the_statistics(toy: str) -> None:
@@ -81,23 +87,23 @@ def test_simulate_json_reports_the_statistics(toy: str) -> None:
 
 def test_replay_prints_the_log(toy: str, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    runner.invoke(app, ["play", "toy", "--humans", "0", "--seed", "3", "--record", str(path)])
+    runner.invoke(app, ["play", "toy", "--humans", "0", "--seed", "3", "--bot", "random", "--record", str(path)])
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
-    assert "plays" in result.output and "Winner:" in result.output
+    assert "P0 plays" in result.output and "The game is over: " in result.output
 
 
 def test_replay_of_a_broken_file_names_the_problem(toy: str, tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{not json")
     result = runner.invoke(app, ["replay", str(path)])
-    assert result.exit_code != 0
-    assert "bad.json" in result.output
+    assert result.exit_code == 2
+    assert "FILE: " in result.stderr and "bad.json: not JSON" in result.stderr
 
 
 def test_simulate_rejects_an_unknown_backend(toy: str) -> None:
     result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--backend", "spark"])
-    assert result.exit_code != 0
+    assert result.exit_code == 2
     assert "unknown backend 'spark'" in result.output
 
 
@@ -121,8 +127,8 @@ def test_tournament_prints_ratings_and_saves_json_and_csv(toy: str, tmp_path: Pa
 
 def test_tournament_with_too_few_bots_is_a_clear_error(toy: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["tournament", "toy", "--bots", "random", "--players", "3", "--out", str(tmp_path)])
-    assert result.exit_code != 0
-    assert "1 entrants for 3 seats" in result.output
+    assert result.exit_code == 2
+    assert "--bots: 1 entrants for 3 seats" in result.stderr
 
 
 def test_tournament_without_openskill_names_the_extra(toy: str, tmp_path: Path) -> None:
@@ -204,5 +210,41 @@ def test_ctrl_c_while_a_bot_thinks_stops_cleanly_and_saves(
     path = tmp_path / "partial.json"
     result = runner.invoke(app, ["play", "toy", "--humans", "0", "--bot", "random", "--record", str(path)])
     assert result.exit_code == 0, result.output
-    assert "stopped" in result.output
+    assert "Stopped after 0 moves" in result.output
     assert json.loads(path.read_text())["actions"] == []
+
+
+def test_arrow_keys_in_a_piped_line_are_refused_not_played(toy: str) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "toy", "--seed", "1", "--bot", "random", "--option", "plays=1"],
+        input="\x1b[A\nplay\x1b[D 2\n1\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("that line holds control keys (arrow keys?) and was ignored") == 2
+    assert "P0 plays 2" in result.output  # the third line, "1"
+
+
+def test_typing_a_group_word_lists_its_choices(toy: str) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--bot", "random"], input="play\nquit\n")
+    assert result.exit_code == 0, result.output
+    after = result.output.split("P0 > play\n", 1)[1]
+    assert after.startswith("1  play 2") and "2  play 4" in after and "draw" not in after.split("P0 >")[0]
+
+
+def test_an_internal_error_is_one_line_with_status_1(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import regalia.cli.info as info
+
+    def broken(name: str) -> object:
+        raise TypeError("something inside broke")
+
+    monkeypatch.setattr(info, "game_arg", broken)
+    result = runner.invoke(app, ["rules", "toy"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "regalia: internal error (TypeError: something inside broke); please report it "
+        "(REGALIA_DEBUG=1 shows the traceback)\n"
+    )
+    monkeypatch.setenv("REGALIA_DEBUG", "1")
+    result = runner.invoke(app, ["rules", "toy"])
+    assert isinstance(result.exception, TypeError)

@@ -3,23 +3,63 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import regalia
+from regalia.bots import ismcts
+from regalia.cli.info import default_bot
 from regalia.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
 
 
-def test_readme_main_command_plays_a_full_king_s_blood_game() -> None:
+def _last_line(output: str) -> str:
+    return [line for line in output.splitlines() if line.strip()][-1]
+
+
+def test_readme_main_command_plays_a_full_king_s_blood_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default bots, with a small rollout budget: the command is under test here, not the bots' strength
+    monkeypatch.setitem(ismcts.LEVELS, "hard", 16)
     result = runner.invoke(app, ["play", "kings-blood", "--humans", "0", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    assert "Winner: seat 0" in result.output
+    assert "P0 ismcts:hard · P1 ismcts:hard · P2 ismcts:hard · P3 ismcts:hard" in result.output  # the default
     assert "P0 plays" in result.output  # the move log
-    assert "Series" not in result.output  # no scoring option: one game
+    assert re.search(r"The game is over: P[0-3] wins\.  \(turns \d+, moves \d+\)$", _last_line(result.output))
+    assert "Series" not in result.output and "Winner" not in result.output  # no scoring option: one game
 
 
-def test_scoring_option_plays_a_series_to_the_target() -> None:
+def test_default_opponent_is_the_game_s_own_search_or_ismcts_hard() -> None:
+    assert default_bot(regalia.get_game("kings-family")) == "search"
+    for name in ("kings-blood", "kingship", "blood-and-fortune", "kingdom"):
+        assert default_bot(regalia.get_game(name)) == "ismcts:hard"
+
+
+def test_scoring_option_plays_a_series_to_the_target_and_saves_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "series.json"
+    args = ["play", "kings-blood", "--humans", "0", "--seed", "1", "--bot", "heuristic", "--players", "3"]
+    result = runner.invoke(app, [*args, "--option", "scoring=winner_collects", "--target", "60", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "A series to 60 points (winner_collects: the highest total wins)." in result.output
+    over = re.search(r"Series over after (\d+) games: (.*) wins? — (.*)$", _last_line(result.output))
+    assert over is not None, result.output
+    games = int(over.group(1))
+    files = [path] + [tmp_path / f"series-{k}.json" for k in range(2, games + 1)]
+    totals = [0, 0, 0]
+    for f in files:
+        state = regalia.replay(json.loads(f.read_text()))
+        totals = [t + s for t, s in zip(totals, state.result()["scores"], strict=True)]  # type: ignore[index]
+    assert not (tmp_path / f"series-{games + 1}.json").exists()
+    assert max(totals) >= 60
+    assert over.group(3) == ", ".join(f"P{s} {t}" for s, t in enumerate(totals)) + " (target 60, highest total wins)"
+    if games > 1:
+        assert "Series after 1 games: P0 " in result.output
+
+
+def test_lowest_wins_series_says_the_lowest_total_wins() -> None:
     result = runner.invoke(
         app,
         [
@@ -28,16 +68,17 @@ def test_scoring_option_plays_a_series_to_the_target() -> None:
             "--humans",
             "0",
             "--seed",
-            "1",
-            "--option",
-            "scoring=winner_collects",
+            "2",
+            "--bot",
+            "heuristic",
+            "-o",
+            "scoring=lowest_wins",
             "--target",
-            "40",
+            "20",
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Series totals" in result.output
-    assert "Series over (highest total wins)" in result.output
+    assert "lowest total wins" in _last_line(result.output)
 
 
 def test_rules_shows_the_reconstruction_label_and_rulings() -> None:
@@ -45,6 +86,33 @@ def test_rules_shows_the_reconstruction_label_and_rulings() -> None:
     assert result.exit_code == 0, result.output
     assert "reconstruction" in result.output.lower()
     assert "KB-T3" in result.output and "announcement" in result.output
+    assert "['" not in result.output and "{'" not in result.output  # no raw Python lists or dicts
+
+
+def test_bots_lists_the_levels_and_the_defaults() -> None:
+    result = runner.invoke(app, ["bots"])
+    assert result.exit_code == 0, result.output
+    for text in (
+        "ismcts:easy",
+        "ismcts:medium",
+        "ismcts:hard",
+        "search",
+        "kings-family: search",
+        "kingship: ismcts:hard",
+    ):
+        assert text in result.output
+    one = runner.invoke(app, ["bots", "kingdom"])
+    assert one.exit_code == 0 and "kingdom: ismcts:hard" in one.output
+    assert not re.search(r"│ search\s", one.output)  # King's Family's own bot is not Kingdom's
+
+
+def test_help_lists_the_bot_levels_without_type_marks() -> None:
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "ismcts:hard" in result.output and "ismcts:easy" in result.output
+    for command in ("play", "simulate", "tournament", "report", "replay", "bots", "list", "rules"):
+        out = runner.invoke(app, [command, "--help"]).output
+        assert not re.search(r"<(bool|int|str|path)>", out), command
 
 
 def test_simulate_results_do_not_depend_on_the_job_count() -> None:
@@ -55,22 +123,46 @@ def test_simulate_results_do_not_depend_on_the_job_count() -> None:
         assert one[key] == two[key]
 
 
-def test_human_plays_king_s_blood_by_number_and_by_text() -> None:
-    # seat 0 is human; "draw" by text, then keep answering 1 until the input runs out
-    result = runner.invoke(app, ["play", "kings-blood", "--seed", "3", "--players", "2"], input="draw\n" + "1\n" * 5)
+def test_simulate_table_writes_seats_not_python_lists() -> None:
+    result = runner.invoke(
+        app, ["simulate", "kings-blood", "--games", "4", "--players", "3", "--bots", "heuristic,random,random"]
+    )
     assert result.exit_code == 0, result.output
+    assert re.search(r"wins by seat\s+│?\s*P0 \d+, P1 \d+, P2 \d+", result.output), result.output
+    assert "[" not in result.output.replace("[0.", "").replace("[1.", "")  # intervals only, no lists
+
+
+def test_human_plays_king_s_blood_by_number_and_by_text() -> None:
+    # P0 is a person; "draw" by text, then keep answering 1 until the input runs out
+    result = runner.invoke(
+        app, ["play", "kings-blood", "--seed", "3", "--players", "2", "--bot", "heuristic"], input="draw\n" + "1\n" * 5
+    )
+    assert result.exit_code == 0, result.output
+    assert "P0 you · P1 heuristic" in result.output
     assert "Genealogy" in result.output
     assert "P0 draws" in result.output
-    assert "stopped" in result.output or "Winner" in result.output
+    assert "Legend" in result.output  # the first screen explains the notation
+    assert "Stopped after" in result.output or "The game is over" in result.output
 
 
 def test_game_text_with_brackets_is_printed_literally() -> None:
     # action texts and errors contain "[nomarry]"-like text, which must not be read as markup
-    result = runner.invoke(app, ["play", "kings-blood", "--seed", "3", "--players", "3"], input="play zzz\n")
+    result = runner.invoke(
+        app, ["play", "kings-blood", "--seed", "3", "--players", "3", "--bot", "heuristic"], input="play zzz\n"
+    )
     assert "of <card> [nomarry]'" in result.output
 
 
-def test_kings_family_daily_hint_and_undo() -> None:
+def test_help_offers_undo_only_where_the_game_allows_it() -> None:
+    multi = runner.invoke(app, ["play", "kingship", "--seed", "2", "--bot", "heuristic"], input="help\nundo\nquit\n")
+    assert multi.exit_code == 0, multi.output
+    assert "hint " in multi.output and "\n  undo" not in multi.output
+    assert "undo: this game does not allow taking a decision back" in multi.output
+    solo = runner.invoke(app, ["play", "kings-family", "--seed", "2"], input="help\nquit\n")
+    assert "\n  undo" in solo.output
+
+
+def test_kings_family_daily_hint_undo_and_quit_with_the_score() -> None:
     import datetime as dt
 
     result = runner.invoke(app, ["play", "kings-family", "--daily"], input="hint\n1\nundo\nundo\nquit\n")
@@ -78,11 +170,103 @@ def test_kings_family_daily_hint_and_undo() -> None:
     assert f"seed {dt.date.today().strftime('%Y%m%d')}" in result.output
     assert "1 player," in result.output
     assert "hint (search):" in result.output and "(expected " in result.output
-    assert "undone" in result.output and "nothing to undo" in result.output
-    assert "score 1" in result.output  # the running score is on screen
+    assert "undone (1 undo this game)" in result.output and "nothing to undo" in result.output
+    stopped = result.output.split("stopped", 1)[1]
+    assert "score 1" in stopped  # quit shows the table with the running score
+    assert "Stopped after 0 moves and 1 undo; the game was not finished." in stopped
+
+
+def test_quit_saves_the_record_with_the_undos(tmp_path: Path) -> None:
+    path = tmp_path / "kf.json"
+    result = runner.invoke(
+        app, ["play", "kings-family", "--seed", "4", "--record", str(path)], input="1\nundo\n1\n1\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(path.read_text())
+    assert record["undos"] == 1 and len(record["actions"]) == 2 and record["result"] is None
+    assert regalia.replay(record).undos == 1
+
+
+def test_solitaire_ends_with_its_result_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "kf.json"
+    result = runner.invoke(
+        app, ["play", "kings-family", "--humans", "0", "--seed", "2", "--bot", "heuristic", "--record", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    state = regalia.replay(json.loads(path.read_text()))
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines[-1] == f"record saved to {path}"
+    assert lines[-2].startswith(state.prompt(None) + "  (turns ")
+    assert "Winner" not in result.output
 
 
 def test_kings_family_daily_and_seed_are_exclusive() -> None:
     result = runner.invoke(app, ["play", "kings-family", "--daily", "--seed", "3"])
-    assert result.exit_code != 0
-    assert "--seed or --daily" in result.output
+    assert result.exit_code == 2
+    assert result.stderr == "regalia play: error: --daily: give either --seed or --daily, not both\n"
+
+
+def test_a_win_against_the_bots_suggests_the_next_level() -> None:
+    from regalia.cli.play import advice
+
+    for seed in range(100):  # a deal that P0 wins when every seat plays its first legal action
+        state = regalia.make("kings-blood", players=2, seed=seed)
+        while not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        if state.winners == (0,):
+            break
+    assert state.winners == (0,)
+    humans = 1
+    assert (
+        advice(state, humans, "ismcts:medium")
+        == "You won against ismcts:medium; try --bot ismcts:hard for a stronger opponent."
+    )
+    assert (
+        advice(state, humans, "ismcts:hard")
+        == "You won against ismcts:hard; try --bot ismcts:1000 for a stronger opponent."
+    )
+    assert advice(state, humans, "heuristic") is not None and "ismcts:easy" in advice(state, humans, "heuristic")  # type: ignore[operator]
+    assert advice(state, 0, "ismcts:medium") is None  # bots only
+    assert advice(state, 2, "ismcts:medium") is None  # people only
+    loser = regalia.make("kings-blood", players=2, seed=state.seed)
+    for text in [str(a) for a in state.history]:
+        loser.apply(text)
+    assert advice(loser, 1, "random") == "You won against random; try --bot heuristic for a stronger opponent."
+
+
+def test_replay_as_a_seat_and_of_another_rules_version(tmp_path: Path) -> None:
+    path = tmp_path / "kb.json"
+    runner.invoke(
+        app, ["play", "kings-blood", "--humans", "0", "--seed", "5", "--bot", "heuristic", "--record", str(path)]
+    )
+    as_p1 = runner.invoke(app, ["replay", str(path), "--seat", "P1"])
+    assert as_p1.exit_code == 0, as_p1.output
+    assert "as P1" in as_p1.output
+    record = json.loads(path.read_text())
+    record["rules_version"] = "0.0-old"
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(record))
+    refused = runner.invoke(app, ["replay", str(old)])
+    assert refused.exit_code == 2 and "rules_version: saved under 0.0-old" in refused.stderr
+    assert "--other-rules" in refused.stderr
+    allowed = runner.invoke(app, ["replay", str(old), "--other-rules"])
+    assert allowed.exit_code == 0, allowed.output
+    assert "warning: saved under rules version 0.0-old" in allowed.stderr
+    assert "The game is over" in allowed.stdout
+
+
+def test_a_bad_deck_file_is_named_before_the_game(tmp_path: Path) -> None:
+    binary = tmp_path / "deck.bin"
+    binary.write_bytes(bytes(range(256)))
+    unknown = tmp_path / "deck.txt"
+    unknown.write_text("R1m\nxx yy\n")
+    for deck, words in (
+        (binary, "is not UTF-8 text"),
+        (unknown, "line 2: card: unknown card 'xx'"),
+        (tmp_path, "is a folder"),
+    ):
+        result = runner.invoke(app, ["play", "kings-blood", "--humans", "0", "--deck", str(deck)])
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        assert result.stderr.startswith("regalia play: error: --deck: ") and words in result.stderr
+        assert len(result.stderr.splitlines()) == 1

@@ -214,16 +214,26 @@ def check_frames(ref: Reference, c: Client) -> int:
         candidates = [t for t, p in enumerate(ref.public) if p == frame["step"]]
         match = [t for t in candidates if ref.states_views[t][c.seat] == frame["view"]]
         assert match, f"P{c.seat} frame at step {frame['step']} matches no view of that step"
-        t = match[-1]
         if frame["legal"]:
-            assert ref.decider[t] == c.seat and frame["legal"] == ref.legal[t]
+            # a view may repeat unchanged over several moves (Kingdom's KD-X13 shows a seat not
+            # asked in a window the table as it was): the frame is one of those moves at which
+            # this seat decided with exactly these choices
+            deciding = [t for t in match if ref.decider[t] == c.seat and frame["legal"] == ref.legal[t]]
+            assert deciding, f"P{c.seat} frame at step {frame['step']} offers choices the core did not"
+            t = deciding[-1]
         else:
-            assert (
-                c.seat is None
+            # no choices: at one of those moves this seat was not the one deciding (a seat still to
+            # be asked in a Kingdom window already sees its question, KD-X13, but has no choice yet)
+            idle = [
+                t
+                for t in match
+                if c.seat is None
                 or ref.decider[t] != c.seat
                 or frame["status"] != "running"
                 or frame["controller"] != "human"
-            )
+            ]
+            assert idle, f"P{c.seat} frame at step {frame['step']} withholds the choices of its decision"
+            t = idle[-1]
         # what the core itself tells this seat at that move: its view, its choices, its events
         own = json.dumps(ref.states_views[t][c.seat])
         if ref.decider[t] == c.seat:

@@ -34,7 +34,10 @@ def make_bot(spec: str, game: str) -> Bot:
         raise ValueError(f"bot: unknown bot {spec!r} for {game} (known: {', '.join(sorted(factories))})")
     if key == spec or not level:
         return factories[key]()
-    return factories[key](level)
+    try:
+        return factories[key](level)
+    except TypeError:  # a bot without levels, given one (``random:3``)
+        raise ValueError(f"bot: {key} takes no level (give {key!r} alone)") from None
 
 
 __all__ = ["Bot", "GameResult", "ISMCTSBot", "InfoSet", "RandomBot", "bot_names", "make_bot", "play_game"]

@@ -45,11 +45,16 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.bots.base import Bot, InfoSet, RandomBot
+from regalia.core.errors import shown
 from regalia.core.registry import get_game
 from regalia.core.state import State
 
 LEVELS: dict[str, int] = {"easy": 120, "medium": 240, "hard": 480}
 """Rollouts per decision at each level, before the game's ``search_scale``."""
+MAX_ROLLOUTS = 1_000_000
+"""The largest rollout budget ``ismcts:N`` takes."""
+MAX_SECONDS = 600.0
+"""The largest time budget ``ismcts:Ns`` takes (seconds a decision)."""
 
 _UNBOUNDED = 10**9
 
@@ -98,12 +103,15 @@ class ISMCTSBot(Bot):
         self.seconds: float | None
         if level in LEVELS:
             self.iterations, self.seconds = LEVELS[level], None
-        elif level.endswith("s") and _is_float(level[:-1]) and float(level[:-1]) > 0:
+        elif level.endswith("s") and _is_float(level[:-1]) and 0 < float(level[:-1]) <= MAX_SECONDS:
             self.iterations, self.seconds = None, float(level[:-1])
-        elif level.isdigit() and int(level) > 0:
+        elif level.isascii() and level.isdigit() and 0 < int(level) <= MAX_ROLLOUTS:
             self.iterations, self.seconds = int(level), None
         else:
-            raise ValueError(f"bot: unknown ismcts level {level!r} (easy, medium, hard, N rollouts or Ns)")
+            raise ValueError(
+                f"bot: unknown ismcts level {shown(level)!r} (easy, medium, hard, N rollouts from 1 to "
+                f"{MAX_ROLLOUTS:,} or Ns seconds up to {MAX_SECONDS:g})"
+            )
         if policy not in ("heuristic", "random"):
             raise ValueError(f"bot: unknown ismcts policy {policy!r} (heuristic or random)")
         self.name = f"ismcts:{level}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 MAX_SHOWN = 60
 """The most characters of an offered action an error message repeats."""
 MAX_REASON = 300
@@ -10,7 +12,8 @@ MAX_REASON = 300
 
 def shown(value: object, limit: int = MAX_SHOWN) -> str:
     """``value`` as a short, safe text for a message: at most ``limit`` characters (then ``…``),
-    control and other unprintable characters escaped (``\\n``, ``\\x1b``), and an object whose
+    control and other unprintable characters escaped (``\\n``, ``\\x1b``), lists and dicts written as
+    JSON (``["plays", 2]``, not Python's ``['plays', 2]``), and an object whose
     ``str()`` fails (an integer of more than 4,300 digits) named by its type.
 
     Args:
@@ -22,6 +25,11 @@ def shown(value: object, limit: int = MAX_SHOWN) -> str:
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         text = f"an integer of {value.bit_length()} bits"
+    elif type(value) in (list, dict):  # JSON read from a file or a message: shown as JSON, not Python
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+        except (ValueError, TypeError, RecursionError):
+            text = f"a {type(value).__name__}"
     else:
         try:
             text = value if isinstance(value, str) else str(value)

@@ -62,7 +62,9 @@ def test_kd_8_and_kd_x3_assassination_and_its_counter_chain(deal: Deal) -> None:
     assert legal(st) == ["pass", "counter AC using QC"]
     run(st, "counter AC using QC")
     assert st.current_player == 0 and st.decision() == "counter"  # P0 may counter the counter
-    assert [e["card"] for e in st.view(None)["chain"]] == ["AD", "AC"]
+    assert [e["card"] for e in st.view(0)["chain"]] == ["AD", "AC"]
+    # the others see the table as it was before the chain [KD-X13]: the AD still choosing its target
+    assert [e["card"] for e in st.view(None)["chain"]] == ["AD"] and st.view(None)["chain"][0]["target"] is None
     run(st, "counter AH using KH")
     # nobody can counter AH: it kills the AC, and the AD's target is no longer protected
     assert in_play(st, 1) == []  # the AD then took the QC
@@ -249,8 +251,11 @@ def test_snapshot_clone_and_determinize_in_the_middle_of_a_counter_chain(deal: D
     assert st.decision() == "counter" and len(st.chain) == 2 and copy.chain == []
     det = st.determinize(1, random.Random(2))
     assert det.view(1) == st.view(1) and det.current_player == 0 and det.can_counter(0)
-    assert [e["card"] for e in st.view(1)["chain"]] == ["AD", "AC"]
-    assert st.view(1)["chain"][0]["target"] == "QC" and st.view(1)["chain"][1]["target"] == "AD"
+    assert det.snapshot()["state"]["checkpoint"] is not None
+    # P1 sees the table as it was when it decided to counter [KD-X13]; P0, asked, sees the chain
+    assert [e["card"] for e in st.view(1)["chain"]] == ["AD"] and st.view(1)["decision"] == "counter"
+    assert [e["card"] for e in st.view(0)["chain"]] == ["AD", "AC"]
+    assert st.view(0)["chain"][0]["target"] == "QC" and st.view(0)["chain"][1]["target"] == "AD"
 
 
 def test_kd_x10_an_assassin_may_target_a_card_of_its_own_kingdom(deal: Deal) -> None:

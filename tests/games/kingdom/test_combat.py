@@ -104,7 +104,9 @@ def test_kd_6_multi_block_rulebook_example_three_of_clubs(deal: Deal) -> None:
     assert st.decision() == "split" and st.current_player == 0
     assert legal(st) == [f"assign {k} to 3C" for k in range(9)]
     combat = st.view(1)["combat"]
-    assert combat["attackers"] == [{"card": "8H", "blocked": True, "blockers": ["3C", "6C"], "damage": [0, 0]}]
+    assert combat["attackers"] == [
+        {"card": "8H", "rating": 8, "territories": 8, "blocked": True, "blockers": ["3C", "6C"], "damage": [0, 0]}
+    ]
     with pytest.raises(IllegalActionError) as info:
         st.apply("assign 9 to 3C")
     assert info.value.rule == "KD-6"
@@ -199,8 +201,8 @@ def test_kd_x2_defender_assassinates_an_attacker_after_attackers_are_declared(de
     run(st, "play QC", "end")
     run(st, "attack P1", "attacker 9H", "done")
     assert st.current_player == 1 and st.decision() == "respond" and st.view(1)["window"] == "after-attackers"
-    # the window is P1's alone: P0 sees only that the defender is to block [KD-X2]
-    assert st.view(0)["window"] is None and (st.view(0)["to_act"], st.view(0)["decision"]) == (1, "blockers")
+    # the window is P1's alone: P0 sees its own declaration still open [KD-X2, KD-X13]
+    assert st.view(0)["window"] is None and (st.view(0)["to_act"], st.view(0)["decision"]) == (0, "attackers")
     run(st, "assassin AC using QC", "target 9H")
     # the attacker is gone; P1 has no ready card left, so no block decision; nothing is lost
     assert st.current_player == 0 and st.decision() == "main"

@@ -20,7 +20,7 @@ from .conftest import Deal, build_deck, hand, legal, run
 
 def test_rulebook_one_deck_per_four_players_decks_option() -> None:
     game = regalia.get_game("kingdom")
-    for players, decks in ((2, 1), (4, 1), (5, 2), (8, 2), (9, 3), (12, 3)):
+    for players, decks in ((2, 1), (4, 1), (5, 2), (8, 2), (9, 3), (12, 3), (13, 4), (24, 6)):
         st = regalia.make("kingdom", players=players, seed=1)
         assert st.decks == decks
         cards = game.all_cards(players, st.config)
@@ -31,8 +31,10 @@ def test_rulebook_one_deck_per_four_players_decks_option() -> None:
         regalia.make("kingdom", players=5, seed=1, decks=1)
     with pytest.raises(ValueError, match="players"):
         regalia.make("kingdom", players=1, seed=1)
-    with pytest.raises(ValueError, match="players"):
-        regalia.make("kingdom", players=13, seed=1)
+    with pytest.raises(ValueError, match="players: Kingdom takes 2-24 players, not 25"):
+        regalia.make("kingdom", players=25, seed=1)  # six decks at most [KD-X14]
+    with pytest.raises(ValueError, match="decks"):
+        regalia.make("kingdom", players=13, seed=1, decks=3)
 
 
 def test_rulebook_territories_option_both_ways() -> None:
@@ -187,7 +189,7 @@ def test_render_text_shows_combat_and_preoccupied(deal: Deal) -> None:
     run(st, "attack P1", "attacker 7H", "done", "block 7H with 9C")
     text = regalia.get_game("kingdom").render_text(st.view(1))
     assert "combat: P0 attacks P1" in text and "7H blocked by 9C" in text and "QC*" in text
-    assert "to act: P1 — blockers" in text
+    assert text.endswith("  " + st.prompt(1)) and "P0 attacks you with 7H" in text
 
 
 def test_explain_illegal_reason_and_state_unchanged(deal: Deal) -> None:
@@ -220,3 +222,26 @@ def test_heuristic_bot_beats_random() -> None:
         result = play_game(st, bots, rng=random.Random(g))
         wins += result.winners == (seat,)
     assert wins >= 20  # parity is 10 of 40
+
+
+@pytest.mark.parametrize(("players", "decks", "size"), [(13, 4, 65_326), (24, 6, 144_271)])
+def test_kd_x14_more_than_twelve_players_with_more_decks(players: int, decks: int, size: int) -> None:
+    """The rulebook: 'increase the number of players simply by adding more decks'. A 13- and a
+    24-player game play to the end; the action space stays in the tens of thousands of ids (it
+    grows with the square of the decks: blocks are pairs of cards), and the learning encoder
+    still builds a fixed-size tensor from every seat's view."""
+    game = regalia.get_game("kingdom")
+    config = game.make_config(max_turns=2 * players, territories=6)
+    assert game.num_actions(players, config) == size
+    st = regalia.make("kingdom", players=players, seed=4, max_turns=2 * players, territories=6)
+    assert st.decks == decks and len(st.deck) == 54 * decks - 7 * players - 1
+    rng = random.Random(4)
+    while not st.is_terminal:
+        st.apply(rng.choice(st.legal_actions()))
+    assert st.turns >= players and all(0 <= a < size for a in [st.action_id(a) for a in st.history])
+    np = pytest.importorskip("numpy")
+    from regalia.rl.encoding import get_encoder
+
+    enc = get_encoder("kingdom", players, config)
+    tensors = [enc.encode(st.view(s), s) for s in (0, players - 1, None)]
+    assert all(t.shape == (enc.size,) and np.isfinite(t).all() for t in tensors)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
 
 _DECISION_TEXT = {
-    "main": "the main phase of {p}'s turn",
+    "main": "{p}'s turn (the actions of the turn itself)",
     "attackers": "{p} declaring attackers",
     "blockers": "{p} declaring blockers",
     "split": "{p} splitting an attacker's damage among its blockers",
@@ -73,7 +73,7 @@ def explain(st: KingdomState, act: Action) -> tuple[str, str | None]:
     places, rule = _WHERE[k]
     if d not in places:
         if k == A.RECRUIT and d == "respond":
-            return "a Joker is played as Recruit only in the main phase of your own turn", "KD-9"
+            return "a Joker is played as Recruit only during your own turn, not out of turn", "KD-9"
         if k in (A.ASSASSIN,) and d == "counter":
             return "in a counter window only a counter-assassination (counter ACE using NOBLE) may be played", "KD-X3"
         return f"'{act}' cannot be played during {_where(st, p)}", rule

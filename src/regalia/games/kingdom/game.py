@@ -9,20 +9,22 @@ from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
 from regalia.core.state import State
 from regalia.games.kingdom.actions import layout
-from regalia.games.kingdom.cards import NAME, deck_cards
+from regalia.games.kingdom.cards import MAX_DECKS, NAME, deck_cards
 from regalia.games.kingdom.config import KingdomConfig, decks_for
+from regalia.games.kingdom.phases import DECISION_KINDS
 from regalia.games.kingdom.rulings import ALL
 from regalia.games.kingdom.state import KingdomState
 from regalia.games.kingdom.view import render_text
 
 
 class KingdomGame(Game):
-    """Kingdom: a war of kingdoms with regular playing cards (2-12 players)."""
+    """Kingdom: a war of kingdoms with regular playing cards (2-24 players: one deck per 4
+    players, at most 6 decks [KD-X14])."""
 
     name: ClassVar[str] = "kingdom"
     title: ClassVar[str] = "Kingdom"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 12
+    max_players: ClassVar[int] = 4 * MAX_DECKS
     default_players: ClassVar[int] = 4
     config_class: ClassVar[type] = KingdomConfig
     rules_version: ClassVar[str] = "kingdom-1"
@@ -42,6 +44,27 @@ class KingdomGame(Game):
         "counter AD using QD, joker pick, take 5H, take deck, joker spy P2, joker expose P2, joker recruit 9D."
     )
     rulings: ClassVar[tuple[Ruling, ...]] = ALL
+    decision_kinds: ClassVar[tuple[str, ...]] = DECISION_KINDS
+    hidden_responses: ClassVar[bool] = True
+    """Response and counter windows are shown only to the seat asked [KD-X13]."""
+    legend: ClassVar[str] = (
+        "Cards: rank then suit. Ranks A (Ace), 2 to 10, J (Jack), Q (Queen), K (King); suits S Spades, "
+        "H Hearts, D Diamonds, C Clubs: 10H is the ten of Hearts, QS the Queen of Spades. With several decks a "
+        "card of the second or a later deck carries its deck number: QS#2. Joker: a Joker (all alike).\n"
+        "Roles: K, Q and J are nobles (they bring soldiers of their suit into play, attack and block); 2 to 10 "
+        "are soldiers (rank and damage rating = their number); an Ace in play is an Ace Champion (rank 11, the "
+        "highest soldier); an Ace played from the hand with an unpreoccupied noble of its suit is an Assassin.\n"
+        "Marks: * preoccupied (turned sideways: used this turn, it cannot act again until its owner's next "
+        "turn); KS→H the noble KS counts as a Hearts noble until the end of the turn (suit change); > the "
+        "kingdom whose turn it is; fallen: a kingdom with no territories left.\n"
+        "Combat: 7S blocked by 9C + 5H lists each attacker's blockers; an unblocked attacker takes territories "
+        "(a soldier its number, a noble or an Ace Champion 1); damage dealt shows how an attacker split its "
+        "rating among several blockers.\n"
+        "Chain: Assassins and Jokers waiting to take effect, the last one first; each may be countered by an "
+        "Assassin.\n"
+        "Seats: P0, P1 and so on; known in hand: cards you know another player holds (seen through a Spy or an "
+        "Expose, or taken from the face-up discard pile)."
+    )
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         """A new game: shuffled with ``seed`` (first player drawn with it), or dealt from ``deck``
@@ -68,12 +91,14 @@ class KingdomGame(Game):
         return KingdomState
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
-        """2, 4, 5 and 8 players, with ``max_turns`` so random games end (KD-13)."""
+        """2, 4, 5, 8 and 13 players (four decks, above the old limit of 12 [KD-X14]), with
+        ``max_turns`` so random games end (KD-13)."""
         return [
             (2, {"max_turns": 40}),
             (4, {"max_turns": 40}),
             (5, {"max_turns": 30, "territories": 10}),
             (8, {"max_turns": 32}),
+            (13, {"max_turns": 30, "territories": 10}),
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:

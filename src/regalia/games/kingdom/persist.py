@@ -1,14 +1,19 @@
-"""Kingdom state copies and snapshots (JSON-ready lists and ints only)."""
+"""Kingdom state copies and snapshots (JSON-ready lists, ints and strings only)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.events import Event
+from regalia.games.kingdom.cards import MAX_DECKS
+
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
 
 
-def copy_into(st: KingdomState, new: KingdomState) -> None:
+def copy_into(st: KingdomState, new: KingdomState, flat: bool = False) -> None:
+    """Copy every game field of ``st`` into ``new`` (a fresh object). The KD-X13 copies are
+    shared, never changed once made; ``flat`` leaves them out (a copy made to be shown)."""
     new.decks = st.decks
     new._layout = st._layout
     new.hands = [h[:] for h in st.hands]
@@ -41,10 +46,18 @@ def copy_into(st: KingdomState, new: KingdomState) -> None:
     new.picking = st.picking
     new.known = [[k[:] for k in row] for row in st.known]
     new.winner_seats = st.winner_seats
+    new.cause = st.cause
+    new.blocks_asked = st.blocks_asked
+    new.pre = None
+    if flat:
+        new.cp, new.frozen, new.held = None, {}, []
+    else:
+        new.cp, new.frozen, new.held = st.cp, st.frozen, st.held  # replaced, never changed in place
     new._events = []
 
 
 def snapshot_state(st: KingdomState) -> dict[str, Any]:
+    """The game part of a snapshot, with the KD-X13 copies nested (they hold none of their own)."""
     return {
         "decks": st.decks,
         "hands": [h[:] for h in st.hands],
@@ -75,11 +88,25 @@ def snapshot_state(st: KingdomState) -> dict[str, Any]:
         "picking": st.picking,
         "known": [[k[:] for k in row] for row in st.known],
         "winners": list(st.winner_seats),
+        "cause": list(st.cause),
+        "blocks_asked": st.blocks_asked,
+        "checkpoint": None if st.cp is None else snapshot_state(st.cp),
+        "frozen": [[p, snapshot_state(f)] for p, f in sorted(st.frozen.items())],
+        "held": [e.to_dict() for e in st.held],
     }
 
 
 def restore_state(st: KingdomState, data: dict[str, Any]) -> None:
-    st._init_empty(int(data["decks"]))
+    """Load what :func:`snapshot_state` saved (types and ranges are checked afterwards by
+    :func:`regalia.games.kingdom.validate.validate`).
+
+    Raises:
+        ValueError: ``decks`` is not a number of decks (checked first: it sizes every table).
+    """
+    decks = data["decks"]
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"state.decks: {decks!r} is not a number of decks (1..{MAX_DECKS})")
+    st._init_empty(decks)
     st.hands = [list(h) for h in data["hands"]]
     st.deck = list(data["deck"])
     st.discard = list(data["discard"])
@@ -112,3 +139,33 @@ def restore_state(st: KingdomState, data: dict[str, Any]) -> None:
     st.picking = data["picking"]
     st.known = [[list(k) for k in row] for row in data["known"]]
     st.winner_seats = tuple(data["winners"])
+    st.cause = tuple(data["cause"])
+    st.blocks_asked = data["blocks_asked"]
+    st.cp = None if data["checkpoint"] is None else _restore_copy(st, data["checkpoint"])
+    st.frozen = {int(p): _restore_copy(st, f) for p, f in data["frozen"]}
+    st.held = [_event(e) for e in data["held"]]
+
+
+def _restore_copy(st: KingdomState, data: dict[str, Any]) -> KingdomState:
+    """A KD-X13 copy saved inside a snapshot (it holds no copies of its own)."""
+    from regalia.games.kingdom.windows import shell
+
+    new = shell(st)
+    restore_state(new, data)
+    if new.cp is not None or new.frozen or new.held:
+        raise ValueError("state.checkpoint: a saved copy holds copies of its own")
+    return new
+
+
+def _event(data: dict[str, Any]) -> Event:
+    """An event saved by ``Event.to_dict`` (one held back by KD-X13)."""
+    if not isinstance(data, dict) or not isinstance(data.get("data"), dict):
+        raise ValueError("state.held: expected saved events")
+    kind, text, seat, vis = data["kind"], data["text"], data["seat"], data["visible_to"]
+    if not isinstance(kind, str) or not isinstance(text, str) or len(text) > 500:
+        raise ValueError("state.held: an event needs a kind and a text")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise ValueError("state.held: an event's seat must be a seat or null")
+    if vis is not None and (not isinstance(vis, list) or not all(isinstance(v, int) for v in vis)):
+        raise ValueError("state.held: an event's audience must be a list of seats or null")
+    return Event(kind, text, seat, None if vis is None else frozenset(vis), dict(data["data"]))

@@ -27,6 +27,8 @@ from regalia.games.kingdom.phases import seat_name as _seat_name
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
 
+_JOKER_USE = ("", "Pick a Card", "Spy", "Expose")
+
 
 def settle(st: KingdomState) -> None:
     """Advance through everything that needs no decision until one is due [KD-X2, KD-X3]."""
@@ -70,11 +72,12 @@ def resolve_chain_top(st: KingdomState) -> None:
         del st.chain[-2:]
         st._to_discard(below[2])
         st._to_discard(card)  # the Assassin and its victim go to the discard pile [KD-8]
-        what = "Assassin" if below[0] == C_ASSASSIN else "Joker"
+        what = f"Assassin {NAME[below[2]]}" if below[0] == C_ASSASSIN else f"Joker ({_JOKER_USE[below[0]]})"
         ev.append(
             public(
                 "cancel",
-                f"{_seat_name(owner)}'s Assassin {NAME[card]} stops {_seat_name(below[1])}'s {what} {NAME[below[2]]}",
+                f"{_seat_name(owner)}'s Assassin {NAME[card]} stops {_seat_name(below[1])}'s {what}: "
+                "both go to the discard pile",
                 owner,
             )
         )
@@ -93,7 +96,18 @@ def resolve_chain_top(st: KingdomState) -> None:
             ev.append(
                 public(
                     "assassination",
-                    f"{_seat_name(owner)}'s Assassin kills {_seat_name(victim)}'s {NAME[target]}",
+                    f"{_seat_name(owner)}'s Assassin {NAME[card]} kills {_seat_name(victim)}'s {NAME[target]}: "
+                    "both go to the discard pile",
+                    owner,
+                    target=NAME[target],
+                )
+            )
+        else:
+            ev.append(
+                public(
+                    "assassination",
+                    f"{_seat_name(owner)}'s Assassin {NAME[card]} goes to the discard pile: "
+                    f"its target {NAME[target]} has already left play",
                     owner,
                     target=NAME[target],
                 )
@@ -101,11 +115,18 @@ def resolve_chain_top(st: KingdomState) -> None:
     elif kind == C_SPY:
         shown = sorted(st.hands[target])
         st.known[owner][target] = shown[:]
-        ev.append(public("spy", f"{_seat_name(target)} shows their hand to {_seat_name(owner)}", owner, target=target))
+        ev.append(
+            public(
+                "spy",
+                f"{_seat_name(target)} shows their hand to {_seat_name(owner)} (Spy); the Joker goes to the discard pile",
+                owner,
+                target=target,
+            )
+        )
         ev.append(
             private(
                 "spy",
-                f"{_seat_name(target)}'s hand: {' '.join(NAME[c] for c in shown) or '(empty)'}",
+                f"{_seat_name(target)}'s hand: {' '.join(NAME[c] for c in shown) or 'no cards'}",
                 (owner,),
                 owner,
                 cards=[NAME[c] for c in shown],
@@ -119,7 +140,8 @@ def resolve_chain_top(st: KingdomState) -> None:
         ev.append(
             public(
                 "expose",
-                f"{_seat_name(target)}'s hand is exposed: {' '.join(NAME[c] for c in shown) or '(empty)'}",
+                f"{_seat_name(target)}'s hand is exposed to everyone (Expose): "
+                f"{' '.join(NAME[c] for c in shown) or 'no cards'}",
                 owner,
                 target=target,
                 cards=[NAME[c] for c in shown],
@@ -132,6 +154,7 @@ def begin_blocks(st: KingdomState) -> None:
     q = st.defender
     if st.attackers and any(not st.busy[c] for c in st.play[q]):
         st.phase = BLOCKERS
+        st.blocks_asked = True
     else:
         after_blocks(st)  # nothing to decide [KD-X8]
 
@@ -162,51 +185,68 @@ def advance_split(st: KingdomState, j: int, start: bool = False) -> None:
     resolve_combat(st)
 
 
+def _territories(n: int) -> str:
+    return f"{n} territory" if n == 1 else f"{n} territories"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def resolve_combat(st: KingdomState) -> None:
+    """End of combat, all at once [KD-5..KD-7, KD-X4, KD-X8]: the cards that lose are discarded
+    (each event names what beat it), then the unblocked attackers take territories — never more
+    than the kingdom has left — and a kingdom left with none falls [KD-12]."""
     ev = st._events
     q = st.defender
     lost = 0
-    dead: list[int] = []
+    takers: list[str] = []
+    dead: list[tuple[int, str]] = []  # (card, why)
     for i, a in enumerate(st.attackers):
         bl = st.blockers[i]
         if not st.blocked[i]:
             lost += TERRITORY_VALUE[a]  # an unblocked attacker takes territories [KD-7]
+            takers.append(NAME[a])
             continue
         if not bl:
             continue  # blocked, its blockers gone: it takes nothing [KD-X4]
         if len(bl) == 1:
             # one-on-one [KD-5]
             b = bl[0]
-            if COMBAT_RANK[a] <= COMBAT_RANK[b]:
-                dead.append(a)
-            if COMBAT_RANK[b] <= COMBAT_RANK[a]:
-                dead.append(b)
+            if COMBAT_RANK[a] == COMBAT_RANK[b]:
+                dead.append((a, f"it and {NAME[b]} are of equal rank and perish together"))
+                dead.append((b, f"it and {NAME[a]} are of equal rank and perish together"))
+            elif COMBAT_RANK[a] < COMBAT_RANK[b]:
+                dead.append((a, f"beaten one-on-one by {NAME[b]}"))
+            else:
+                dead.append((b, f"beaten one-on-one by {NAME[a]}"))
         else:
             # multi-block [KD-6]
-            if sum(RATING[b] for b in bl) >= RATING[a]:
-                dead.append(a)
+            total = sum(RATING[b] for b in bl)
+            if total >= RATING[a]:
+                dead.append((a, f"its blockers {_and([NAME[b] for b in bl])} deal {total} damage (rating {RATING[a]})"))
             for b, dmg in zip(bl, st.dealt[i], strict=True):
                 if dmg >= RATING[b]:
-                    dead.append(b)
-    for c in dead:
+                    dead.append((b, f"{NAME[a]} deals it {dmg} damage (rating {RATING[b]})"))
+    for c, why in dead:
         who = st.loc[c]
         st._leave_play(c)
-        ev.append(public("perish", f"{_seat_name(who)}'s {NAME[c]} is discarded", who, card=NAME[c]))
+        ev.append(public("perish", f"{_seat_name(who)}'s {NAME[c]} is discarded: {why}", who, card=NAME[c]))
     st.attackers, st.blockers, st.blocked, st.dealt = [], [], [], []
     st.split_i = -1
     st.phase = MAIN
     st.defender = -1
+    st.blocks_asked = False
     if lost:
-        st.territories[q] = max(0, st.territories[q] - lost)
-        ev.append(
-            public(
-                "territories",
-                f"{_seat_name(q)} loses {lost} territories ({st.territories[q]} left)",
-                q,
-                lost=lost,
-                left=st.territories[q],
-            )
-        )
+        have = st.territories[q]
+        taken = min(lost, have)  # a kingdom cannot lose more territories than it has
+        st.territories[q] = have - taken
+        by = f"the unblocked {_and(takers)}"
+        if taken < lost:
+            text = f"{_seat_name(q)} loses its last {_territories(taken)} to {by} (worth {lost})"
+        else:
+            text = f"{_seat_name(q)} loses {_territories(taken)} to {by} ({st.territories[q]} left)"
+        ev.append(public("territories", text, q, lost=taken, left=st.territories[q], attackers=takers))
         if st.territories[q] == 0:
             eliminate(st, q)
 
@@ -221,7 +261,13 @@ def eliminate(st: KingdomState, q: int) -> None:
     st.hands[q] = []
     for row in st.known:
         row[q] = []
-    st._events.append(public("eliminated", f"{_seat_name(q)}'s kingdom falls", q))
+    st._events.append(
+        public(
+            "eliminated",
+            f"{_seat_name(q)}'s kingdom falls with no territories left: its cards go to the discard pile",
+            q,
+        )
+    )
     alive = [p for p in range(st.num_players) if st.alive[p]]
     if len(alive) == 1:
         st.winner_seats = (alive[0],)

@@ -89,8 +89,7 @@ OWN: tuple[Ruling, ...] = (
         "change, Assassin, Joker, Recruit) every other kingdom is asked; after the attackers are declared every "
         "other kingdom; after the blockers are declared every kingdom, the attacker last. Seats are asked in turn "
         "order from the active player's left, and only seats that hold a usable play are asked at all. A seat that "
-        "plays is asked again until it passes. A window is invisible to every seat but the one asked: the others' "
-        "views show the decision the game waits for underneath (the active player's phase or the defender's block).",
+        "plays is asked again until it passes. A window is seen only by the seat asked (KD-X13).",
     ),
     Ruling(
         "KD-X3",
@@ -153,6 +152,26 @@ OWN: tuple[Ruling, ...] = (
         "KD-X12",
         "Hand limit. Checked only at the end of your own turn; the player chooses the discards one at a "
         "time. A draw from an empty deck with an empty discard pile draws nothing.",
+    ),
+    Ruling(
+        "KD-X13",
+        "Hidden windows. A response or counter window is seen only by the seat asked in it. Every other seat "
+        "(and a spectator) receives the same views, prompts and events, move after move, as in the same game "
+        "where nobody could respond (a view repeated unchanged counts once): after a main-phase action it sees the "
+        "active player's turn going on; after the attackers or the blockers are declared it sees that declaration "
+        "still open (the player's done is told to that player alone), or its own earlier question in the same "
+        "run of windows; during a counter chain it sees the table as it was before the Assassin's target or the "
+        "Joker that opened the chain (or at its own last decision in it), and the chain's events reach it "
+        "together when the chain is over. Reason: a window is offered only to a seat holding a usable Ace or "
+        "Joker, so showing it, or showing a combat or a chain waiting, would tell the others about that hand; "
+        "asking every seat every time instead would add a decision with nothing to decide after every action.",
+    ),
+    Ruling(
+        "KD-X14",
+        "Player count. 2 to 24 players: one 54-card deck per 4 players (option decks, at most 6). Reason: the "
+        "rulebook adds a deck for every 4 more players; cards are small integers from fixed tables, and the "
+        "integer action space grows with the square of the decks (about 144,000 ids with 6 decks), which is "
+        "as far as masks for learning stay practical.",
     ),
 )
 

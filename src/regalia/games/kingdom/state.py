@@ -20,15 +20,14 @@ from typing import Any
 from regalia.core.events import Event, private, public
 from regalia.core.state import State
 from regalia.games.kingdom import actions as A
+from regalia.games.kingdom import windows
 from regalia.games.kingdom.actions import Action, layout, parse_action
 from regalia.games.kingdom.cards import (
     IS_ACE,
-    IS_ARMY,
     IS_NOBLE,
     JOKER,
     NAME,
     RANK,
-    RATING,
     SUIT,
     SUITS,
     deck_cards,
@@ -44,12 +43,15 @@ from regalia.games.kingdom.phases import (
     C_PICK,
     C_SPY,
     CHAIN_NAMES,
+    COUNTER_KINDS,
     DISCARD,
     HAND_LIMIT,
     MAIN,
     OVER,
     PHASE_NAMES,
+    RESPOND_KINDS,
     START_HAND,
+    SUIT_NAMES,
     W_ACTION,
     W_ATTACK,
     W_NONE,
@@ -136,6 +138,14 @@ class KingdomState(State):
         self.picking = -1
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n + 1)]
         self.winner_seats: tuple[int, ...] = ()
+        # what the prompts name [KD-X2]: the last main-phase action (kind, seat, x, y, z), or ()
+        self.cause: tuple[int, ...] = ()
+        self.blocks_asked = False  # the defender of the current combat was asked to block
+        # hidden windows [KD-X13] (module ``windows``); the copies are never changed once made
+        self.cp: KingdomState | None = None
+        self.frozen: dict[int, KingdomState] = {}
+        self.held: list[Event] = []
+        self.pre: KingdomState | None = None
         self._events = []
 
     def _verify_deck(self, deck: list[str], full: list[int]) -> list[int]:
@@ -229,7 +239,10 @@ class KingdomState(State):
             self.discard = []
             self.rng.shuffle(self.deck)
             self._events.append(
-                public("reshuffle", f"the discard pile is shuffled into a new deck ({len(self.deck)} cards)")
+                public(
+                    "reshuffle",
+                    f"The deck is empty: the discard pile is shuffled into a new deck ({len(self.deck)} cards)",
+                )
             )
         c = self.deck.pop()
         self.hands[p].append(c)
@@ -245,10 +258,10 @@ class KingdomState(State):
         for c in self.play[p]:
             self.busy[c] = False  # un-turn all your preoccupied cards [KD-1]
         ev = self._events
-        ev.append(public("turn", f"turn {self.turn_no}: {_seat_name(p)}", p, turn=self.turn_no))
+        ev.append(public("turn", f"Turn {self.turn_no}: {_seat_name(p)}'s turn", p, turn=self.turn_no))
         drawn = self._draw(p)
         if drawn is not None:
-            ev.append(public("draw", f"{_seat_name(p)} draws a card", p, count=1))
+            ev.append(public("draw", f"{_seat_name(p)} draws a card (start of the turn)", p, count=1))
             ev.append(private("draw", f"{_seat_name(p)} draws {NAME[drawn]}", (p,), p, cards=[NAME[drawn]]))
 
     def _end_turn(self) -> None:
@@ -266,13 +279,21 @@ class KingdomState(State):
 
     def _finish_by_territories(self) -> None:
         """KD-13: the kingdom with most territories wins; a tie is a draw (no winner)."""
+        mt = self.config.max_turns
         alive = [p for p in range(self.num_players) if self.alive[p]]
         best = max(self.territories[p] for p in alive)
         top = [p for p in alive if self.territories[p] == best]
         self.winner_seats = (top[0],) if len(top) == 1 else ()
         self.phase = OVER
-        text = f"{_seat_name(top[0])} wins" if len(top) == 1 else "a draw"
-        self._events.append(public("game_over", f"turn limit reached: {text}", None, winners=list(self.winner_seats)))
+        if len(top) == 1:
+            text = f"{_seat_name(top[0])} wins with the most territories ({best})"
+        else:
+            text = f"a draw: {' and '.join(_seat_name(p) for p in top)} tie with {best} territories each"
+        self._events.append(
+            public(
+                "game_over", f"The turn limit ({mt} turns) is reached: {text}", None, winners=list(self.winner_seats)
+            )
+        )
 
     # ------------------------------------------------------------------ the protocol
     @property
@@ -305,6 +326,30 @@ class KingdomState(State):
         if self.window:
             return "respond"
         return PHASE_NAMES[self.phase]
+
+    def decider_hidden(self) -> bool:
+        """Whether the pending decision is a response or counter window, shown only to the seat
+        asked [KD-X13]; an online table pads moves so that timing does not tell (SRV-1)."""
+        return self.decision() in ("respond", "counter")
+
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision, one of ``KingdomGame.decision_kinds`` (``None`` once
+        the game is over): ``main``, ``attackers``, ``blockers``, ``split``, ``discard``,
+        ``target``, ``pick``; a response window ``respond_action``, ``respond_attackers`` or
+        ``respond_blockers`` [KD-X2]; a counter window on the chain's last item
+        ``counter_assassin``, ``counter_counter``, ``counter_pick``, ``counter_spy`` or
+        ``counter_expose`` [KD-X3]. A machine name, never shown to people."""
+        d = self.decision()
+        if d == "over":
+            return None
+        if d == "respond":
+            return RESPOND_KINDS[self.window_point]
+        if d == "counter":
+            top = self.chain[-1][0]
+            if top == C_ASSASSIN:
+                return "counter_counter" if len(self.chain) >= 2 else "counter_assassin"
+            return COUNTER_KINDS[top]
+        return d
 
     @property
     def is_terminal(self) -> bool:
@@ -375,106 +420,15 @@ class KingdomState(State):
         return self.can_assassinate(p) or bool(self._window_changes(p))
 
     # ------------------------------------------------------------------ legal actions
-    def _assassin_pairs(self, p: int, kind: int) -> list[Action]:
-        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
-        if not ready:
-            return []
-        out = []
-        for c in sorted(set(self.hands[p])):
-            if IS_ACE[c]:
-                for nb in ready:
-                    if self.suit_of(nb) == SUIT[c]:
-                        out.append(Action(kind, c, nb))
-        return out
-
-    def _joker_actions(self, p: int, main: bool) -> list[Action]:
-        if JOKER not in self.hands[p]:
-            return []
-        out = []
-        if self.deck or self.discard:
-            out.append(Action(A.JOKER_PICK))
-        others = self._others_from(p)
-        for q in sorted(others):
-            out.append(Action(A.SPY, q))
-        for q in sorted(others):
-            out.append(Action(A.EXPOSE, q))
-        if main:
-            for q in sorted(others):
-                for c in self.play[q]:
-                    if IS_NOBLE[c] and self._has_rank(p, RANK[c]):
-                        continue  # noble limits still apply [KD-9]
-                    out.append(Action(A.RECRUIT, c))
-        return out
-
     def _legal_actions(self) -> list[Action]:
-        d = self.decision()
-        p = self.current_player
-        assert p is not None
-        if d == "target":
-            return [Action(A.TARGET, c) for q in range(self.num_players) for c in sorted(self.play[q])]
-        if d == "counter":
-            return [Action(A.PASS), *self._assassin_pairs(p, A.COUNTER), *self._window_changes(p)]
-        if d == "pick":
-            out = [Action(A.TAKE, c) for c in sorted(set(self.discard))]
-            if self.deck:
-                out.append(Action(A.TAKE_DECK))
-            return out
-        if d == "respond":
-            return [
-                Action(A.PASS),
-                *self._assassin_pairs(p, A.ASSASSIN),
-                *self._joker_actions(p, False),
-                *self._window_changes(p),
-            ]
-        if d == "main":
-            return self._main_actions(p)
-        if d == "attackers":
-            out = [Action(A.ATTACKER, c) for c in sorted(self.play[p]) if not self.busy[c]]
-            if self.attackers:
-                out.append(Action(A.DONE))
-            return out
-        if d == "blockers":
-            ready = [c for c in sorted(self.play[p]) if not self.busy[c]]
-            out = [Action(A.BLOCK, a, b) for a in self.attackers for b in ready]
-            out.append(Action(A.DONE))
-            return out
-        if d == "split":
-            a = self.attackers[self.split_i]
-            b = self.blockers[self.split_i][self.split_j]
-            left = RATING[a] - sum(self.dealt[self.split_i][: self.split_j])
-            return [Action(A.ASSIGN, k, b) for k in range(left + 1)]
-        # discard
-        return [Action(A.DISCARD, c) for c in sorted(set(self.hands[p]))]
+        from regalia.games.kingdom.legal import legal_actions
+
+        return legal_actions(self)
 
     def can_attack(self, p: int) -> bool:
         """Whether ``p`` may declare an attack now: not in the first round [KD-4], not yet this
         turn, with an unpreoccupied card in play."""
         return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
-
-    def _main_actions(self, p: int) -> list[Action]:
-        out = [Action(A.END)]
-        hand = sorted(set(self.hands[p]))
-        if not self.noble_played:
-            for c in hand:
-                if IS_NOBLE[c] and not self._has_rank(p, RANK[c]):
-                    out.append(Action(A.PLAY, c))
-        ready = [x for x in self.play[p] if IS_NOBLE[x] and not self.busy[x]]
-        for c in hand:
-            if IS_ARMY[c]:
-                for nb in ready:
-                    if self.suit_of(nb) == SUIT[c]:
-                        out.append(Action(A.BRING, c, nb))
-        nobles = [x for x in self.play[p] if IS_NOBLE[x]]
-        for t in nobles:
-            st = self.suit_of(t)
-            for u in ready:
-                if u != t and self.suit_of(u) == st:
-                    out.extend(Action(A.CHANGE, t, u, s) for s in range(4) if s != st)
-        if self.can_attack(p):
-            out.extend(Action(A.ATTACK, q) for q in sorted(self._others_from(p)))
-        out.extend(self._assassin_pairs(p, A.ASSASSIN))
-        out.extend(self._joker_actions(p, True))
-        return out
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
         from regalia.games.kingdom.explain import explain
@@ -490,13 +444,15 @@ class KingdomState(State):
         k = action.kind
         ev = self._events
         me = _seat_name(p)
+        windows.before_move(self, p, action)
         if k == A.PASS:
             # a window is offered only to a seat holding a usable card: passing in it is known to
-            # that seat alone, or the event would reveal the offer [KD-X2]
-            ev.append(private("pass", f"{me} passes", {p}, p))
+            # that seat alone, or the event would reveal the offer [KD-X2, KD-X13]
             if d == "counter":
+                ev.append(private("pass", f"{me} does not counter", {p}, p))
                 self.counter_q.pop(0)
             else:
+                ev.append(private("pass", f"{me} passes: no response", {p}, p))
                 self.window.pop(0)
         elif k == A.END:
             if len(self.hands[p]) > HAND_LIMIT:
@@ -506,7 +462,7 @@ class KingdomState(State):
         elif k == A.DISCARD:
             self._hand_remove(p, action.a)
             self._to_discard(action.a)
-            ev.append(public("discard", f"{me} discards {NAME[action.a]}", p, card=NAME[action.a]))
+            ev.append(public("discard", f"{me} discards {NAME[action.a]} (hand limit 7)", p, card=NAME[action.a]))
             if len(self.hands[p]) <= HAND_LIMIT:
                 self._end_turn()
         elif k == A.PLAY:
@@ -514,14 +470,14 @@ class KingdomState(State):
             self._hand_remove(p, c)
             self._enter_play(p, c, False)  # a noble arrives ready [KD-X1]
             self.noble_played = True
-            ev.append(public("noble", f"{me} puts {NAME[c]} into play", p, card=NAME[c]))
-            self._after_main_action(p)
+            ev.append(public("noble", f"{me} puts {NAME[c]} into play (noble)", p, card=NAME[c]))
+            self._after_main_action(p, (k, p, c))
         elif k == A.BRING:
             c, nb = action.a, action.b
             self._hand_remove(p, c)
             self.busy[nb] = True
             self._enter_play(p, c, False)  # arrives ready [KD-X1]
-            what = " as a Champion" if IS_ACE[c] else ""
+            what = " as an Ace Champion" if IS_ACE[c] else ""
             ev.append(
                 public(
                     "bring",
@@ -531,7 +487,7 @@ class KingdomState(State):
                     noble=NAME[nb],
                 )
             )
-            self._after_main_action(p)
+            self._after_main_action(p, (k, p, c, nb))
         elif k == A.CHANGE:
             t, u, s = action.a, action.b, action.c
             self.busy[u] = True
@@ -539,7 +495,7 @@ class KingdomState(State):
             ev.append(
                 public(
                     "suit",
-                    f"{me} turns {NAME[u]} to make {NAME[t]} a {SUITS[s]} noble this turn",
+                    f"{me} turns {NAME[u]} to make {NAME[t]} a {SUIT_NAMES[s]} noble this turn (suit change)",
                     p,
                     card=NAME[t],
                     noble=NAME[u],
@@ -547,12 +503,13 @@ class KingdomState(State):
                 )
             )
             if d == "main":
-                self._after_main_action(p)
+                self._after_main_action(p, (k, p, t, u, s))
         elif k == A.ATTACK:
             self.defender = action.a
             self.attacked = True
             self.phase = ATTACKERS
-            ev.append(public("attack", f"{me} attacks {_seat_name(action.a)}", p, defender=action.a))
+            self.blocks_asked = False
+            ev.append(public("attack", f"{me} declares an attack on {_seat_name(action.a)}", p, defender=action.a))
         elif k == A.ATTACKER:
             c = action.a
             self.busy[c] = True  # attackers become preoccupied [KD-4]
@@ -560,14 +517,16 @@ class KingdomState(State):
             self.blockers.append([])
             self.blocked.append(False)
             self.dealt.append([])
-            ev.append(public("attacker", f"{me} attacks with {NAME[c]}", p, card=NAME[c]))
+            ev.append(public("attacker", f"{me} attacks {_seat_name(self.defender)} with {NAME[c]}", p, card=NAME[c]))
         elif k == A.DONE:
+            # the declaration stays open for everyone else until the responses to it are over
+            # (the combat then moves on by itself): its end is this player's own event [KD-X13]
             if d == "attackers":
-                ev.append(public("attackers_done", f"{me} has declared the attackers", p))
+                ev.append(private("attackers_done", f"{me} has declared all the attackers", {p}, p))
                 self.phase = BLOCKERS
                 self._open_window(W_ATTACK, self._others_from(self.active))
             else:
-                ev.append(public("blocks_done", f"{me} declares no more blockers", p))
+                ev.append(private("blocks_done", f"{me} has declared all the blockers", {p}, p))
                 after_blocks(self)
         elif k == A.BLOCK:
             a, b = action.a, action.b
@@ -582,7 +541,7 @@ class KingdomState(State):
             ev.append(
                 public(
                     "assign",
-                    f"{me} deals {action.a} damage to {NAME[action.b]}",
+                    f"{me} deals {action.a} of {NAME[self.attackers[self.split_i]]}'s damage to {NAME[action.b]}",
                     p,
                     blocker=NAME[action.b],
                     damage=action.a,
@@ -623,26 +582,33 @@ class KingdomState(State):
             top = self.chain[-1]
             top[4] = action.a
             self.targeting = -1
-            owner = _seat_name(self.loc[action.a])
-            ev.append(public("target", f"{me}'s Assassin targets {owner}'s {NAME[action.a]}", p, target=NAME[action.a]))
+            q = self.loc[action.a]
+            ev.append(
+                public(
+                    "target",
+                    f"{me}'s Assassin {NAME[top[2]]} targets {_seat_name(q)}'s {NAME[action.a]}",
+                    p,
+                    target=NAME[action.a],
+                )
+            )
             self.counter_q = self._others_from(p)
             if self.target_from_main:
                 self.target_from_main = False
-                self._after_main_action(p)
+                self._after_main_action(p, (k, p, top[2], action.a, q))
         elif k in (A.JOKER_PICK, A.SPY, A.EXPOSE):
             self._hand_remove(p, JOKER)
             kind = {A.JOKER_PICK: C_PICK, A.SPY: C_SPY, A.EXPOSE: C_EXPOSE}[k]
             target = action.a if k != A.JOKER_PICK else -1
             self.chain.append([kind, p, JOKER, -1, target])
             use = {
-                C_PICK: "Pick a Card",
-                C_SPY: f"Spy on {_seat_name(target)}",
-                C_EXPOSE: f"Expose on {_seat_name(target)}",
+                C_PICK: "as Pick a Card",
+                C_SPY: f"as a Spy on {_seat_name(target)}",
+                C_EXPOSE: f"to expose {_seat_name(target)}'s hand",
             }[kind]
-            ev.append(public("joker", f"{me} plays a Joker: {use}", p, use=CHAIN_NAMES[kind], target=target))
+            ev.append(public("joker", f"{me} plays a Joker {use}", p, use=CHAIN_NAMES[kind], target=target))
             self.counter_q = self._others_from(p)
             if d == "main":
-                self._after_main_action(p)
+                self._after_main_action(p, (k, p, target))
         elif k == A.RECRUIT:
             c = action.a
             q = self.loc[c]
@@ -654,13 +620,13 @@ class KingdomState(State):
             ev.append(
                 public(
                     "recruit",
-                    f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)}",
+                    f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)} (it arrives preoccupied)",
                     p,
                     card=NAME[c],
                     source=q,
                 )
             )
-            self._after_main_action(p)
+            self._after_main_action(p, (k, p, c, q))
         elif k == A.TAKE:
             c = action.a
             self.discard.remove(c)
@@ -677,10 +643,12 @@ class KingdomState(State):
             ev.append(private("take", f"{me} takes {NAME[c]} from the deck", (p,), p, card=NAME[c]))
             self._finish_pick()
         settle(self)
-        return ev
+        return windows.after_move(self, ev)
 
-    def _after_main_action(self, p: int) -> None:
-        """After each main-phase action the other kingdoms may respond [KD-X2]."""
+    def _after_main_action(self, p: int, cause: tuple[int, ...]) -> None:
+        """After each main-phase action the other kingdoms may respond [KD-X2]; ``cause`` is
+        what the response prompts name: ``(kind, seat, ...)`` of that action."""
+        self.cause = cause
         self._open_window(W_ACTION, self._others_from(p))
 
     def _open_window(self, point: int, seats: list[int]) -> None:
@@ -697,7 +665,39 @@ class KingdomState(State):
         from regalia.games.kingdom.view import make_view
 
         self._check_seat(seat)
-        return make_view(self, seat)
+        return make_view(windows.shown_state(self, seat), seat)
+
+    def _prompt(self, seat: int | None) -> str:
+        """The pending decision in words for ``seat``: for the deciding seat what opened it and
+        what the choices do; for the others whom the table waits for, as KD-X13 shows it."""
+        from regalia.games.kingdom.prompts import prompt
+
+        return prompt(windows.shown_state(self, seat), seat)
+
+    def _result_prompt(self, seat: int | None) -> str:
+        from regalia.games.kingdom.prompts import result_prompt
+
+        return result_prompt(self)
+
+    def _label(self, action: Any) -> str:
+        from regalia.games.kingdom.labels import label
+
+        return label(self, action)
+
+    def _choice_key(self, action: Any) -> Any:
+        from regalia.games.kingdom.labels import choice_key
+
+        return choice_key(self, action)
+
+    def _choice_group(self, action: Any) -> str:
+        from regalia.games.kingdom.labels import choice_group
+
+        return choice_group(self, action)
+
+    def _validate_restored(self) -> None:
+        from regalia.games.kingdom.validate import validate
+
+        validate(self)
 
     def zones(self) -> dict[str, list[str]]:
         z = {"deck": [NAME[c] for c in self.deck], "discard": [NAME[c] for c in self.discard]}
@@ -759,6 +759,9 @@ class KingdomState(State):
             for h in range(n):
                 if h != seat and h != w:
                     det.known[w][h] = pub[h][:]
+        if self.cp is not None:  # the copies KD-X13 shows, made consistent with the new hands
+            det.cp = windows.resampled(self, det, self.cp, seat)
+            det.frozen = {s: windows.resampled(self, det, f, seat) for s, f in self.frozen.items()}
         det._legal = None
         return det
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regalia.games.kingdom.cards import NAME, RANK, SUIT, SUITS, role
-from regalia.games.kingdom.phases import BLOCKERS, PHASE_NAMES
+from regalia.games.kingdom.cards import NAME, RANK, RATING, SUIT, SUITS, TERRITORY_VALUE, role
+from regalia.games.kingdom.phases import CHAIN_NAMES, HAND_LIMIT, WINDOW_NAMES
+from regalia.games.kingdom.windows import masked_decision
 
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
-
-_CHAIN_KIND = ("assassin", "pick", "spy", "expose")
-_WINDOW = (None, "after-action", "after-attackers", "after-blockers")
 
 
 def _sort_key(c: int) -> tuple[int, int, int]:
@@ -19,15 +17,24 @@ def _sort_key(c: int) -> tuple[int, int, int]:
 
 
 def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None`` = a spectator), JSON-ready.
+    """Everything ``seat`` may know (``None`` = a spectator), JSON-ready. ``st`` is the table as
+    KD-X13 shows it to ``seat`` (``windows.shown_state``).
 
-    Public: territories, cards in play (preoccupied marked, suit changes shown), hand sizes, the
-    deck size, the face-up discard pile, the combat and the Assassin/Joker chain, whose decision
-    it is and of what kind. Private: the seat's own hand, and the cards it knows to be in other
-    hands (shown by a Spy or an Expose, or taken from the discard pile) [KD-X7].
+    Public: territories, cards in play (role, suit now and printed, preoccupied, attacking or
+    blocking), hand sizes, the deck size, the face-up discard pile, the combat and the
+    Assassin/Joker chain, whose decision it is and of what kind (``decision``: the view's own
+    names, ``main``, ``attackers``, ``blockers``, ``split``, ``discard``, ``target``, ``pick``,
+    ``respond``, ``counter``; a response or counter window appears only in the view of the seat
+    asked [KD-X13]). Private: the seat's own hand, and the cards it knows to be in other hands
+    (shown by a Spy or an Expose, or taken from the discard pile) [KD-X7].
     """
     n = st.num_players
     viewer = n if seat is None else seat
+    fighting: dict[int, str] = {}
+    for i, a in enumerate(st.attackers):
+        fighting[a] = "attacking"
+        for b in st.blockers[i]:
+            fighting[b] = "blocking"
     kingdoms = []
     for p in range(n):
         in_play = [
@@ -35,7 +42,9 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
                 "card": NAME[c],
                 "role": role(c),
                 "suit": SUITS[st.suit_of(c)],
+                "printed_suit": SUITS[SUIT[c]] if SUIT[c] >= 0 else None,
                 "preoccupied": st.busy[c],
+                "combat": fighting.get(c),
             }
             for c in st.play[p]
         ]
@@ -58,6 +67,8 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
             "attackers": [
                 {
                     "card": NAME[a],
+                    "rating": RATING[a],
+                    "territories": TERRITORY_VALUE[a],
                     "blocked": st.blocked[i],
                     "blockers": [NAME[b] for b in st.blockers[i]],
                     "damage": list(st.dealt[i]),
@@ -68,20 +79,12 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
             if st.split_i < 0
             else {"attacker": NAME[st.attackers[st.split_i]], "blocker": st.split_j},
         }
-    chain = [
-        {
-            "kind": _CHAIN_KIND[e[0]],
-            "player": e[1],
-            "card": NAME[e[2]],
-            "noble": NAME[e[3]] if e[3] >= 0 else None,
-            "target": (NAME[e[4]] if e[0] == 0 else f"P{e[4]}") if e[4] >= 0 else None,
-        }
-        for e in st.chain
-    ]
+    chain = [_chain_entry(st, i, e) for i, e in enumerate(st.chain)]
     return {
         "game": "kingdom",
         "seat": seat,
         "players": n,
+        "decks": st.decks,
         "turn": st.turn_no,
         "max_turns": st.config.max_turns,
         "active": st.active,
@@ -89,6 +92,7 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
         "first_round": st.turn_no <= n,
         "noble_played": st.noble_played,
         "attacked": st.attacked,
+        "hand_limit": HAND_LIMIT,
         "deck_size": len(st.deck),
         "discard": [NAME[c] for c in st.discard],
         "hand": None if seat is None else [NAME[c] for c in sorted(st.hands[seat], key=_sort_key)],
@@ -100,15 +104,48 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _chain_entry(st: KingdomState, i: int, e: list[int]) -> dict[str, Any]:
+    """Chain entry ``i`` as the view shows it. ``target`` is a card in play (the first
+    Assassin), the Ace or Joker below (a counter) or a seat (``P2``, Spy and Expose); its
+    ``target_seat`` is whose card or hand that is (``None`` for Pick a Card, or a card gone)."""
+    kind, owner, card, noble, target = e
+    shown: str | None = None
+    whose: int | None = None
+    if kind == 0:
+        if i > 0:
+            shown, whose = NAME[target], st.chain[i - 1][1]
+        elif target >= 0:
+            shown, whose = NAME[target], (st.loc[target] if st.loc[target] >= 0 else None)
+    elif target >= 0:
+        shown, whose = f"P{target}", target
+    return {
+        "kind": CHAIN_NAMES[kind],
+        "player": owner,
+        "card": NAME[card],
+        "noble": NAME[noble] if noble >= 0 else None,
+        "target": shown,
+        "target_seat": whose,
+    }
+
+
+def _public_decision(st: KingdomState, seat: int | None) -> dict[str, Any]:
+    """Who is to act and on what, as ``seat`` may know it [KD-X13]: ``to_act``, ``decision``
+    and ``window`` (the point of a response window, for the seat asked in it only)."""
+    if st.is_terminal:
+        return {"to_act": None, "decision": "over", "window": None}
+    kind, who, point = masked_decision(st, seat)
+    return {"to_act": who, "decision": kind, "window": WINDOW_NAMES[point] if kind == "respond" else None}
+
+
 def render_text(view: dict[str, Any]) -> str:
     """A plain-text drawing of a Kingdom view: each kingdom's territories and cards in play
-    (``*`` = preoccupied, ``KS=H`` = a suit change), the viewer's hand, the combat step by step
-    and the chain of Assassins and Jokers."""
+    (``*`` = preoccupied, ``KS→H`` = a suit change), the viewer's hand, the combat step by step,
+    the chain of Assassins and Jokers, and the prompt (see ``KingdomGame.legend``)."""
     lines = []
     seat = view["seat"]
     who = "spectator" if seat is None else f"P{seat}"
     limit = f"/{view['max_turns']}" if view["max_turns"] else ""
-    lines.append(f"Kingdom — turn {view['turn']}{limit}, P{view['active']} to play — viewed by {who}")
+    lines.append(f"Kingdom — turn {view['turn']}{limit}, P{view['active']}'s turn — viewed by {who}")
     if view["first_round"]:
         lines.append("  first round: no attacks yet")
     for k in view["kingdoms"]:
@@ -119,18 +156,20 @@ def render_text(view: dict[str, Any]) -> str:
         cards = []
         for c in k["in_play"]:
             text = c["card"]
-            if c["suit"] != text.split("#")[0][-1]:
-                text += "=" + c["suit"]
+            if c["suit"] != c["printed_suit"]:
+                text += "→" + c["suit"]
             if c["preoccupied"]:
                 text += "*"
             cards.append(text)
+        terr = k["territories"]
         lines.append(
-            f"{mark} P{k['seat']}: {k['territories']} territories, {k['hand_size']} cards in hand | {' '.join(cards) or '(nothing in play)'}"
+            f"{mark} P{k['seat']}: {terr} {'territory' if terr == 1 else 'territories'}, "
+            f"{k['hand_size']} in hand | {' '.join(cards) or '(nothing in play)'}"
         )
         if k["known_hand"]:
             lines.append(f"      known in hand: {' '.join(k['known_hand'])}")
     lines.append(
-        f"  deck {view['deck_size']} | discard {len(view['discard'])}"
+        f"  deck {view['deck_size']} | discard pile {len(view['discard'])}"
         + (f" (top {view['discard'][-1]})" if view["discard"] else "")
     )
     cb = view["combat"]
@@ -148,37 +187,25 @@ def render_text(view: dict[str, Any]) -> str:
                         dmg = f" — damage dealt: {dealt}"
                 lines.append(f"    {a['card']} blocked by {' + '.join(a['blockers'])}{dmg}")
             else:
-                lines.append(f"    {a['card']} {'blocked (blockers gone)' if a['blocked'] else 'unblocked'}")
+                lines.append(f"    {a['card']} {'blocked (its blockers are gone)' if a['blocked'] else 'unblocked'}")
     for e in view["chain"]:
-        tgt = f" -> {e['target']}" if e["target"] else ""
-        lines.append(f"  chain: P{e['player']} {e['kind']} {e['card']}{tgt}")
+        lines.append(f"  chain: {_chain_line(e)}")
     if view["hand"] is not None:
         lines.append(f"  your hand: {' '.join(view['hand']) or '(empty)'}")
-    if view["over"]:
+    prompt = view.get("prompt")
+    if prompt:
+        lines.append(f"  {prompt}")
+    elif view["over"]:
         w = view["winners"]
         lines.append("  game over: " + (f"P{w[0]} wins" if w else "a draw"))
-    else:
-        extra = f" ({view['window']})" if view["window"] else ""
-        lines.append(f"  to act: P{view['to_act']} — {view['decision']}{extra}")
     return "\n".join(lines)
 
 
-def _public_decision(st: KingdomState, seat: int | None) -> dict[str, Any]:
-    """Who is to act and on what, as ``seat`` may know it (KD-X2).
-
-    A response window (``respond``) or a counter window (``counter``) is offered only to a seat
-    holding a usable out-of-turn play, so its existence would reveal that seat's hand: every other
-    seat (and a spectator) sees the decision the game is waiting for underneath — the active
-    player's phase, or the defender's block — never the window.
-    """
-    d = st.decision()
-    if d in ("respond", "counter") and seat != st.current_player:
-        if d == "counter" and st.chain:
-            return {"to_act": st.chain[-1][1], "decision": "chain", "window": None}
-        actor = st.defender if st.phase == BLOCKERS else st.active
-        return {"to_act": actor, "decision": PHASE_NAMES[st.phase], "window": None}
-    return {
-        "to_act": st.current_player,
-        "decision": d,
-        "window": _WINDOW[st.window_point] if st.window else None,
-    }
+def _chain_line(e: dict[str, Any]) -> str:
+    """One chain entry in words: ``P0: Assassin AD (turning QD) on QC``."""
+    kind = e["kind"]
+    if kind == "assassin":
+        what = f"Assassin {e['card']} (turning {e['noble']})"
+        return f"P{e['player']}: {what}" + (f" on {e['target']}" if e["target"] else "")
+    use = {"pick": "Pick a Card", "spy": "Spy", "expose": "Expose"}[kind]
+    return f"P{e['player']}: Joker, {use}" + (f" on {e['target']}" if e["target"] else "")
