@@ -1,0 +1,570 @@
+// The table page (table.html?t=<id>): join or watch, then play on the table drawn by the game's
+// renderer, with the decision's prompt, the moves, the move clock, the log of this seat's events,
+// the chat, and a banner while the connection is being restored.
+
+import {
+  html,
+  render,
+  useState,
+  useEffect,
+  useRef,
+  useMemo,
+  useReducer,
+  api,
+  loadGames,
+  savedSeat,
+  saveSeat,
+  forgetSeat,
+  pref,
+  setPref,
+  pageParams,
+  tableUrl,
+  replayUrl,
+  seatLabel,
+  fmtSeconds,
+  resultWords,
+  classes,
+} from './lib.js';
+import { TableSocket } from './connection.js';
+import { entriesFor, analyse, composeText } from './select.js';
+import { rendererFor } from './games/index.js';
+import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
+
+const initial = {
+  conn: 'connecting',
+  connDetail: null,
+  table: null,
+  seats: [],
+  invite: null,
+  limits: null,
+  frame: null,
+  events: [],
+  chat: [],
+  toast: null,
+  hint: null,
+  sending: false,
+};
+
+function reducer(s, a) {
+  switch (a.type) {
+    case 'conn':
+      return { ...s, conn: a.state, connDetail: a.detail || null, sending: a.state === 'open' ? s.sending : false };
+    case 'welcome':
+      return {
+        ...s,
+        table: a.msg.table,
+        seats: a.msg.table.seats,
+        invite: a.msg.invite || s.invite,
+        limits: a.msg.limits,
+        chat: mergeChat([], a.msg.chat || []),
+      };
+    case 'state': {
+      const f = a.msg;
+      const events = f.full ? f.events : s.events.concat(f.events);
+      const table = s.table ? { ...s.table, status: f.status, step: f.step, result: f.result || s.table.result } : s.table;
+      const moved = !s.frame || s.frame.step !== f.step || s.frame.decision !== f.decision;
+      return { ...s, frame: f, events, table, sending: false, hint: moved ? null : s.hint };
+    }
+    case 'chat':
+      return { ...s, chat: mergeChat(s.chat, [a.msg]) };
+    case 'seats':
+      return { ...s, seats: a.msg.seats, table: s.table ? { ...s.table, status: a.msg.status, seats: a.msg.seats } : s.table };
+    case 'refused':
+      return { ...s, sending: false, toast: { kind: 'refused', reason: a.msg.reason, rule: a.msg.rule, at: Date.now() } };
+    case 'error':
+      return { ...s, sending: false, toast: { kind: 'error', reason: a.msg.reason, field: a.msg.field, at: Date.now() } };
+    case 'accepted':
+      return s;
+    case 'hint':
+      return { ...s, hint: a.msg };
+    case 'sending':
+      return { ...s, sending: a.on };
+    case 'toast':
+      return { ...s, toast: a.toast };
+    default:
+      return s;
+  }
+}
+
+function mergeChat(old, more) {
+  const seen = new Set(old.map((m) => m.id));
+  const out = old.slice();
+  for (const m of more) if (!seen.has(m.id)) out.push(m);
+  return out.slice(-300);
+}
+
+// ---------------------------------------------------------------- "your turn": title and sound
+let audio = null;
+function chime() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.type = 'sine';
+    o.frequency.setValueAtTime(660, audio.currentTime);
+    o.frequency.setValueAtTime(880, audio.currentTime + 0.12);
+    g.gain.setValueAtTime(0.0001, audio.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + 0.4);
+  } catch (e) {
+    /* no audio here */
+  }
+}
+
+// ---------------------------------------------------------------- the move clock
+function Clock({ clock, received, names, seat }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!clock || !clock.deadline) return undefined;
+    const t = setInterval(() => tick((x) => x + 1), 500);
+    return () => clearInterval(t);
+  }, [clock && clock.deadline]);
+  if (!clock) return null;
+  const whose = clock.seat === null || clock.seat === undefined ? 'move clock' : clock.seat === seat ? 'your clock' : `${names.label(clock.seat)}'s clock`;
+  if (!clock.deadline) {
+    return html`<span class="clock" title="the move clock of this table">⏱ ${clock.turn_seconds ? `${fmtSeconds(clock.turn_seconds)} a decision` : ''}</span>`;
+  }
+  // deadline and now are the server's times; count down on this machine's clock from receipt
+  const left = clock.deadline - clock.now - (Date.now() - received) / 1000;
+  const low = left < 15;
+  return html`<span class=${classes('clock', 'running', low && 'low')} role="timer" aria-live="off" title="time left for this decision">
+    ⏱ ${whose}: <strong>${fmtSeconds(left)}</strong></span>`;
+}
+
+// ---------------------------------------------------------------- join or watch
+function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
+  const [info, setInfo] = useState(null);
+  const [err, setErr] = useState(null);
+  const [name, setName] = useState(pref('name', ''));
+  const [seat, setSeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api('GET', `/api/tables/${encodeURIComponent(tableId)}`)
+      .then((t) => {
+        setInfo(t);
+        if (t.open_seats.length) setSeat(String(t.open_seats[0]));
+      })
+      .catch((e) => setErr(e.reason));
+  }, [tableId]);
+  async function join(ev) {
+    ev.preventDefault();
+    setBusy(true);
+    setErr(null);
+    try {
+      const body = { name: name.trim() || null, seat: seat === '' ? null : Number(seat) };
+      if (invite) body.invite = invite;
+      const got = await api('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+      setPref('name', name.trim());
+      saveSeat(tableId, got.seat, got.token);
+      onSeat(got);
+    } catch (e) {
+      setErr(e.field ? `${e.field}: ${e.reason}` : e.reason);
+      setBusy(false);
+    }
+  }
+  if (!info) {
+    return html`<main class="join"><p>${err ? html`<span class="error" role="alert">${err}</span>` : 'Loading the table…'}</p>
+      <p><a href="/">Back to the lobby</a></p></main>`;
+  }
+  const over = info.status === 'over';
+  const canJoin = !over && info.open_seats.length > 0 && (!info.private || invite);
+  const canWatch = over || (info.spectators && (!info.private || invite));
+  return html`<main class="join">
+    <h1>${info.title}${info.name ? html` — <span>${info.name}</span>` : null}</h1>
+    ${reason ? html`<p class="error" role="alert">${reason}</p>` : null}
+    <p>${info.players} players · ${info.status}${info.private ? ' · private' : ''}${info.turn_seconds
+        ? ` · move clock ${fmtSeconds(info.turn_seconds)}`
+        : ''}</p>
+    <ul class="seat-list">${info.seats.map(
+      (s) => html`<li>${seatLabel(info.seats, s.seat)}: ${s.kind === 'bot' ? `bot (${s.bot})` : s.controller === 'open' ? 'open seat' : s.controller === 'bot' ? 'a person (a bot stands in)' : 'a person'}</li>`,
+    )}</ul>
+    ${canJoin
+      ? html`<form class="join-form" onSubmit=${join}>
+          <label>Your name <input name="name" maxlength="40" value=${name} onInput=${(e) => setName(e.target.value)} autocomplete="nickname" /></label>
+          <label>Seat <select name="seat" value=${seat} onChange=${(e) => setSeat(e.target.value)}>
+            ${info.open_seats.map((i) => html`<option value=${String(i)}>P${i}</option>`)}
+          </select></label>
+          <button type="submit" class="primary" disabled=${busy}>Take the seat</button>
+        </form>`
+      : null}
+    ${info.private && !invite && !over ? html`<p>This table is private: open it with its invite link.</p>` : null}
+    ${!canJoin && !over && (!info.private || invite) ? html`<p>Every seat is taken.</p>` : null}
+    ${err ? html`<p class="error" role="alert">${err}</p>` : null}
+    <p class="join-actions">
+      ${canWatch ? html`<button type="button" onClick=${onWatch}>${over ? 'See the end' : 'Watch as a spectator'}</button>` : null}
+      ${over || info.spectators ? html`<a class="button" href=${replayUrl(tableId, { invite })}>Replay</a>` : null}
+      <a class="button" href="/">Lobby</a>
+    </p>
+  </main>`;
+}
+
+// ---------------------------------------------------------------- the moves: prompt, buttons, list
+function AllMoves({ entries, onPick, dialogRef }) {
+  const groups = [];
+  const byName = new Map();
+  for (const e of entries) {
+    const g = e.group || 'Moves';
+    if (!byName.has(g)) {
+      byName.set(g, []);
+      groups.push(g);
+    }
+    byName.get(g).push(e);
+  }
+  const close = () => dialogRef.current && dialogRef.current.close();
+  return html`<dialog class="all-moves" ref=${dialogRef} aria-label="All legal moves">
+    <header><h2>All moves (${entries.length})</h2><button type="button" class="close" onClick=${close} aria-label="Close">✕</button></header>
+    <div class="moves-scroll">
+      ${groups.map(
+        (g) => html`<section class="move-group"><h3>${g}</h3><ul>${byName.get(g).map(
+          (e) => html`<li><button type="button" class="move" data-text=${e.text} onClick=${() => {
+            close();
+            onPick(e);
+          }}><span class="move-label">${e.label}</span>${e.label !== e.text ? html`<code class="move-text">${e.text}</code>` : null}</button></li>`,
+        )}</ul></section>`,
+      )}
+    </div>
+  </dialog>`;
+}
+
+/** The entries whose action texts differ once the picked cards are put in (interchangeable
+ *  cards complete several shown entries with the same move). */
+function distinct(game, list, picked) {
+  const seen = new Set();
+  return list.filter((e) => {
+    const t = composeText(game, e, picked);
+    if (seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+}
+
+function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
+  const mine = entries.length > 0;
+  const free = entries.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
+  const following = picked.length ? distinct(game, an.along, picked) : [];
+  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'}>
+    <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
+    ${mine && picked.length
+      ? html`<div class="picked-line">
+          <span>Picked: <strong>${picked.map((p) => p.card || p.key.replace(/^[a-z]+:/, '')).join(' + ')}</strong>${an.next.size
+            ? ' — now choose a highlighted target'
+            : ''}</span>
+          <button type="button" class="small" onClick=${() => setPicked([])}>Cancel (Esc)</button>
+        </div>`
+      : null}
+    ${mine
+      ? html`<div class="bar" role="group" aria-label="Moves">
+          ${picked.length
+            ? following.slice(0, 12).map((e) => html`<button type="button" class=${classes('move', an.done.includes(e) && 'primary')} data-text=${e.text}
+                onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)
+            : free.map((e) => html`<button type="button" class="move" data-text=${e.text} onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)}
+          ${picked.length && following.length > 12 ? html`<span class="muted">${following.length} moves: choose a highlighted target</span>` : null}
+          ${canHint ? html`<button type="button" class="small tool" onClick=${askHint}>Hint</button>` : null}
+          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${entries.length})</button>
+        </div>`
+      : null}
+    ${canUndo ? html`<div class="tools"><button type="button" class="small" onClick=${undo} disabled=${frame.status !== 'running'}>Undo</button>
+        <span class="small muted">${frame.view && frame.view.undos ? `${frame.view.undos} undo${frame.view.undos === 1 ? '' : 's'} so far (counted in the score)` : 'each undo is counted in the result'}</span></div>` : null}
+    ${hint && mine ? html`<p class="hint" role="status">Hint (${hint.bot}): <strong>${hint.label}</strong></p>` : null}
+    ${info ? html`<p class="info" role="status">${info}</p>` : null}
+  </section>`;
+}
+
+// ---------------------------------------------------------------- the table
+function TablePage({ tableId, who, invite, onBadSeat }) {
+  const [s, dispatch] = useReducer(reducer, initial);
+  const [games, setGames] = useState(null);
+  const [picked, setPicked] = useState([]);
+  const [orphanKey, setOrphanKey] = useState('');
+  const [info, setInfo] = useState('');
+  const [sound, setSound] = useState(pref('sound', false));
+  const [received, setReceived] = useState(Date.now());
+  const [tab, setTab] = useState(() => (window.matchMedia && window.matchMedia('(min-width: 1100px)').matches ? 'log' : null));
+  const sock = useRef(null);
+  const allRef = useRef(null);
+  const legendRef = useRef(null);
+  const wasMine = useRef(false);
+
+  useEffect(() => {
+    loadGames().then(setGames, () => setGames({ games: [] }));
+  }, []);
+
+  useEffect(() => {
+    const ts = new TableSocket(tableId, who, {
+      message(msg) {
+        if (msg.type === 'state') setReceived(Date.now());
+        if (msg.type === 'error' && msg.code === 'bad_token') return;
+        dispatch({ type: msg.type, msg });
+      },
+      status(state, detail) {
+        dispatch({ type: 'conn', state, detail });
+        if (state === 'closed' && detail && detail.code === 4403 && who.token) onBadSeat();
+      },
+    });
+    sock.current = ts;
+    return () => ts.close();
+  }, [tableId, who.token]);
+
+  const frame = s.frame;
+  const seat = who.token ? who.seat : null;
+  const gameName = (frame && frame.view && frame.view.game) || (s.table && s.table.game) || '';
+  const game = rendererFor(gameName);
+  const gameInfo = games && games.games.find((g) => g.name === gameName);
+  const entries = useMemo(() => (frame ? entriesFor(frame.legal, game, frame.view, seat) : []), [frame, game]);
+  useEffect(() => setPicked([]), [frame && frame.step, frame && frame.decision, entries.length]);
+  const an = analyse(entries, picked.map((p) => p.key));
+  const mine = entries.length > 0;
+  const names = makeNames(s.seats, seat);
+  const shown = tab || (game.chatFirst ? 'chat' : 'log');
+
+  // "your turn": the title, and a chime when it becomes your turn (if switched on)
+  useEffect(() => {
+    const title = (gameInfo && gameInfo.title) || 'regalia';
+    if (frame && frame.status === 'over') document.title = `Game over · ${title} · regalia`;
+    else if (mine) document.title = `▶ Your turn · ${title} · regalia`;
+    else document.title = `${title} · regalia`;
+    if (mine && !wasMine.current && sound) chime();
+    wasMine.current = mine;
+  }, [mine, frame && frame.status, gameInfo, sound]);
+
+  // legal actions whose first element the renderer did not draw are offered as buttons
+  useEffect(() => {
+    const board = document.getElementById('board');
+    if (!board) return;
+    const missing = entries
+      .filter((e) => e.keys.length && !e.bar)
+      .filter((e) => {
+        const firsts = e.unordered ? e.keys.filter((k) => k.startsWith('h:')) : [e.keys[0]];
+        return !firsts.some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`));
+      })
+      .map((e) => e.text);
+    const key = missing.join('\n');
+    if (key !== orphanKey) setOrphanKey(key);
+  });
+  const orphans = useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
+
+  // Escape cancels a pick
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.key === 'Escape' && picked.length) setPicked([]);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [picked.length]);
+
+  // a refusal or error stays 8 seconds
+  useEffect(() => {
+    if (!s.toast) return undefined;
+    const t = setTimeout(() => dispatch({ type: 'toast', toast: null }), 8000);
+    return () => clearTimeout(t);
+  }, [s.toast]);
+
+  function sendText(text) {
+    if (!frame) return;
+    const ok = sock.current && sock.current.send({ type: 'act', step: frame.step, decision: frame.decision, action: text });
+    if (ok) dispatch({ type: 'sending', on: true });
+    else dispatch({ type: 'toast', toast: { kind: 'error', reason: 'not connected: the move was not sent (reconnecting…)', at: Date.now() } });
+  }
+  function send(entry, withPicks) {
+    setPicked([]);
+    sendText(composeText(game, entry, withPicks || picked));
+  }
+  function clickKey(key, uid, card) {
+    const i = picked.findIndex((p) => p.uid === uid);
+    if (i >= 0) {
+      setPicked(picked.slice(0, i));
+      return;
+    }
+    const np = [...picked, { key, uid, card }];
+    const a = analyse(entries, np.map((p) => p.key));
+    const done = distinct(game, a.done, np);
+    if (done.length === 1 && a.next.size === 0) {
+      send(done[0], np);
+      return;
+    }
+    setPicked(np);
+  }
+  const sel = {
+    live: mine && !s.sending,
+    next: mine && !s.sending ? an.next : new Set(),
+    props(key, uid, text, card) {
+      const i = picked.findIndex((p) => p.uid === uid);
+      const enabled = !!key && this.live && (i >= 0 || an.next.has(key));
+      return {
+        enabled,
+        pressed: i >= 0,
+        cls: i >= 0 ? 'picked' : enabled ? 'hl' : '',
+        onClick: (e) => {
+          e.stopPropagation();
+          if (text) setInfo(text);
+          if (enabled) clickKey(key, uid, card);
+        },
+      };
+    },
+  };
+
+  const talk = (text) => sock.current && sock.current.send({ type: 'chat', text });
+  const control = (type) => sock.current && sock.current.send({ type });
+  const table = s.table;
+  const humans = table ? table.seats.filter((x) => x.kind === 'human').length : 0;
+  const canHint = seat !== null && humans === 1 && table && table.status === 'running';
+  const canUndo = seat !== null && table && table.players === 1 && frame && frame.view && frame.view.undo !== 'off' && table.status === 'running';
+  const mySeatInfo = seat !== null && s.seats[seat];
+  const lost = s.conn === 'lost' || s.conn === 'reconnecting';
+
+  return html`<div class=${classes('page', 'table-page', mine && 'my-turn')}>
+    <a class="skip" href="#dock">Skip to your moves</a>
+    <header class="top">
+      <a class="brand" href="/" title="Back to the lobby">regalia</a>
+      <h1 class="game-title">${(gameInfo && gameInfo.title) || gameName}${table && table.name ? html` <span class="table-name">— ${table.name}</span>` : null}</h1>
+      <span class=${classes('status', table && `st-${table.status}`)}>${table ? table.status : ''}</span>
+      ${frame ? html`<${Clock} clock=${frame.clock} received=${received} names=${names} seat=${seat} />` : null}
+      <span class=${classes('conn', `c-${s.conn}`)} title="connection">${s.conn === 'open' ? '● connected' : s.conn === 'closed' ? '○ closed' : '○ connecting'}</span>
+      <span class="top-tools">
+        <button type="button" class="small" onClick=${() => legendRef.current && legendRef.current.showModal()} aria-haspopup="dialog">Legend</button>
+        <button type="button" class="small" aria-pressed=${sound ? 'true' : 'false'} title="a chime when it becomes your turn"
+          onClick=${() => { setSound(!sound); setPref('sound', !sound); if (!sound) chime(); }}>${sound ? '🔔 Sound on' : '🔕 Sound off'}</button>
+      </span>
+    </header>
+    ${lost
+      ? html`<div class="banner" role="alert" id="conn-banner">Connection lost — reconnecting${s.connDetail && s.connDetail.tries > 1 ? ` (attempt ${s.connDetail.tries})` : ''}… The table will be brought up to date by itself.</div>`
+      : null}
+    ${s.conn === 'closed'
+      ? html`<div class="banner" role="alert" id="conn-banner">The table closed this connection${s.connDetail && s.connDetail.reason ? `: ${s.connDetail.reason}` : ''}. <a href="/">Back to the lobby</a></div>`
+      : null}
+    ${s.toast
+      ? html`<div class=${classes('toast', s.toast.kind)} role="alert" id="toast">
+          <strong>${s.toast.kind === 'refused' ? 'Refused:' : 'Error:'}</strong> ${s.toast.reason}${s.toast.rule ? html` <span class="rule">[${s.toast.rule}]</span>` : null}
+          <button type="button" class="close" aria-label="Dismiss" onClick=${() => dispatch({ type: 'toast', toast: null })}>✕</button>
+        </div>`
+      : null}
+    ${table && table.status === 'waiting'
+      ? html`<div class="waiting" role="status">
+          <span>Waiting for players: ${table.open_seats.length ? `open ${table.open_seats.map((i) => `P${i}`).join(', ')}` : 'every seat is taken'}.</span>
+          ${seat !== null ? html`<${InviteLink} link=${tableUrl(tableId, s.invite || invite)} id="invite-link" />` : null}
+          ${seat !== null && table.host_seat === seat
+            ? html`<button type="button" onClick=${() => control('start')}>Start now (bots play the open seats)</button>`
+            : html`<span>The host starts the game.</span>`}
+        </div>`
+      : null}
+    <main class="layout">
+      <div class="main-col">
+        ${frame && frame.status === 'over'
+          ? html`<${ResultBox} frame=${frame} seats=${s.seats} tableId=${tableId} invite=${invite || s.invite} seat=${seat} />`
+          : null}
+        ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
+            send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
+            hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat} />` : null}
+        <section class=${classes('board', `game-${gameName}`)} id="board" aria-label="The table">
+          ${frame
+            ? html`<${game.Board} view=${frame.view} seat=${seat} sel=${sel} names=${names} frame=${frame} />`
+            : html`<p class="muted">${s.conn === 'closed' ? '' : 'Connecting to the table…'}</p>`}
+        </section>
+      </div>
+      <aside class="side">
+        <div class="tabs" role="tablist">
+          <button type="button" role="tab" aria-selected=${shown === 'log'} onClick=${() => setTab('log')}>Log</button>
+          <button type="button" role="tab" aria-selected=${shown === 'chat'} onClick=${() => setTab('chat')}>Chat${s.chat.length ? ` (${s.chat.length})` : ''}</button>
+          <button type="button" role="tab" aria-selected=${shown === 'table'} onClick=${() => setTab('table')}>Table</button>
+        </div>
+        <div class=${classes('panel', 'panel-log', shown === 'log' && 'on')}><${EventLog} events=${s.events} /></div>
+        <div class=${classes('panel', 'panel-chat', shown === 'chat' && 'on')}>
+          <${Chat} chat=${s.chat} canTalk=${seat !== null} onSend=${talk} max=${s.limits ? s.limits.max_chat_chars : 500} names=${names} />
+        </div>
+        <div class=${classes('panel', 'panel-table', shown === 'table' && 'on')}>
+          <${Players} seats=${s.seats} names=${names} frame=${frame} />
+          ${table ? html`<${TableFacts} table=${table} gameInfo=${gameInfo} invite=${s.invite || invite} seat=${seat} tableId=${tableId} />` : null}
+          ${mySeatInfo && table && table.status === 'running'
+            ? html`<p class="seat-control">${mySeatInfo.controller === 'bot'
+                ? html`A bot plays your seat now. <button type="button" onClick=${() => control('reclaim')}>Take my seat back</button>`
+                : html`<button type="button" class="small" onClick=${() => control('leave')}>Let a bot play my seat</button>`}</p>`
+            : null}
+        </div>
+      </aside>
+    </main>
+    ${frame ? html`<${AllMoves} entries=${entries} onPick=${(e) => send(e, [])} dialogRef=${allRef} />` : null}
+    <${Legend} dialogRef=${legendRef} gameInfo=${gameInfo} />
+  </div>`;
+}
+
+function ResultBox({ frame, seats, tableId, invite, seat }) {
+  const r = frame.result || {};
+  const winners = r.winners || [];
+  return html`<section class="result" id="result" data-winners=${JSON.stringify(winners)} data-returns=${JSON.stringify(r.returns || [])} role="status">
+    <h2>Game over — ${resultWords(r, seats)}</h2>
+    ${r.returns
+      ? html`<p class="returns">${r.returns.map((v, i) => html`<span class=${classes('ret', winners.includes(i) && 'win')}>${seatLabel(seats, i)}: ${v}</span>`)}
+          ${r.turns !== undefined ? html`<span class="ret">turns: ${r.turns}</span>` : null}${r.undos ? html`<span class="ret">undos: ${r.undos}</span>` : null}</p>`
+      : null}
+    <p class="result-links">
+      <a class="button" href=${replayUrl(tableId, { invite, seat })}>Replay${seat !== null ? ` as P${seat}` : ''}</a>
+      <a class="button" href=${`/api/tables/${encodeURIComponent(tableId)}/record`} download=${`regalia-${tableId}.json`}>Game record (JSON)</a>
+      <a class="button" href="/">Lobby</a>
+    </p>
+  </section>`;
+}
+
+/** The table's invite link with a button that copies it. */
+function InviteLink({ link, id, label }) {
+  const [copied, setCopied] = useState(false);
+  const input = useRef(null);
+  async function copy() {
+    if (input.current) input.current.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch (e) {
+      setCopied(document.execCommand && document.execCommand('copy'));
+    }
+  }
+  return html`<label class="invite">${label || 'Invite link'}
+    <span class="invite-row"><input id=${id} ref=${input} readonly value=${link} onFocus=${(e) => e.target.select()} />
+    <button type="button" class="small" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span></label>`;
+}
+
+function TableFacts({ table, gameInfo, invite, seat, tableId }) {
+  const link = tableUrl(tableId, table.private || seat !== null ? invite : null);
+  const opts = Object.entries(table.options || {});
+  return html`<div class="facts-box">
+    ${seat !== null || !table.private
+      ? html`<${InviteLink} link=${link} id=${table.status === 'waiting' ? 'invite-link-2' : 'invite-link'} label=${`Invite link${table.private ? ' (private table)' : ''}`} />`
+      : null}
+    <dl class="facts">
+      <div class="fact"><dt>Game</dt><dd>${(gameInfo && gameInfo.title) || table.game}, ${table.players} players</dd></div>
+      <div class="fact"><dt>Rules version</dt><dd>${table.rules_version}</dd></div>
+      <div class="fact"><dt>Options</dt><dd>${opts.length ? opts.map(([k, v]) => `${k} = ${v === null ? 'none' : v}`).join(', ') : 'the defaults'}</dd></div>
+      <div class="fact"><dt>Move clock</dt><dd>${table.turn_seconds ? `${fmtSeconds(table.turn_seconds)} a decision; then ${table.on_timeout === 'takeover' ? 'a bot takes the seat' : 'a bot plays that decision'}` : 'none'}</dd></div>
+      <div class="fact"><dt>Response period</dt><dd>${table.window_seconds ? `${table.window_seconds} s after every public move (SRV-1)` : 'none'}</dd></div>
+      <div class="fact"><dt>Spectators</dt><dd>${table.spectators ? 'welcome' : 'not allowed'}${table.private ? ', private table' : ''}</dd></div>
+    </dl>
+  </div>`;
+}
+
+// ---------------------------------------------------------------- the page
+function App() {
+  const { table, invite, watch } = pageParams();
+  const [who, setWho] = useState(() => {
+    const saved = table ? savedSeat(table) : null;
+    if (saved) return { token: saved.token, seat: saved.seat };
+    return watch ? { spectator: true, invite } : null;
+  });
+  const [reason, setReason] = useState(null);
+  if (!table) {
+    return html`<main class="join"><h1>No table</h1><p>This page needs a table: open it from the <a href="/">lobby</a> or an invite link.</p></main>`;
+  }
+  if (!who) {
+    return html`<${JoinPanel} tableId=${table} invite=${invite} reason=${reason}
+      onSeat=${(got) => setWho({ token: got.token, seat: got.seat })}
+      onWatch=${() => setWho({ spectator: true, invite })} />`;
+  }
+  return html`<${TablePage} tableId=${table} who=${who} invite=${invite} onBadSeat=${() => {
+    forgetSeat(table);
+    setReason('The seat this browser held at this table is no longer valid.');
+    setWho(null);
+  }} />`;
+}
+
+render(html`<${App} />`, document.getElementById('app'));

@@ -1,0 +1,115 @@
+// Pieces every table draws with: a card face, a card back, a target that is not a card (a spot
+// beside a card, a player's area, the pile), a seat's name plate.
+//
+// `sel` is the table's selection (see table.js): `sel.props(key, uid, info)` says whether an
+// element continues a legal action from what is picked, and handles its click. Without a key,
+// or on a replay, elements are drawn and can be tapped for their description only.
+
+import { html, classes } from './lib.js';
+
+function interactive(sel, k, uid, info, card) {
+  if (!sel) return null;
+  return sel.props(k || null, uid || k || null, info || '', card || null);
+}
+
+/**
+ * A card. `face(card)` (the game's) gives {main, sym, sub, badge, cls, title}: the notation, a
+ * symbol of its colour or suit, a small second line, a mark for an ability, a CSS class and the
+ * card in words (shown on hover, read by screen readers, shown in the info line when tapped).
+ */
+export function Card({ card, face, k, uid, sel, cls, note, big }) {
+  const f = (face && face(card)) || { main: card };
+  const p = interactive(sel, k, uid, f.title ? `${card}: ${f.title}` : card, card);
+  const c = classes('card', f.cls, cls, big && 'big', p && p.cls);
+  const body = html`<span class="c-main">${f.main}</span>${f.sym
+      ? html`<span class="c-sym" aria-hidden="true">${f.sym}</span>`
+      : null}${f.sub ? html`<span class="c-sub">${f.sub}</span>` : null}${f.badge
+      ? html`<span class="c-badge" aria-hidden="true">${f.badge}</span>`
+      : null}${note ? html`<span class="c-note">${note}</span>` : null}`;
+  const label = f.title ? `${card}: ${f.title}` : card;
+  if (p) {
+    return html`<button
+      type="button"
+      class=${c}
+      title=${label}
+      aria-label=${label}
+      data-card=${card}
+      data-key=${k || undefined}
+      aria-pressed=${p.pressed ? 'true' : undefined}
+      aria-disabled=${p.enabled ? undefined : 'true'}
+      onClick=${p.onClick}
+    >${body}</button>`;
+  }
+  return html`<span class=${c} title=${label} data-card=${card} role="img" aria-label=${label}>${body}</span>`;
+}
+
+/** A face-down card (what is on it is hidden from this seat). `label`: what it is known to be
+ *  (e.g. "H3?", a face-down card of house H3). */
+export function Back({ label, cls, k, uid, sel, title }) {
+  const p = k ? interactive(sel, k, uid, title || 'a face-down card') : null;
+  const c = classes('card', 'back', cls, p && p.cls);
+  const text = title || 'a face-down card';
+  if (p) {
+    return html`<button type="button" class=${c} title=${text} aria-label=${text} data-key=${k}
+      aria-pressed=${p.pressed ? 'true' : undefined} aria-disabled=${p.enabled ? undefined : 'true'}
+      onClick=${p.onClick}><span class="c-main">${label || ''}</span></button>`;
+  }
+  return html`<span class=${c} title=${text} role="img" aria-label=${text}><span class="c-main">${label || ''}</span></span>`;
+}
+
+/** A target that is not a card (a free spot, the pile, the deck, a title): a button while it
+ *  continues a legal action, else plain. */
+export function Spot({ k, uid, sel, cls, title, children, always }) {
+  const p = interactive(sel, k, uid, title);
+  const live = p && p.enabled;
+  if (!live && !always) {
+    return children ? html`<span class=${classes('spot', cls)} title=${title}>${children}</span>` : null;
+  }
+  const c = classes('spot', cls, p && p.cls);
+  if (!p) return html`<span class=${c} title=${title}>${children}</span>`;
+  return html`<button type="button" class=${c} title=${title} aria-label=${title} data-key=${k}
+    aria-pressed=${p.pressed ? 'true' : undefined} aria-disabled=${p.enabled ? undefined : 'true'}
+    onClick=${p.onClick}>${children}</button>`;
+}
+
+/**
+ * A player's area: a panel whose name plate becomes a button when the player is a legal target
+ * (`k`, e.g. `p:2`). `turn`: this player decides now; `me`: the viewer's own seat.
+ */
+export function Seat({ seat, names, k, sel, turn, me, cls, children, extra, gone }) {
+  const p = k ? interactive(sel, k, k, `${names.label(seat)}`) : null;
+  const live = p && p.enabled;
+  const c = classes('seat', cls, turn && 'turn', me && 'me', live && 'target', p && p.pressed && 'picked', gone && 'gone');
+  const plate = html`<span class="plate-name">${names.label(seat)}</span>${me
+      ? html`<span class="plate-you">you</span>`
+      : null}${names.bot(seat) ? html`<span class="plate-bot" title=${names.bot(seat)}>bot</span>` : null}${turn
+      ? html`<span class="plate-turn" title="to act">◀ to act</span>`
+      : null}`;
+  return html`<section class=${c} data-seat=${seat} aria-label=${names.label(seat)}>
+    <header class="plate">
+      ${live
+        ? html`<button type="button" class=${classes('plate-btn', p.cls)} data-key=${k} onClick=${p.onClick}
+            title=${`choose ${names.label(seat)}`}>${plate}<span class="plate-go">choose</span></button>`
+        : html`<span class="plate-btn">${plate}</span>`}
+      ${extra ? html`<span class="plate-extra">${extra}</span>` : null}
+    </header>
+    ${children}
+  </section>`;
+}
+
+/** A labelled zone of cards (hand, pile, discards…). */
+export function Zone({ title, count, cls, children, hint }) {
+  return html`<div class=${classes('zone', cls)}>
+    <div class="zone-title">${title}${count !== undefined && count !== null
+        ? html` <span class="zone-count">${count}</span>`
+        : null}${hint ? html` <span class="zone-hint">${hint}</span>` : null}</div>
+    <div class="zone-cards">${children}</div>
+  </div>`;
+}
+
+/** A small key-value line (deck size, round, direction…). */
+export function Facts({ items }) {
+  return html`<dl class="facts">${items
+    .filter((x) => x && x[1] !== undefined && x[1] !== null && x[1] !== '')
+    .map(([k, v]) => html`<div class="fact"><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>`;
+}

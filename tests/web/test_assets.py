@@ -1,0 +1,99 @@
+"""The browser's files as shipped: the vendored Preact + htm module pinned by its hash with both
+licences, every file covered by the package data, every module import resolving, no page code
+that writes markup from text, and the files served with the right types."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from fnmatch import fnmatch
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+WEB = Path(str(resources.files("regalia.web")))
+ROOT = Path(__file__).resolve().parents[2]
+VENDOR = WEB / "vendor" / "htm-3.1.1"
+STANDALONE_SHA256 = "72284e8e9079c87817145df1110f74e8a2aa040b2fc384922e18dfcb46fc1fd7"
+
+
+def _ours() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*.js") if VENDOR not in p.parents)
+
+
+def test_vendored_preact_htm_is_htm_3_1_1_unchanged_with_both_licences() -> None:
+    data = (VENDOR / "preact" / "standalone.module.js").read_bytes()
+    assert len(data) == 13194
+    assert hashlib.sha256(data).hexdigest() == STANDALONE_SHA256
+    htm = (VENDOR / "LICENSE-htm.txt").read_text()
+    assert "Apache License" in htm and "Version 2.0" in htm
+    preact = (VENDOR / "LICENSE-preact.txt").read_text()
+    assert "The MIT License" in preact and "Jason Miller" in preact
+    assert STANDALONE_SHA256 in (VENDOR / "NOTICE.txt").read_text()
+
+
+def test_package_data_ships_every_file_of_the_browser_tables() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["*"]
+    files = [p for p in WEB.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"]
+    assert {p.name for p in WEB.iterdir()} >= {"index.html", "table.html", "replay.html", "favicon.svg"}
+    for p in files:
+        assert any(fnmatch(p.name, pat) for pat in patterns), f"{p.relative_to(WEB)} would not be installed"
+
+
+IMPORT = re.compile(r"""(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s+['"]([^'"]+)['"]""", re.S)
+
+
+def test_every_module_import_and_page_script_resolves() -> None:
+    for js in _ours():
+        found = [a or b for a, b in IMPORT.findall(js.read_text())]
+        for spec in found:
+            assert spec.startswith("."), f"{js.name}: {spec} (only relative imports: no build step, no CDN)"
+            assert (js.parent / spec).resolve().is_file(), f"{js.name} imports {spec}, which is missing"
+    for page in ("index.html", "table.html", "replay.html"):
+        text = (WEB / page).read_text()
+        for src in re.findall(r'(?:src|href)="(/[^"]+)"', text):
+            assert (WEB / src.lstrip("/")).is_file(), f"{page} refers to {src}, which is missing"
+        assert "script-src 'self'" in text  # no inline script may ever run (a second line of defence)
+
+
+@pytest.mark.parametrize("name", [p.name for p in _ours()])
+def test_no_page_code_turns_text_into_markup(name: str) -> None:
+    """Text reaches the page only through Preact's text nodes and attributes (escaped)."""
+    js = next(p for p in _ours() if p.name == name).read_text()
+    for bad in (
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "dangerouslySetInnerHTML",
+        "document.write",
+        "eval(",
+        "new Function",
+    ):
+        assert bad not in js, f"{name} uses {bad}"
+
+
+def test_the_server_serves_the_pages_and_modules_with_their_types(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the web extra")
+    from fastapi.testclient import TestClient
+
+    from regalia.server.app import create_app
+    from regalia.server.settings import ServerSettings
+
+    with TestClient(create_app(ServerSettings(db_url=f"sqlite:///{tmp_path / 'r.db'}", bot_processes=0))) as client:
+        for path, kind in [
+            ("/", "text/html"),
+            ("/table.html", "text/html"),
+            ("/replay.html", "text/html"),
+            ("/css/regalia.css", "text/css"),
+            ("/js/table.js", "javascript"),
+            ("/js/games/kings_blood.js", "javascript"),
+            ("/vendor/htm-3.1.1/preact/standalone.module.js", "javascript"),
+            ("/favicon.svg", "image/svg+xml"),
+        ]:
+            r = client.get(path)
+            assert r.status_code == 200, path
+            assert kind in r.headers["content-type"], (path, r.headers["content-type"])
+            assert r.headers["x-content-type-options"] == "nosniff"
