@@ -315,6 +315,8 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const gameInfo = games && games.games.find((g) => g.name === gameName);
   const entries = useMemo(() => (frame ? entriesFor(frame.legal, game, frame.view, seat) : []), [frame, game]);
   useEffect(() => setPicked([]), [frame && frame.step, frame && frame.decision, entries.length]);
+  // what a tapped card or spot said belongs to the position it was tapped in
+  useEffect(() => setInfo(''), [frame && frame.step]);
   const an = analyse(entries, picked.map((p) => p.key));
   const mine = entries.length > 0;
   const names = makeNames(s.seats, seat);
