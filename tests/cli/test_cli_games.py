@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import io
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import regalia
 from regalia.bots import ismcts
+from regalia.cli.choices import Menu
 from regalia.cli.info import default_bot
 from regalia.cli.main import app
+from regalia.cli.session import Session
 
 runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
 
@@ -270,3 +275,23 @@ def test_a_bad_deck_file_is_named_before_the_game(tmp_path: Path) -> None:
         assert result.stdout == ""
         assert result.stderr.startswith("regalia play: error: --deck: ") and words in result.stderr
         assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["kings-blood", "kings-family", "kingship", "blood-and-fortune", "kingdom"])
+def test_a_person_s_decision_says_its_prompt_once(game: str) -> None:
+    # the drawing of the table ends with the prompt (Game.render_text, for the RL adapters'
+    # ansi render); the play screen draws the table without it and prints it once, above the choices
+    state = regalia.make(game, players=regalia.get_game(game).min_players, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    prompt = state.prompt(seat)
+    assert state.game.render_text(state.view(seat)).splitlines()[-1].strip().endswith(prompt)
+    console = Console(width=500, file=io.StringIO(), color_system=None)
+    Session(state=state, humans=1, bots={}, console=console).show_decision(seat, Menu(state.legal_choices()))
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert screen.count(prompt) == 1, screen
+    lines = screen.splitlines()
+    assert lines[lines.index(prompt) + 1].split()[0] == "1"  # the choices follow the prompt

@@ -82,3 +82,6 @@ def test_every_game_declares_its_decision_kinds_and_a_legend(name: str) -> None:
     assert game.decision_kinds and len(set(game.decision_kinds)) == len(game.decision_kinds)
     assert game.legend.strip()
     assert not internal_names(game.legend)
+    # one paragraph a line: the terminal and the page wrap it to their width (a line broken in
+    # the source would be broken again, raggedly, on a narrower screen)
+    assert not [line for line in game.legend.splitlines() if line[:1].isspace()]

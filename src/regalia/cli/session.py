@@ -103,21 +103,23 @@ class Session:
             if e.is_visible_to(seat):
                 self.console.print(Text.assemble(("  • ", "dim"), e.text))
 
-    def show_table(self, seat: int | None) -> dict[str, Any]:
-        """Print the table as ``seat`` sees it (under a rule naming the game and the seat);
-        return the view."""
+    def show_table(self, seat: int | None, *, with_prompt: bool = True) -> tuple[dict[str, Any], str]:
+        """Print the table as ``seat`` sees it (under a rule naming the game and the seat),
+        ending with the view's prompt unless ``with_prompt`` is false (the caller prints it);
+        return the view and the text printed."""
         view = self.state.view(seat)
         who = seat_name(seat) if seat is not None else "the table"
         self.console.rule(Text(f"{self.state.game.title} — {who} — move {len(self.state.history) + 1}"), style="dim")
-        self.console.print(Text(self.state.game.render_text(view)))
-        return view
+        text = self.state.game.render_text(view if with_prompt else {**view, "prompt": ""})
+        self.console.print(Text(text))
+        return view, text
 
     def show_decision(self, seat: int, menu: Menu) -> None:
-        """The table, the decision in words and the numbered choices."""
-        view = self.show_table(seat)
+        """The table, the decision in words (once, in bold) and the numbered choices."""
+        view, text = self.show_table(seat, with_prompt=False)
         prompt = Text(str(view.get("prompt") or self.state.prompt(seat)), style="bold")
         self.console.print(prompt)
-        table_rows = len(self.state.game.render_text(view).splitlines()) + len(self.console.render_lines(prompt))
+        table_rows = len(self.console.render_lines(Text(text))) + len(self.console.render_lines(prompt))
         self._rows = self.rows_for_choices(table_rows)
         self.console.print(menu.render(self._rows, self.console.width))
 

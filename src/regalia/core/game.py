@@ -121,7 +121,10 @@ class Game(ABC):
 
     @abstractmethod
     def render_text(self, view: dict[str, Any]) -> str:
-        """A plain-text drawing of a view (for the terminal)."""
+        """A plain-text drawing of a view (for the terminal and the RL adapters' ``ansi``
+        render), as lines of text; it ends with the view's ``prompt`` when the view has one. A
+        front that prints the prompt itself (the terminal front, in bold above the choices)
+        draws ``{**view, "prompt": ""}``."""
 
     @abstractmethod
     def all_cards(self, players: int, config: Any) -> list[str]:

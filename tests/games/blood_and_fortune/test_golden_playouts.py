@@ -177,7 +177,9 @@ def words_digest(players: int, options: dict[str, Any], seed: int, max_steps: in
         if step % 7 == 0:
             for s in range(players):
                 put(state.determinize(s, random.Random(step * 31 + s)).snapshot())
-            put(state.game.render_text(state.view(state.current_player)))
+            # the drawing without its last line, the prompt (hashed above; render_text ends with
+            # it since the digests were recorded)
+            put(state.game.render_text({**state.view(state.current_player), "prompt": ""}))
             illegal = state.action_from_id((state.action_id(legal[0]) + 1) % state.num_actions)
             try:
                 state.verify_action(illegal)
@@ -187,7 +189,7 @@ def words_digest(players: int, options: dict[str, Any], seed: int, max_steps: in
         state.apply(rng.choice(legal))
         step += 1
     put([state.prompt(s) for s in seats])
-    put(state.game.render_text(state.view(None)))
+    put(state.game.render_text({**state.view(None), "prompt": ""}))
     return h.hexdigest()
 
 

@@ -402,8 +402,14 @@ def test_bf_final_table_shows_every_area_revealed() -> None:
         assert all(e["card"] is not None for area in state.view(None)["player_areas"] for e in area)
 
 
-def test_bf_to_act_line_uses_words_not_machine_names() -> None:
+def test_bf_drawing_ends_with_the_prompt_and_its_to_act_line_uses_words_not_machine_names() -> None:
     state = new(3)
-    text = regalia.get_game(GAME).render_text(state.view(None))
+    game = regalia.get_game(GAME)
+    view = state.view(None)
+    text = game.render_text(view)
+    assert text.splitlines()[-1] == state.prompt(None) == view["prompt"]
+    assert "(offer)" not in text
+    # a front that shows the prompt itself draws the view without it: who acts, in words
+    text = game.render_text({**view, "prompt": ""})
     assert text.splitlines()[-1] == "To act: P0 — offer cards"
     assert "(offer)" not in text

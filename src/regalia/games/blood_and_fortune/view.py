@@ -237,7 +237,8 @@ DECISION_WORDS: Final[dict[str, str]] = {
 def render_text(view: dict[str, Any]) -> str:
     """A plain-text drawing of ``view`` (what the viewing seat sees) for the terminal; the
     marks are explained by ``Game.legend``. Once the game is over every area is shown as it was
-    revealed (nothing face down is left)."""
+    revealed (nothing face down is left). The last line is the view's ``prompt`` (or, for a view
+    without one, who acts and what they decide)."""
     seat = view["seat"]
     n = view["players"]
     over = view["game_over"]
@@ -333,6 +334,8 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append(
             f"Winner: P{w[0]} with {view['totals'][w[0]]}" if w else "A tie for the highest total: nobody wins"
         )
+    elif view.get("prompt"):
+        lines.append(view["prompt"])
     elif view["to_act"] is not None:
         lines.append(f"To act: P{view['to_act']} — {DECISION_WORDS[view['decision']]}")
     return "\n".join(lines)

@@ -171,22 +171,15 @@ RULINGS = (
 )
 
 
-LEGEND = """\
-Cards: a letter for the philosophy (colour) M Money, A Art, R Romance, B Battle; the number 1-9
-  (the clan, also the card's points); m male ♂, f female ♀. B5m is Battle 5 ♂, R7f Romance 7 ♀.
-  Events: Assassination, Exile, NewConnection, Enthronement (10 points each); KingsBlood is the
-  King's Blood card of the Advanced Rules.
-Abilities, marked after the card: ⊘ Skip, ⇄ Reverse, +3 Draw 3 (R3f⊘, B5m⇄, R7f+3). An ability hits
-  the next player only when its card is the last card played in the turn.
-Genealogy: one line per generation, G1 | is the founder's; a child sits under its two parents.
-  [B5m] a card; * before it: Active (cards may be played beside it or on it); E after it: an
-  Enthronement is attached; K after it: the King's Blood card is attached (any Character may be
-  played beside it, and always marries it).
-Seats: P0, P1, ...; "incl. B7m" cards everyone saw go into that hand (Exile, the King's Blood card);
-  announced: said King's Blood!; skips next turn: the penalty for not announcing.
-Moves: play R7f right of B7m (nomarry declines the Marriage), sibling R4m left, assassinate B7m,
-  exile B7m to P2, connect B7m right of R5f, enthrone B7m, kingsblood B7m, draw, end, announce,
-  pass. Each choice on the screen says what it does."""
+LEGEND = "\n".join(
+    (
+        "Cards: a letter for the philosophy (colour) M Money, A Art, R Romance, B Battle; the number 1-9 (the clan, also the card's points); m male ♂, f female ♀. B5m is Battle 5 ♂, R7f Romance 7 ♀. Events: Assassination, Exile, NewConnection, Enthronement (10 points each); KingsBlood is the King's Blood card of the Advanced Rules.",
+        "Abilities, marked after the card: ⊘ Skip, ⇄ Reverse, +3 Draw 3 (R3f⊘, B5m⇄, R7f+3). An ability hits the next player only when its card is the last card played in the turn.",
+        "Genealogy: one line per generation, G1 | is the founder's; a child sits under its two parents. [B5m] a card; * before it: Active (cards may be played beside it or on it); E after it: an Enthronement is attached; K after it: the King's Blood card is attached (any Character may be played beside it, and always marries it).",
+        "Seats: P0, P1, ...; \"incl. B7m\" cards everyone saw go into that hand (Exile, the King's Blood card); announced: said King's Blood!; skips next turn: the penalty for not announcing.",
+        "Moves: play R7f right of B7m (nomarry declines the Marriage), sibling R4m left, assassinate B7m, exile B7m to P2, connect B7m right of R5f, enthrone B7m, kingsblood B7m, draw, end, announce, pass. Each choice on the screen says what it does.",
+    )
+)
 """What the marks of the King's Blood screen mean (``Game.legend``)."""
 
 

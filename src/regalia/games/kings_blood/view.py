@@ -173,6 +173,6 @@ def render_text(view: dict[str, Any]) -> str:
         out.append(view["prompt"])
     elif view.get("prompt"):
         out.append(f"P{cur}: {view['prompt']}" if view["seat"] == cur else view["prompt"])
-    else:
+    elif "prompt" not in view:  # a view made without its prompt; "prompt": "" means a front prints it
         out.append(f"P{cur} to {_PHASE_TEXT[view['phase']]}")
     return "\n".join(out)
