@@ -26,12 +26,16 @@ SRC = ROOT / "src"
 
 COMPILED_PACKAGES = [
     "regalia/core",
+    "regalia/games/kings_blood",
+    "regalia/games/kings_family",
 ]
 """The packages (paths under ``src/``) whose modules mypyc compiles, each game's once it is
 ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETED`."""
 
 INTERPRETED = {
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
+    "regalia/games/kings_blood/config.py",  # a config class: read by core.config at run time
+    "regalia/games/kings_family/config.py",  # a config class: read by core.config at run time
 }
 """Modules of the compiled packages that stay interpreted, with the reason."""
 
