@@ -27,6 +27,8 @@ SRC = ROOT / "src"
 COMPILED_PACKAGES = [
     "regalia/core",
     "regalia/games/blood_and_fortune",
+    "regalia/games/kings_blood",
+    "regalia/games/kings_family",
     "regalia/games/kingship",
 ]
 """The packages (paths under ``src/``) whose modules mypyc compiles, each game's once it is
@@ -35,6 +37,8 @@ ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETE
 INTERPRETED = {
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
     "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kings_blood/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kings_family/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingship/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingship/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
 }

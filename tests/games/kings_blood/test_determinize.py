@@ -72,7 +72,7 @@ def test_kb_x15_a_publicly_known_card_of_the_number_settles_it() -> None:
     s2.cur = 0
     assert "B4m" in hand(s2, 0)
     from regalia.games.kings_blood.determinize import sibling_number_owed
-    from regalia.games.kings_blood.moves import SIBLINGS
+    from regalia.games.kings_blood.phases import SIBLINGS
 
     s2.phase = SIBLINGS
     s2.sib_count = 1

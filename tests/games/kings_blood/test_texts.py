@@ -11,8 +11,9 @@ import pytest
 
 import regalia
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood.cards import MATCH, NUM_CHARACTERS
 from regalia.games.kings_blood.labels import turn_after
-from regalia.games.kings_blood.moves import DEFEND, FORCED, MATCH
+from regalia.games.kings_blood.phases import DEFEND, FORCED
 from regalia.games.kings_blood.state import KingsBloodState
 
 from .helpers import deal, edit, hand, play
@@ -365,7 +366,7 @@ def test_turn_after_names_the_seat_that_really_plays_next() -> None:
                 for a in s.legal_actions():
                     if a.kind == A.PLACE:
                         kb = s.kb_on >= 0 and s.kb_on in (a.card, a.target)
-                        if s.phase != DEFEND and not a.flag and (kb or MATCH[a.card][a.target] == 2):
+                        if s.phase != DEFEND and not a.flag and (kb or MATCH[a.card * NUM_CHARACTERS + a.target] == 2):
                             continue  # a Marriage: what follows depends on the card drawn
                         eff, after = s.abil[a.card], size - 1
                     elif a.kind == A.END:

@@ -23,32 +23,33 @@ The integer action space has a fixed size for a player count (see :func:`num_act
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, parse_card
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES
+from regalia.games.kings_blood.phases import MAX_SEATS
 
-PLACE = 0
-SIBLING = 1
-ASSASSINATE = 2
-EXILE_TO = 3
-CONNECT = 4
-ENTHRONE = 5
-KINGSBLOOD = 6
-DRAW = 7
-END = 8
-ANNOUNCE = 9
-PASS = 10
+PLACE: Final = 0
+SIBLING: Final = 1
+ASSASSINATE: Final = 2
+EXILE_TO: Final = 3
+CONNECT: Final = 4
+ENTHRONE: Final = 5
+KINGSBLOOD: Final = 6
+DRAW: Final = 7
+END: Final = 8
+ANNOUNCE: Final = 9
+PASS: Final = 10
 
-_NC = NUM_CHARACTERS
-_PLACE_SIZE = _NC * _NC * 4
-_SIB_BASE = _PLACE_SIZE
-_ASS_BASE = _SIB_BASE + _NC * 2
-_ENT_BASE = _ASS_BASE + _NC
-_KB_BASE = _ENT_BASE + _NC
-_CON_BASE = _KB_BASE + _NC
-_EXI_BASE = _CON_BASE + _PLACE_SIZE
+_NC: Final = NUM_CHARACTERS
+_PLACE_SIZE: Final = _NC * _NC * 4
+_SIB_BASE: Final = _PLACE_SIZE
+_ASS_BASE: Final = _SIB_BASE + _NC * 2
+_ENT_BASE: Final = _ASS_BASE + _NC
+_KB_BASE: Final = _ENT_BASE + _NC
+_CON_BASE: Final = _KB_BASE + _NC
+_EXI_BASE: Final = _CON_BASE + _PLACE_SIZE
 
 
 class KBAction(NamedTuple):
@@ -89,40 +90,37 @@ class KBAction(NamedTuple):
         return _SIMPLE_TEXT[k]
 
 
-_SIMPLE_TEXT = {DRAW: "draw", END: "end", ANNOUNCE: "announce", PASS: "pass"}
-_SIMPLE = {v: KBAction(k) for k, v in _SIMPLE_TEXT.items()}
+_SIMPLE_TEXT: Final[dict[int, str]] = {DRAW: "draw", END: "end", ANNOUNCE: "announce", PASS: "pass"}
+_SIMPLE: Final[dict[str, KBAction]] = {v: KBAction(k) for k, v in _SIMPLE_TEXT.items()}
 
-DRAW_ACTION = _SIMPLE["draw"]
-END_ACTION = _SIMPLE["end"]
-ANNOUNCE_ACTION = _SIMPLE["announce"]
-PASS_ACTION = _SIMPLE["pass"]
+DRAW_ACTION: Final = _SIMPLE["draw"]
+END_ACTION: Final = _SIMPLE["end"]
+ANNOUNCE_ACTION: Final = _SIMPLE["announce"]
+PASS_ACTION: Final = _SIMPLE["pass"]
 
 
 # ---------------------------------------------------------------------------- prebuilt actions
 # Legal-move generation hands out these shared objects instead of building tuples in the hot path
 # (and the core's ``act in legal`` check then succeeds on identity). The tables are indexed like the
 # action ids; an entry with ``card == target`` exists but names no action and is never generated.
-MAX_SEATS = 6
-"""The most seats an Exile may name (King's Blood is for 2-6 players)."""
-SEAT_NAMES = tuple(f"P{seat}" for seat in range(MAX_SEATS))
-"""``SEAT_NAMES[seat]``: ``"P0"``, ``"P1"``, ... as in action and event texts."""
-
 _make = KBAction._make
-PLACE_TABLE: tuple[KBAction, ...] = tuple(
+PLACE_TABLE: Final[tuple[KBAction, ...]] = tuple(
     _make((PLACE, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
 )
 """``PLACE_TABLE[((card * 72 + target) * 2 + side) * 2 + nomarry]`` (the action id)."""
-CONNECT_TABLE: tuple[KBAction, ...] = tuple(
+CONNECT_TABLE: Final[tuple[KBAction, ...]] = tuple(
     _make((CONNECT, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
 )
 """``CONNECT_TABLE[((card * 72 + destination) * 2 + side) * 2 + nomarry]``."""
-SIBLING_TABLE: tuple[KBAction, ...] = tuple(KBAction(SIBLING, c, 0, s) for c in range(_NC) for s in (LEFT, RIGHT))
+SIBLING_TABLE: Final[tuple[KBAction, ...]] = tuple(
+    KBAction(SIBLING, c, 0, s) for c in range(_NC) for s in (LEFT, RIGHT)
+)
 """``SIBLING_TABLE[card * 2 + side]``."""
-ASSASSINATE_TABLE: tuple[KBAction, ...] = tuple(KBAction(ASSASSINATE, 0, t) for t in range(_NC))
-ENTHRONE_TABLE: tuple[KBAction, ...] = tuple(KBAction(ENTHRONE, 0, t) for t in range(_NC))
-KINGSBLOOD_TABLE: tuple[KBAction, ...] = tuple(KBAction(KINGSBLOOD, 0, t) for t in range(_NC))
+ASSASSINATE_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(ASSASSINATE, 0, t) for t in range(_NC))
+ENTHRONE_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(ENTHRONE, 0, t) for t in range(_NC))
+KINGSBLOOD_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(KINGSBLOOD, 0, t) for t in range(_NC))
 """Indexed by the target."""
-EXILE_TABLE: tuple[tuple[KBAction, ...], ...] = tuple(
+EXILE_TABLE: Final[tuple[tuple[KBAction, ...], ...]] = tuple(
     tuple(KBAction(EXILE_TO, 0, t, 0, p) for p in range(MAX_SEATS)) for t in range(_NC)
 )
 """``EXILE_TABLE[target][seat]``."""

@@ -30,38 +30,43 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Final
 
-PHILOSOPHY_LETTERS = "MARB"
-PHILOSOPHY_NAMES = ("Money", "Art", "Romance", "Battle")
-GENDER_LETTERS = "mf"
+PHILOSOPHY_LETTERS: Final = "MARB"
+PHILOSOPHY_NAMES: Final[tuple[str, ...]] = ("Money", "Art", "Romance", "Battle")
+GENDER_LETTERS: Final = "mf"
 
-NUM_CHARACTERS = 72
-ASSASSINATION = 72
-EXILE = 73
-NEW_CONNECTION = 74
-ENTHRONEMENT = 75
-KINGS_BLOOD = 76
-NUM_FACES = 77
+NUM_CHARACTERS: Final = 72
+ASSASSINATION: Final = 72
+EXILE: Final = 73
+NEW_CONNECTION: Final = 74
+ENTHRONEMENT: Final = 75
+KINGS_BLOOD: Final = 76
+NUM_FACES: Final = 77
 
-EVENT_NAMES = {
+EVENT_NAMES: Final[dict[int, str]] = {
     ASSASSINATION: "Assassination",
     EXILE: "Exile",
     NEW_CONNECTION: "NewConnection",
     ENTHRONEMENT: "Enthronement",
 }
 
-NO_ABILITY = 0
-SKIP = 1
-REVERSE = 2
-DRAW3 = 3
-ABILITY_NAMES = ("", "Skip", "Reverse", "Draw3")
+NO_ABILITY: Final = 0
+SKIP: Final = 1
+REVERSE: Final = 2
+DRAW3: Final = 3
+ABILITY_NAMES: Final[tuple[str, ...]] = ("", "Skip", "Reverse", "Draw3")
 
-EVENT_POINTS = 10
-KINGS_BLOOD_POINTS = 10
+EVENT_POINTS: Final = 10
+KINGS_BLOOD_POINTS: Final = 10
 
 
 def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[str]]:
-    phil, num, gender, points, notation = [], [], [], [], []
+    phil: list[int] = []
+    num: list[int] = []
+    gender: list[int] = []
+    points: list[int] = []
+    notation: list[str] = []
     for face in range(NUM_FACES):
         if face < NUM_CHARACTERS:
             p, rest = divmod(face, 18)
@@ -80,11 +85,37 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[st
     return phil, num, gender, points, notation
 
 
-PHILOSOPHY, NUMBER, GENDER, POINTS, NOTATION = _build_tables()
-"""Per-face tables (index = face): philosophy 0..3 (-1 for non-characters), number 1..9 (0),
-gender 0=m / 1=f (-1), point value, notation."""
+_TABLES: Final = _build_tables()
+PHILOSOPHY: Final[list[int]] = _TABLES[0]
+"""Per face (index = face): the philosophy 0..3 (-1 for non-characters)."""
+NUMBER: Final[list[int]] = _TABLES[1]
+"""Per face: the number 1..9 (0 for non-characters)."""
+GENDER: Final[list[int]] = _TABLES[2]
+"""Per face: the gender 0 = m, 1 = f (-1 for non-characters)."""
+POINTS: Final[list[int]] = _TABLES[3]
+"""Per face: the point value."""
+NOTATION: Final[list[str]] = _TABLES[4]
+"""Per face: the notation (``B5m``, ``Exile``, ``KingsBlood``)."""
 
-_BY_NOTATION = {n.lower(): f for f, n in enumerate(NOTATION)}
+
+def _build_match() -> list[int]:
+    out = [0] * (NUM_CHARACTERS * NUM_CHARACTERS)
+    for f in range(NUM_CHARACTERS):
+        for t in range(NUM_CHARACTERS):
+            if PHILOSOPHY[f] == PHILOSOPHY[t]:
+                out[f * NUM_CHARACTERS + t] = 2 if GENDER[f] != GENDER[t] else 1
+            elif NUMBER[f] == NUMBER[t]:
+                out[f * NUM_CHARACTERS + t] = 1
+    return out
+
+
+MATCH: Final[list[int]] = _build_match()
+"""``MATCH[card * NUM_CHARACTERS + target]`` for two Characters: 0 when they do not match
+(KB-T1), 1 when they match by colour or number without a Marriage, 2 when they match and would
+marry (KB-M1: same colour, opposite gender). The King's Blood character (KB-E5) is the callers'
+business. Shared with King's Family."""
+
+_BY_NOTATION: Final[dict[str, int]] = {n.lower(): f for f, n in enumerate(NOTATION)}
 
 
 def is_character(face: int) -> bool:
@@ -215,7 +246,7 @@ def parse_deck_text(text: str, source: str) -> DeckList:
 @lru_cache(maxsize=1)
 def default_deck() -> DeckList:
     """The reconstructed deck shipped with regalia (``deck.txt``): 82 playable cards + King's Blood."""
-    text = resources.files(__package__).joinpath("deck.txt").read_text(encoding="utf-8")
+    text = resources.files("regalia.games.kings_blood").joinpath("deck.txt").read_text(encoding="utf-8")
     return parse_deck_text(text, "<builtin deck.txt>")
 
 

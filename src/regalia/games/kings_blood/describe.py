@@ -9,6 +9,7 @@ kept.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from regalia.games.kings_blood.cards import (
     ABILITY_NAMES,
@@ -29,17 +30,17 @@ from regalia.games.kings_blood.cards import (
     SKIP,
 )
 
-SEX_SYMBOLS = ("♂", "♀")
+SEX_SYMBOLS: Final[tuple[str, ...]] = ("♂", "♀")
 """By gender (0 = m, 1 = f)."""
 
-ABILITY_WORDS = ("", "Skip", "Reverse", "Draw 3")
+ABILITY_WORDS: Final[tuple[str, ...]] = ("", "Skip", "Reverse", "Draw 3")
 """The rulebook's names of the abilities, by ability (``NO_ABILITY``, ``SKIP``, ...)."""
 
-ABILITY_MARKS = ("", "⊘", "⇄", "+3")
+ABILITY_MARKS: Final[tuple[str, ...]] = ("", "⊘", "⇄", "+3")
 """The marks after a card's notation on the screen: ``R3f⊘`` Skip, ``B5m⇄`` Reverse, ``R7f+3``
 Draw 3 (explained by ``Game.legend``)."""
 
-EVENT_WORDS = {
+EVENT_WORDS: Final[dict[int, str]] = {
     ASSASSINATION: "Assassination",
     EXILE: "Exile",
     NEW_CONNECTION: "New Connection",
@@ -48,7 +49,7 @@ EVENT_WORDS = {
 }
 """The Event cards and the King's Blood card as a sentence names them."""
 
-ABILITY_EFFECTS = {
+ABILITY_EFFECTS: Final[dict[int, str]] = {
     SKIP: "skips the next player",
     REVERSE: "reverses the order of play",
     DRAW3: "the next player draws 3",
@@ -92,7 +93,7 @@ def _words_for(abil: tuple[int, ...]) -> DeckWords:
     return DeckWords(abil)
 
 
-_BY_ID: dict[int, tuple[tuple[int, ...], DeckWords]] = {}
+_BY_ID: Final[dict[int, tuple[tuple[int, ...], DeckWords]]] = {}
 """``id(abil) -> (abil, words)``: a deck's ability tuple is one object for every state of that
 deck (``load_deck`` is cached), so its words are found without hashing 77 numbers per view."""
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from regalia.core.state import shuffle
 from regalia.games.kings_blood.cards import NUM_CHARACTERS, NUMBER
-from regalia.games.kings_blood.moves import DRAWN, SIBLINGS
+from regalia.games.kings_blood.phases import DRAWN, SIBLINGS
 
 if TYPE_CHECKING:
     import random

@@ -7,7 +7,7 @@ Functions of a :class:`~regalia.games.kings_blood.state.KingsBloodState`, called
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.games.kings_blood import actions as A
@@ -15,13 +15,18 @@ from regalia.games.kings_blood import texts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, EXILE, KINGS_BLOOD, NEW_CONNECTION, NOTATION
 from regalia.games.kings_blood.describe import plural
-from regalia.games.kings_blood.moves import FORCED
+from regalia.games.kings_blood.phases import FORCED, SEAT_NAMES
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-_SEAT_NAMES = A.SEAT_NAMES
-_FACE = {A.ASSASSINATE: ASSASSINATION, A.EXILE_TO: EXILE, A.CONNECT: NEW_CONNECTION, A.ENTHRONE: ENTHRONEMENT}
+_SEAT_NAMES: Final = SEAT_NAMES
+_FACE: Final[dict[int, int]] = {
+    A.ASSASSINATE: ASSASSINATION,
+    A.EXILE_TO: EXILE,
+    A.CONNECT: NEW_CONNECTION,
+    A.ENTHRONE: ENTHRONEMENT,
+}
 """The Event card an action kind plays."""
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
@@ -18,18 +18,19 @@ from regalia.games.kings_blood.cards import (
     PHILOSOPHY_NAMES,
 )
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
+from regalia.games.kings_blood.phases import BIRTH, DEFEND, DRAWN, FORCED, PHASE_NAMES, SIBLINGS, TURN
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-_EVENT_OF = {
+_EVENT_OF: Final[dict[int, int]] = {
     A.ASSASSINATE: ASSASSINATION,
     A.EXILE_TO: EXILE,
     A.CONNECT: NEW_CONNECTION,
     A.ENTHRONE: ENTHRONEMENT,
     A.KINGSBLOOD: KINGS_BLOOD,
 }
-_PHASE_RULE = {
+_PHASE_RULE: Final[dict[str, str]] = {
     "drawn": "KB-T1",
     "defend": "KB-T3",
     "birth": "KB-M4",
@@ -49,8 +50,6 @@ def _target_problem(s: KingsBloodState, t: int) -> tuple[str, str] | None:
 
 def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
     """The reason ``a`` is refused in state ``s`` and the rule or ruling it rests on."""
-    from regalia.games.kings_blood.state import BIRTH, DEFEND, DRAWN, FORCED, PHASE_NAMES, SIBLINGS, TURN
-
     seat = s.cur
     hand = s.hands[seat]
     ph = s.phase

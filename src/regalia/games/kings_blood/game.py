@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
+from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
+from regalia.core.state import State
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
-from regalia.games.kings_blood.moves import PHASE_NAMES
+from regalia.games.kings_blood.phases import PHASE_NAMES
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
 
-if TYPE_CHECKING:
-    from regalia.bots.base import Bot
-    from regalia.core.state import State
-
-DECISION_KINDS = PHASE_NAMES[:-1]
+DECISION_KINDS: Final[tuple[str, ...]] = PHASE_NAMES[:-1]
 """Every decision a running game can wait for (``State.decision_kind``): the phases but ``over``."""
 
-RULINGS = (
+RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
         "KB-G1",
         "Rows are generations numbered downward from the founder's row; positions are in half-card units, a card at x occupies [x, x+2).",
@@ -171,7 +170,7 @@ RULINGS = (
 )
 
 
-LEGEND = "\n".join(
+LEGEND: Final = "\n".join(
     (
         "Cards: a letter for the philosophy (colour) M Money, A Art, R Romance, B Battle; the number 1-9 (the clan, also the card's points); m male ♂, f female ♀. B5m is Battle 5 ♂, R7f Romance 7 ♀. Events: Assassination, Exile, NewConnection, Enthronement (10 points each); KingsBlood is the King's Blood card of the Advanced Rules.",
         "Abilities, marked after the card: ⊘ Skip, ⇄ Reverse, +3 Draw 3 (R3f⊘, B5m⇄, R7f+3). An ability hits the next player only when its card is the last card played in the turn.",
@@ -216,7 +215,7 @@ class KingsBloodGame(Game):
     decision_kinds = DECISION_KINDS
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
-        return KingsBloodState(self, config, players, seed, deck)
+        return KingsBloodState.new_game(self, config, players, seed, deck)
 
     def num_actions(self, players: int, config: Any) -> int:
         return A.num_actions(players)
@@ -247,6 +246,4 @@ class KingsBloodGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
-
         return {"heuristic": KingsBloodHeuristicBot}

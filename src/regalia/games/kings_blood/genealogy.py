@@ -16,47 +16,50 @@ Sides are ``LEFT = 0`` and ``RIGHT = 1``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
-T = TypeVar("T")
+LEFT: Final = 0
+RIGHT: Final = 1
+SIDE_NAMES: Final[tuple[str, ...]] = ("left", "right")
 
-LEFT = 0
-RIGHT = 1
-SIDE_NAMES = ("left", "right")
+NO_SIDE: Final = 0
+LEFT_SIDE: Final = 1
+RIGHT_SIDE: Final = 2
+BOTH_SIDES: Final = 3
+"""The placeable sides of a card as a bit mask: bit ``1 << LEFT`` for the left side, ``1 << RIGHT``
+for the right (KB-G2). An Active card's mask is ``LEFT_SIDE``, ``RIGHT_SIDE`` or ``BOTH_SIDES``;
+``NO_SIDE`` means not Active (KB-G3). Integers, not shared tuples compared by identity: a tuple
+constant compiled by mypyc is rebuilt on every read, so ``is`` would never hold."""
+SIDES: Final[tuple[tuple[int, ...], ...]] = ((), (LEFT,), (RIGHT,), (LEFT, RIGHT))
+"""``SIDES[mask]``: the sides of a mask as a tuple, left first."""
 
-BOTH_SIDES = _BOTH = (LEFT, RIGHT)
-LEFT_ONLY = _LEFT_ONLY = (LEFT,)
-RIGHT_ONLY = _RIGHT_ONLY = (RIGHT,)
-"""The placeable sides of an Active card are always one of these three shared tuples."""
-_NONE: tuple[int, ...] = ()
 
-
-def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both_sides: bool) -> tuple[int, ...]:
-    """KB-G3 for the card at ``x`` of a row (``cells``; ``below`` is the row under it): its
-    placeable sides (KB-G2) if it is Active, else ``()``. Returns one of four shared tuples."""
+def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both_sides: bool) -> int:
+    """KB-G3 for the card at ``x`` of a row (``cells``; ``below`` is the row under it): the mask
+    of its placeable sides (KB-G2) if it is Active, else ``NO_SIDE``."""
     if below is not None and ((x - 1) in below or (x + 1) in below):
-        return _NONE  # covered by a card of the row below
+        return NO_SIDE  # covered by a card of the row below
     left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
     right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
     if left and right:
-        return _BOTH
+        return BOTH_SIDES
     if both_sides:
-        return _NONE
+        return NO_SIDE
     if left:
-        return _LEFT_ONLY
-    return _RIGHT_ONLY if right else _NONE
+        return LEFT_SIDE
+    return RIGHT_SIDE if right else NO_SIDE
 
 
 def _update_sides(
-    sides: dict[int, tuple[int, ...]],
+    sides: dict[int, int],
     cells: dict[int, int] | None,
     below: dict[int, int] | None,
     above: dict[int, int] | None,
     x: int,
     both_sides: bool,
 ) -> None:
-    """Recompute in ``sides`` (Active card -> sides) the cards whose status depends on the cell
+    """Recompute in ``sides`` (Active card -> mask of its sides) the cards whose status depends on the cell
     ``x`` of a row (``cells``, with the rows ``below`` and ``above`` it): the cards of the row at
     x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
     if cells:
@@ -87,25 +90,30 @@ class Genealogy:
     Attributes:
         both_sides: the KB-G3 switch given above.
         memo: free for the caller: anything it derives from this Genealogy (King's Blood keeps
-            its plays on the Active cards there). Reset to ``None`` on every change (attachments
-            included); ``clone`` copies it (the copy is the same Genealogy).
+            its plays on the Active cards there, King's Family its placements). Reset to
+            ``None`` on every change (attachments included); ``clone`` copies it (the copy is the
+            same Genealogy).
+        memo_key: free for the caller beside ``memo``: what else ``memo`` depends on (King's
+            Blood: the card holding the King's Blood card); copied by ``clone``, never reset.
     """
 
-    __slots__ = ("_active", "_att", "_conn", "_order", "_pos", "_rows", "_sides", "both_sides", "memo")
+    __slots__ = ("_active", "_att", "_conn", "_order", "_pos", "_rows", "_sides", "both_sides", "memo", "memo_key")
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
         self._rows: dict[int, dict[int, int]] = {}
         self._pos: dict[int, tuple[int, int]] = {}
         self._att: dict[int, list[int]] = {}
-        self._sides: dict[int, tuple[int, ...]] = {}
-        """Active card -> its placeable sides (KB-G3); only the Active cards; kept up to date."""
+        self._sides: dict[int, int] = {}
+        """Active card -> the mask of its placeable sides (KB-G3); only the Active cards; kept up
+        to date."""
         self._order: list[int] | None = None
         """The Active cards ordered by (row, position); computed on demand, dropped on every change."""
         self._active: list[tuple[int, tuple[int, ...]]] | None = None
         self._conn: dict[int, list[tuple[int, int]]] | None = None
         """card -> its New Connection moves (KB-G5), filled on demand; dropped on every change."""
         self.memo: Any = None
+        self.memo_key = 0
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -203,8 +211,8 @@ class Genealogy:
         row, x = self._pos[target]
         return [s for s in (LEFT, RIGHT) if self._side_open(row, x, s)]
 
-    def _status(self, card: int) -> tuple[int, ...]:
-        """KB-G3 for one card: its placeable sides if Active, else ``()``."""
+    def _status(self, card: int) -> int:
+        """KB-G3 for one card: the mask of its placeable sides if Active, else ``NO_SIDE``."""
         row, x = self._pos[card]
         rows = self._rows
         return _status_at(rows[row], rows.get(row + 1), x, self.both_sides)
@@ -221,9 +229,9 @@ class Genealogy:
         """``side`` of the Active card ``card`` is no longer placeable."""
         sides = self._sides
         st = sides[card]
-        if st is _BOTH and not self.both_sides:
-            sides[card] = _RIGHT_ONLY if side == LEFT else _LEFT_ONLY
-        elif st is _BOTH or st[0] == side:
+        if st == BOTH_SIDES and not self.both_sides:
+            sides[card] = RIGHT_SIDE if side == LEFT else LEFT_SIDE
+        elif st == BOTH_SIDES or st == 1 << side:
             del sides[card]
 
     def _recompute_all(self) -> None:
@@ -249,15 +257,13 @@ class Genealogy:
         active = self._active
         if active is None:
             sides = self._sides
-            active = self._active = [(c, sides[c]) for c in self.active_order()]
+            active = self._active = [(c, SIDES[sides[c]]) for c in self.active_order()]
         return active
 
-    def active_lookup(self, table: Mapping[tuple[int, ...], Sequence[T]]) -> list[T]:
-        """``table[sides][card]`` for each Active card with its placeable sides, in the order of
-        :meth:`active_order` (the sides are one of ``BOTH_SIDES``, ``LEFT_ONLY``,
-        ``RIGHT_ONLY``). King's Blood reads its play tables this way."""
-        sides = self._sides
-        return [table[sides[c]][c] for c in self.active_order()]
+    def side_mask(self, card: int) -> int:
+        """The mask of the placeable sides of ``card`` if it is Active (``LEFT_SIDE``,
+        ``RIGHT_SIDE`` or ``BOTH_SIDES``), else ``NO_SIDE`` (KB-G2, KB-G3)."""
+        return self._sides.get(card, NO_SIDE)
 
     def active(self) -> list[int]:
         """The Active cards, ordered by (row, position) (KB-G3).
@@ -269,7 +275,7 @@ class Genealogy:
 
     def sides_of(self, card: int) -> tuple[int, ...]:
         """The placeable sides of ``card`` if it is Active, else ``()`` (KB-G2, KB-G3)."""
-        return self._sides.get(card, ())
+        return SIDES[self._sides.get(card, NO_SIDE)]
 
     def is_active(self, card: int) -> bool:
         """Whether ``card`` is in the Genealogy and Active (KB-G3)."""
@@ -367,8 +373,8 @@ class Genealogy:
         pos = self._pos
         row, x = pos[target]
         sides = self._sides
-        st = sides.get(target)
-        if st is None or side not in st:  # not a listed side of an Active card: the full check
+        st = sides.get(target, NO_SIDE)
+        if not (st >> side) & 1:  # not a listed side of an Active card: the full check
             if not self._side_open(row, x, side):
                 raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
             nx = x + 2 if side == RIGHT else x - 2
@@ -384,15 +390,15 @@ class Genealogy:
         if card in pos:
             raise ValueError(f"card {card} is already in the Genealogy")
         if side == RIGHT:
-            nx, far, covered, outer, facing, own = x + 2, x + 6, x + 3, x + 5, LEFT, _RIGHT_ONLY
+            nx, far, covered, outer, facing, own = x + 2, x + 6, x + 3, x + 5, LEFT, RIGHT_SIDE
         else:
-            nx, far, covered, outer, facing, own = x - 2, x - 6, x - 3, x - 5, RIGHT, _LEFT_ONLY
+            nx, far, covered, outer, facing, own = x - 2, x - 6, x - 3, x - 5, RIGHT, LEFT_SIDE
         rows = self._rows
         cells = rows[row]
         cells[nx] = card
         pos[card] = (row, nx)
-        if st is _BOTH and not self.both_sides:  # _close(target, side), inlined
-            sides[target] = _LEFT_ONLY if side == RIGHT else _RIGHT_ONLY
+        if st == BOTH_SIDES and not self.both_sides:  # _close(target, side), inlined
+            sides[target] = LEFT_SIDE if side == RIGHT else RIGHT_SIDE
         else:
             del sides[target]
         close = self._close
@@ -493,35 +499,41 @@ class Genealogy:
         above = rows.get(row - 1)
         both = self.both_sides
         sides = self._sides
-        new: dict[int, tuple[int, ...]] = {}
+        new: dict[int, int] = {}
         grows = False  # whether a card that is not Active now becomes Active
-        # the neighbours on its own row (resting on ``below``), then those above it (resting on it)
-        for line, base, spots in (
-            (cells, below, (x - 4, x - 2, x + 2, x + 4)),
-            (above, cells, (x - 3, x - 1, x + 1, x + 3)),
-        ):
-            if not line:
-                continue
-            for xx in spots:
-                c = line.get(xx)
+        if cells:  # the neighbours on its own row (resting on ``below``)
+            for xx in (x - 4, x - 2, x + 2, x + 4):
+                c = cells.get(xx)
                 if c is not None:
-                    st = new[c] = _status_at(line, base, xx, both)
-                    grows = grows or (bool(st) and c not in sides)
+                    st = new[c] = _status_at(cells, below, xx, both)
+                    if st and c not in sides:
+                        grows = True
+        if above:  # the cards of the row above (resting on its row)
+            for xx in (x - 3, x - 1, x + 1, x + 3):
+                c = above.get(xx)
+                if c is not None:
+                    st = new[c] = _status_at(above, cells, xx, both)
+                    if st and c not in sides:
+                        grows = True
         if grows:
-            merged = {**sides, **new}
-            entries = [(d, merged[d]) for d in sorted(merged, key=pos.__getitem__) if merged[d]]
+            merged = dict(sides)
+            merged.update(new)
+            order = sorted(merged, key=pos.__getitem__)
         else:
-            entries = self.active_sides()  # the same cards in the same order, some with new sides
+            merged = sides
+            order = self.active_order()  # the same cards in the same order, some with new sides
         left_of, right_of = cells.get(x - 2), cells.get(x + 2)  # their spot towards x is its own
         out = []
-        for dest, ss in entries:
+        for dest in order:
             if dest == card:
                 continue
-            ss = new.get(dest, ss)
-            for side in ss:
-                if (side == RIGHT and dest == left_of) or (side == LEFT and dest == right_of):
-                    continue  # the spot it came from
-                out.append((dest, side))
+            m = new.get(dest, -1)
+            if m < 0:
+                m = merged[dest]
+            if m & LEFT_SIDE and dest != right_of:
+                out.append((dest, LEFT))
+            if m & RIGHT_SIDE and dest != left_of:
+                out.append((dest, RIGHT))
         conn[card] = out
         return out
 
@@ -595,6 +607,7 @@ class Genealogy:
         new._order = self._order
         new._active = self._active
         new.memo = self.memo
+        new.memo_key = self.memo_key
         new._conn = self._conn  # valid for both until one changes (a change drops the dict)
         return new
 

@@ -8,22 +8,31 @@ cards; it never says anything the seat does not know (what a Marriage will draw 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
-from regalia.games.kings_blood.cards import DRAW3, ENTHRONEMENT, KINGS_BLOOD, NOTATION, REVERSE, SKIP
+from regalia.games.kings_blood.cards import (
+    DRAW3,
+    ENTHRONEMENT,
+    KINGS_BLOOD,
+    MATCH,
+    NOTATION,
+    NUM_CHARACTERS,
+    REVERSE,
+    SKIP,
+)
 from regalia.games.kings_blood.describe import ABILITY_WORDS, deck_words, plural
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
-from regalia.games.kings_blood.moves import BIRTH, BONUS, DEFEND, DRAWN, FORCED, MATCH, SIBLINGS
+from regalia.games.kings_blood.phases import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SEAT_NAMES, SIBLINGS
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-PENALTY = "one card left and no King's Blood! announced: you draw 3 and miss your next turn"
+PENALTY: Final = "one card left and no King's Blood! announced: you draw 3 and miss your next turn"
 """KB-T4, said of a move that ends the turn with one card unannounced."""
 
-OTHER_CHOICES = "Other choices"
+OTHER_CHOICES: Final = "Other choices"
 """The heading of ``draw``, ``end``, ``announce`` and ``pass`` in a long list."""
 
 
@@ -55,7 +64,7 @@ def turn_after(s: KingsBloodState, eff: int, hand_after: int) -> tuple[int, int]
 
 
 def _seat(s: KingsBloodState, seat: int) -> str:
-    return "you" if seat == s.cur else A.SEAT_NAMES[seat]
+    return "you" if seat == s.cur else SEAT_NAMES[seat]
 
 
 def ability_effect(s: KingsBloodState, eff: int, hand_after: int) -> str:
@@ -83,7 +92,7 @@ def ability_effect(s: KingsBloodState, eff: int, hand_after: int) -> str:
 def _turn_ends(s: KingsBloodState, parts: list[str], eff: int, hand_after: int) -> None:
     """The clauses of a move that ends the turn: the ability of the last card, the penalty."""
     if s.winner >= 0:  # KB-X8: the winner's play is being finished
-        parts.append(f"then the game ends: {A.SEAT_NAMES[s.winner]} has won")
+        parts.append(f"then the game ends: {SEAT_NAMES[s.winner]} has won")
         return
     said = len(parts)
     if eff:
@@ -107,7 +116,7 @@ def _place(s: KingsBloodState, a: KBAction) -> str:
         _turn_ends(s, parts, eff, hand_after)
         return f"{head} — {'; '.join(parts)}"
     kb = s.kb_on >= 0 and (f == s.kb_on or t == s.kb_on)
-    could_marry = kb or MATCH[f][t] == 2
+    could_marry = kb or MATCH[f * NUM_CHARACTERS + t] == 2
     marries = could_marry and not a.flag
     if hand_after == 0 and s.winner < 0:
         parts.append("your last card: you win" + (", and the Marriage is still resolved" if marries else ""))
@@ -164,7 +173,7 @@ def _event(s: KingsBloodState, a: KBAction) -> str:
         to = a.flag
         goes = [NOTATION[c] if c == ENTHRONEMENT else "the King's Blood card" for c in att]
         with_ = f" with {' and '.join(goes)}" if goes else ""
-        whose = "your own hand" if to == cur else f"{A.SEAT_NAMES[to]}'s hand"
+        whose = "your own hand" if to == cur else f"{SEAT_NAMES[to]}'s hand"
         if to == cur:
             hand_after += 1 + len(att)
         parts = []
@@ -184,9 +193,7 @@ def _event(s: KingsBloodState, a: KBAction) -> str:
             hand_after += 1
             for p, known in enumerate(s.known):
                 if KINGS_BLOOD in known and len(s.hands[p]) == 1 and s.winner < 0:
-                    return (
-                        f"Enthronement under {target} — {'; '.join(parts)}; {A.SEAT_NAMES[p]} wins, left without cards"
-                    )
+                    return f"Enthronement under {target} — {'; '.join(parts)}; {SEAT_NAMES[p]} wins, left without cards"
         _turn_ends(s, parts, 0, hand_after)
         return f"Enthronement under {target} — {'; '.join(parts)}"
     # KB-E5: the King's Blood card, never the last card, so one more play follows

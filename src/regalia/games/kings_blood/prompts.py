@@ -13,9 +13,9 @@ caches.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from regalia.games.kings_blood.actions import DRAW, SEAT_NAMES
+from regalia.games.kings_blood.actions import DRAW
 from regalia.games.kings_blood.cards import (
     ASSASSINATION,
     EXILE,
@@ -28,12 +28,12 @@ from regalia.games.kings_blood.cards import (
 from regalia.games.kings_blood.describe import ABILITY_WORDS, EVENT_WORDS, deck_words, plural
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_blood.labels import ability_effect
-from regalia.games.kings_blood.moves import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SIBLINGS, TURN
+from regalia.games.kings_blood.phases import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SEAT_NAMES, SIBLINGS, TURN
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-_WAITING = {
+_WAITING: Final[dict[int, str]] = {
     TURN: "to play a card or draw",
     DRAWN: "to play the card just drawn or end the turn",
     BIRTH: "to play on the newborn child, play siblings, or end the turn",
@@ -41,7 +41,7 @@ _WAITING = {
 }
 """What the others wait for, by phase (the phases whose wording needs no field)."""
 
-_FORCED_DOES = {
+_FORCED_DOES: Final[dict[int, str]] = {
     ASSASSINATION: "choose the Active card to discard (then you may play one more card)",
     EXILE: "choose the Active card and the player whose hand it goes into",
     NEW_CONNECTION: "choose the Active card to move and the Active card to place it beside (a Marriage it forms is resolved)",
@@ -189,22 +189,29 @@ def _bonus(s: KingsBloodState) -> str:
     )
 
 
-_DECIDER = {
-    TURN: _turn,
-    DRAWN: _drawn,
-    DEFEND: _defend,
-    BIRTH: _birth,
-    SIBLINGS: _siblings,
-    FORCED: _forced,
-    BONUS: _bonus,
-}
+def _decider(s: KingsBloodState) -> str:
+    """The sentence of the deciding seat, by phase."""
+    phase = s.phase
+    if phase == TURN:
+        return _turn(s)
+    if phase == DRAWN:
+        return _drawn(s)
+    if phase == DEFEND:
+        return _defend(s)
+    if phase == BIRTH:
+        return _birth(s)
+    if phase == SIBLINGS:
+        return _siblings(s)
+    if phase == FORCED:
+        return _forced(s)
+    return _bonus(s)
 
 
 def prompt(s: KingsBloodState, seat: int | None) -> str:
     """The pending decision in words for ``seat`` (``None``: a spectator); the game is running."""
     if seat != s.cur:
         return _waiting(s)
-    return _DECIDER[s.phase](s) + _announce_note(s)
+    return _decider(s) + _announce_note(s)
 
 
 def result_prompt(s: KingsBloodState) -> str:

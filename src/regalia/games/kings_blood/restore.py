@@ -11,16 +11,16 @@ failure is a ``ValueError`` whose message starts with the field (``state.hands[2
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.core.errors import shown
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS, NUM_FACES
-from regalia.games.kings_blood.moves import BIRTH, DEFEND, DRAWN, FORCED, OVER, PHASE_NAMES, SIBLINGS
+from regalia.games.kings_blood.phases import BIRTH, DEFEND, DRAWN, FORCED, OVER, PHASE_NAMES, SIBLINGS
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-INT_FIELDS = (
+INT_FIELDS: Final[tuple[str, ...]] = (
     "pending_card", "cur", "direction", "phase", "drawn", "child", "sib_side", "sib_count",
     "pending_draw", "last_played", "passes", "winner", "turn_count", "kb_on",
 )  # fmt: skip

@@ -1,38 +1,45 @@
 """King's Blood rules: the State (turns, plays, Marriages, Events, Draw 3, announcements).
 
 The rule sheet's rulings are cited where they are implemented (KB-G*, KB-T*, KB-M*, KB-E*) and
-regalia's own rulings as KB-X*. The geometry lives in :mod:`.genealogy`, the card table in
-:mod:`.cards`, legality explanations in :mod:`.explain`, the view in :mod:`.view`.
+regalia's own rulings as KB-X*. The decisions (``phase``) are listed in :mod:`.phases`.
 
-Decisions (``phase``), all taken by ``current_player``:
+The modules of the game form layers, each importing only the layers below it (no import cycle,
+no import inside a function; a module that takes the state as an argument imports it for typing
+only):
 
-* ``turn`` — play a card or draw (KB-T1); ``pass`` only when nothing can be played or drawn.
-* ``drawn`` — after a draw: play the card drawn or ``end`` (KB-T1). Always offered, even when the
-  card cannot be played, so the decision's existence leaks nothing (KB-X2).
-* ``defend`` — facing a pending Draw 3: pass it on with a Skip/Reverse/Draw 3 or ``draw`` (KB-T3).
-* ``birth`` — after a child is born: one play on the child, a sibling group, or ``end`` (KB-M4).
-* ``siblings`` — placing a sibling group: another sibling or (after two) ``end`` (KB-M4).
-* ``forced`` — an Event drawn at a Marriage must be played on an Active card (KB-M3).
-* ``bonus`` — after an Assassination or the King's Blood card: one more play or ``end``
-  (KB-E1, KB-E5).
+1. :mod:`.phases`, :mod:`.cards`, :mod:`.genealogy` — constants, card tables and the geometry of
+   the Genealogy (shared with King's Family); they import nothing of the game.
+2. :mod:`.actions` — the action objects, their texts and integer ids.
+3. :mod:`.describe`, :mod:`.texts` — how cards and events are put in words.
+4. Functions of a state: :mod:`.moves` (legal actions), :mod:`.eventplays` (Events played),
+   :mod:`.determinize`, :mod:`.restore` (loaded snapshots), :mod:`.explain` (refusals),
+   :mod:`.labels`, :mod:`.prompts`, :mod:`.view`.
+5. This module: :class:`KingsBloodState`, which holds the fields and the turn flow and calls the
+   functions of layer 4.
+6. :mod:`.bot`, :mod:`.game` (the registered :class:`~regalia.core.game.Game`).
+
+Compiled with mypyc, the state is a native class: its fields are declared below, the integer
+constants are ``Final`` (inlined), and the hot path (:meth:`KingsBloodState._apply`, the legal
+moves of :mod:`.moves`) calls functions directly; the pure-Python modules run the same code.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
 from regalia.core.state import State, shuffle
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood import texts as T
-from regalia.games.kings_blood.actions import KBAction
+from regalia.games.kings_blood.actions import ANNOUNCE, DRAW, END, KINGSBLOOD, PASS, PLACE, SIBLING, KBAction
 from regalia.games.kings_blood.cards import (
     DRAW3,
     ENTHRONEMENT,
     GENDER,
     KINGS_BLOOD,
+    MATCH,
     NOTATION,
     NUM_CHARACTERS,
     NUMBER,
@@ -44,45 +51,49 @@ from regalia.games.kings_blood.cards import (
     load_deck,
     parse_card,
 )
-from regalia.games.kings_blood.config import KingsBloodConfig
 from regalia.games.kings_blood.describe import EVENT_WORDS
 from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
+from regalia.games.kings_blood.explain import explain
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
 from regalia.games.kings_blood.labels import choice_group, label
-from regalia.games.kings_blood.moves import (
+from regalia.games.kings_blood.moves import gen_event, legal_actions
+from regalia.games.kings_blood.phases import (
     BIRTH,
     BONUS,
     DEFEND,
     DRAWN,
     FORCED,
-    MATCH,
+    HAND_SIZE,
+    MAX_SEATS,
     OVER,
+    PENALTY_DRAW,
     PHASE_NAMES,
+    SEAT_NAMES,
     SIBLINGS,
     TURN,
-    gen_event,
-    legal_actions,
 )
 from regalia.games.kings_blood.prompts import prompt, result_prompt
-from regalia.games.kings_blood.restore import INT_FIELDS, check_types, validate
+from regalia.games.kings_blood.restore import check_types, validate
+from regalia.games.kings_blood.view import build_view
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
 
-HAND_SIZE = 7
-PENALTY_DRAW = 3
-
-
-_SEAT_NAMES = A.SEAT_NAMES
-_PLACE = A.PLACE
-_play_text = T.play_text
-_play_data = T.play_data
-_ONLY = tuple(frozenset((seat,)) for seat in range(A.MAX_SEATS))
+_SEAT_NAMES: Final = SEAT_NAMES
+_play_text: Final = T.play_text
+_play_data: Final = T.play_data
+_draws_text: Final = T.draws_text
+_drawn_text: Final = T.drawn_text
+_drawn_data: Final = T.drawn_data
+_count_data: Final = T.count_data
+_ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
+_NO_DATA: Final[dict[str, Any]] = {}
+"""The data of an event that has none (shared: a reader never changes an event's data)."""
 
 
 class KingsBloodState(State):
-    """One position of a game of King's Blood (see the module docstring for the decisions).
+    """One position of a game of King's Blood (see :mod:`.phases` for the decisions).
 
     Zones (card faces, :mod:`.cards`): ``hands`` (one list per seat), ``pile`` (the draw pile,
     top = last element), ``discard`` (public, oldest first), the Genealogy ``gen`` (characters
@@ -90,23 +101,79 @@ class KingsBloodState(State):
     set aside, Advanced Rules) and ``pending_card`` (an Event drawn at a Marriage, being played).
     ``known[seat]`` lists the cards of that hand that every player has seen arrive (Exile, the
     King's Blood card); the rest of a hand is private.
+
+    Made by :meth:`new_game` (a deal) or, blank, by :meth:`_blank` (``clone``, ``from_snapshot``).
     """
 
-    config: KingsBloodConfig
+    deck_list: DeckList
+    abil: tuple[int, ...]
+    """The ability of every face in this deck (``NO_ABILITY``, ``SKIP``, ``REVERSE``, ``DRAW3``)."""
+    hands: list[list[int]]
+    pile: list[int]
+    known: list[list[int]]
+    discard: list[int]
+    aside: list[int]
+    gen: Genealogy
+    pending_card: int
+    cur: int
+    direction: int
+    phase: int
+    drawn: int
+    child: int
+    sib_side: int
+    sib_count: int
+    pending_draw: int
+    last_played: int
+    announced: list[bool]
+    skip_next: list[bool]
+    passes: int
+    winner: int
+    turn_count: int
+    kb_on: int
+    marriage_optional: bool
+    """The config's ``marriage_optional`` (KB-M2), read on every move generation."""
+    announce_required: bool
+    """The config's ``announcement == "required"`` (KB-T4)."""
+    reverse_skips: bool
+    """The config's ``two_player_reverse_skips`` (KB-T6)."""
+    _ev: list[Event]
+    """The events of the action being applied."""
 
-    is_terminal: bool = False
-    """Whether the game is over (``phase == OVER``); a plain attribute, kept with ``phase``."""
+    def __init__(self) -> None:
+        """A blank state with no field set: :meth:`new_game` deals one, ``clone`` and
+        ``from_snapshot`` fill one in (an argument-free constructor, so that a build compiled
+        with mypyc — whose ``__new__`` runs ``__init__`` — can make one)."""
 
-    _rng_shared = False
-    """True while ``_rng`` may be shared with a clone (see ``State.rng``); the
-    generator is needed only to reshuffle the discards (KB-T7)."""
+    @classmethod
+    def _blank(cls) -> KingsBloodState:
+        return KingsBloodState()
+
+    @staticmethod
+    def new_game(game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> KingsBloodState:
+        """A new game of ``num_players`` seats, shuffled with ``seed`` (or dealt from ``deck``, the
+        top of the deck in order, KB-X9): seven cards each, then the founder (rulebook "Setup").
+
+        Raises:
+            ValueError: ``deck: ...`` or ``advanced: ...`` naming what cannot be dealt.
+        """
+        s = KingsBloodState()
+        s._init_base(game, config, num_players, seed, deck)
+        s._deal(deck)
+        return s
+
+    def _read_config(self) -> None:
+        """Keep the options read on every move as plain fields."""
+        config = self.config
+        self.marriage_optional = bool(config.marriage_optional)
+        self.announce_required = config.announcement == "required"
+        self.reverse_skips = bool(config.two_player_reverse_skips)
 
     # ------------------------------------------------------------------ setup
-    def __init__(
-        self, game: Game, config: KingsBloodConfig, num_players: int, seed: int, deck: list[str] | None
-    ) -> None:
-        super().__init__(game, config, num_players, seed, deck)
-        self.deck_list: DeckList = load_deck(config.deck_file)
+    def _deal(self, deck: list[str] | None) -> None:
+        config = self.config
+        num_players = self.num_players
+        self._read_config()
+        self.deck_list = load_deck(config.deck_file)
         self.abil = self.deck_list.abilities
         if config.advanced and not self.deck_list.has_kings_blood:
             raise ValueError(f"advanced: the deck {self.deck_list.source} has no KingsBlood card")
@@ -118,12 +185,12 @@ class KingsBloodState(State):
         n = num_players
         dealt = HAND_SIZE * n
         # one card at a time in seat order from the top: seat p gets order[p], order[p + n], ...
-        self.hands: list[list[int]] = [order[seat:dealt:n] for seat in range(n)]
-        self.pile: list[int] = order[dealt:][::-1]  # the rest, top = last element
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.discard: list[int] = []
-        self.aside: list[int] = [KINGS_BLOOD] if config.advanced else []
-        self.gen = Genealogy(config.active_needs_both_sides)
+        self.hands = [order[seat:dealt:n] for seat in range(n)]
+        self.pile = order[dealt:][::-1]  # the rest, top = last element
+        self.known = [[] for _ in range(n)]
+        self.discard = []
+        self.aside = [KINGS_BLOOD] if config.advanced else []
+        self.gen = Genealogy(bool(config.active_needs_both_sides))
         self.pending_card = -1
         self.cur = 0  # KB-X9: seat 0 plays first (the dealer is the last seat)
         self.direction = 1
@@ -140,6 +207,7 @@ class KingsBloodState(State):
         self.winner = -1
         self.turn_count = 1
         self.kb_on = -1
+        self._ev = []
         # Setup: the Genealogy must start with a character; Events drawn go back and the pile is
         # reshuffled; the founder's ability is ignored (rulebook "Setup", KB-T2).
         if min(self.pile) >= NUM_CHARACTERS:  # the pile holds at least one card (checked above)
@@ -151,7 +219,6 @@ class KingsBloodState(State):
                 break
             self.pile.append(card)
             shuffle(self.rng, self.pile)
-        self._ev: list[Event] = []
 
     def _deck_order(self, deck: list[str] | None) -> list[int]:
         """The playable deck top first: ``deck`` (possibly partial) then the rest shuffled (KB-X9)."""
@@ -196,7 +263,7 @@ class KingsBloodState(State):
     def _announce_open(self) -> bool:
         """KB-T4: ``announce`` is offered on your own turn with two or fewer cards, once."""
         seat = self.cur
-        return self.config.announcement == "required" and not self.announced[seat] and 0 < len(self.hands[seat]) <= 2
+        return self.announce_required and not self.announced[seat] and 0 < len(self.hands[seat]) <= 2
 
     def _take(self, seat: int, face: int) -> None:
         self.hands[seat].remove(face)
@@ -243,14 +310,13 @@ class KingsBloodState(State):
         n = len(got)
         if n < count:
             why += f" ({count} due; no more cards to draw)"
-        self._ev.append(new_event("draw", (T.draws_text, seat, n, why), seat, None, (T.count_data, n)))
+        self._ev.append(new_event("draw", (_draws_text, seat, n, why), seat, None, (_count_data, n)))
         if got:
             cards = tuple(got)
-            self._ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
+            self._ev.append(new_event("draw", (_drawn_text, seat, cards), seat, _ONLY[seat], (_drawn_data, cards)))
 
     def _finish(self) -> None:
         self.phase = OVER
-        self.is_terminal = True
         # the hands are shown at the end (they are scored), so they become public knowledge
         self.known = [list(h) for h in self.hands]
         if self.winner >= 0:
@@ -328,7 +394,7 @@ class KingsBloodState(State):
 
     def _one_card_left(self, seat: int) -> None:
         """KB-T4 at the end of a turn with one card: the announcement, or its penalty."""
-        if self.config.announcement == "automatic":
+        if not self.announce_required:  # announcement=automatic
             self._ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood! (automatic)", seat, None, {}))
         elif not self.announced[seat]:
             self._ev.append(
@@ -352,7 +418,7 @@ class KingsBloodState(State):
         ability = eff
         reversed_ = False
         if eff == REVERSE:
-            if n == 2 and self.config.two_player_reverse_skips:
+            if n == 2 and self.reverse_skips:
                 eff = SKIP  # KB-T6 option
             else:
                 self.direction = -self.direction
@@ -450,7 +516,7 @@ class KingsBloodState(State):
         self.pending_card = card
         self.phase = FORCED
         probe: list[KBAction] = []
-        gen_event(self, probe, card, None)
+        gen_event(self, probe, card, -1)
         if not probe:
             # KB-X6: no Active card to play it on; it is discarded.
             self.pending_card = -1
@@ -467,7 +533,8 @@ class KingsBloodState(State):
             self._end_turn()
 
     # ------------------------------------------------------------------ legal actions
-    _legal_actions = legal_actions  # the function itself (one call less per step), see .moves
+    def _legal_actions(self) -> list[Any]:
+        return legal_actions(self)
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
@@ -476,7 +543,7 @@ class KingsBloodState(State):
         self._ev = ev
         seat = self.cur
         k = a.kind
-        if k == _PLACE:  # the most frequent action first: a Character beside an Active card (KB-T1)
+        if k == PLACE:  # the most frequent action first: a Character beside an Active card (KB-T1)
             self.passes = 0
             _, f, t, side, nomarry = a
             phase = self.phase
@@ -494,16 +561,18 @@ class KingsBloodState(State):
                 self._check_emptied(seat)
             if phase == DEFEND:
                 self._end_turn()  # KB-T3: no Marriage; the pending draw moves on; KB-X10: this was the turn
-            elif not nomarry and (MATCH[f][t] == 2 or (self.kb_on >= 0 and (f == self.kb_on or t == self.kb_on))):
+            elif not nomarry and (
+                MATCH[f * NUM_CHARACTERS + t] == 2 or (self.kb_on >= 0 and (f == self.kb_on or t == self.kb_on))
+            ):
                 self._marriage(f, t)  # _marries (KB-M1), inlined
             else:
                 self._end_turn()
             return ev
-        if k == A.ANNOUNCE:
+        if k == ANNOUNCE:
             self.announced[seat] = True
             ev.append(new_event("announce", f"{_SEAT_NAMES[seat]}: King's Blood!", seat, None, {}))
             return ev
-        if k == A.PASS:
+        if k == PASS:
             self.passes += 1
             ev.append(
                 new_event("pass", f"{_SEAT_NAMES[seat]} passes: nothing to play, nothing to draw", seat, None, {})
@@ -514,7 +583,7 @@ class KingsBloodState(State):
                 self._end_turn()
             return ev
         self.passes = 0
-        if k == A.DRAW:
+        if k == DRAW:
             if self.phase == DEFEND:
                 count = self.pending_draw
                 self.pending_draw = 0
@@ -530,18 +599,18 @@ class KingsBloodState(State):
                     self.announced[seat] = False  # KB-X1
                 self.drawn = c
                 self.phase = DRAWN
-                ev.append(new_event("draw", (T.draws_text, seat, 1, ""), seat, None, (T.count_data, 1)))
+                ev.append(new_event("draw", (_draws_text, seat, 1, ""), seat, None, (_count_data, 1)))
                 cards = (c,)
-                ev.append(new_event("draw", (T.drawn_text, seat, cards), seat, _ONLY[seat], (T.drawn_data, cards)))
+                ev.append(new_event("draw", (_drawn_text, seat, cards), seat, _ONLY[seat], (_drawn_data, cards)))
             return ev
-        if k == A.END:
+        if k == END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
                 ev.append(new_event("end", (T.ends_text, seat), seat, None, {}))
             self._end_turn()
             return ev
-        if k == A.SIBLING:
+        if k == SIBLING:
             self._apply_sibling(a, seat)
-        elif k == A.KINGSBLOOD:
+        elif k == KINGSBLOOD:
             self._take(seat, KINGS_BLOOD)
             self.gen.attach(a.target, KINGS_BLOOD)
             self.kb_on = a.target
@@ -589,8 +658,6 @@ class KingsBloodState(State):
 
     # ------------------------------------------------------------------ protocol
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        from regalia.games.kings_blood.explain import explain
-
         return explain(self, action)
 
     def _parse(self, text: str) -> Any:
@@ -605,6 +672,11 @@ class KingsBloodState(State):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (``phase == OVER``)."""
+        return self.phase == OVER
 
     def decision_kind(self) -> str | None:
         """The pending decision (``Game.decision_kinds``): the ``phase`` as the view names it
@@ -676,13 +748,10 @@ class KingsBloodState(State):
     # another seat or a declined Marriage leads elsewhere, and the cards are all different.
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from regalia.games.kings_blood.view import build_view
-
-        self._check_seat(seat)
         return build_view(self, seat)
 
     def clone(self) -> KingsBloodState:
-        new = KingsBloodState.__new__(KingsBloodState)
+        new = KingsBloodState()
         self._copy_base(new, rng=False)
         self._share_rng(new)
         new.deck_list = self.deck_list
@@ -709,7 +778,9 @@ class KingsBloodState(State):
         new.winner = self.winner
         new.turn_count = self.turn_count
         new.kb_on = self.kb_on
-        new.is_terminal = self.is_terminal
+        new.marriage_optional = self.marriage_optional
+        new.announce_required = self.announce_required
+        new.reverse_skips = self.reverse_skips
         new._ev = []
         return new
 
@@ -763,6 +834,7 @@ class KingsBloodState(State):
 
     def _restore_state(self, data: dict[str, Any]) -> None:
         check_types(data)  # the types; the ranges and their agreement in _validate_restored
+        self._read_config()
         self.deck_list = load_deck(self.config.deck_file)
         self.abil = self.deck_list.abilities
         self.pile = list(data["pile"])
@@ -770,12 +842,23 @@ class KingsBloodState(State):
         self.known = [list(h) for h in data["known"]]
         self.discard = list(data["discard"])
         self.aside = list(data["aside"])
-        self.gen = Genealogy.from_json(data["genealogy"], self.config.active_needs_both_sides)
-        for name in INT_FIELDS:
-            setattr(self, name, data[name])
+        self.gen = Genealogy.from_json(data["genealogy"], bool(self.config.active_needs_both_sides))
+        self.pending_card = data["pending_card"]
+        self.cur = data["cur"]
+        self.direction = data["direction"]
+        self.phase = data["phase"]
+        self.drawn = data["drawn"]
+        self.child = data["child"]
+        self.sib_side = data["sib_side"]
+        self.sib_count = data["sib_count"]
+        self.pending_draw = data["pending_draw"]
+        self.last_played = data["last_played"]
+        self.passes = data["passes"]
+        self.winner = data["winner"]
+        self.turn_count = data["turn_count"]
+        self.kb_on = data["kb_on"]
         self.announced = list(data["announced"])
         self.skip_next = list(data["skip_next"])
-        self.is_terminal = self.phase == OVER
         self._ev = []
 
     def _validate_restored(self) -> None:

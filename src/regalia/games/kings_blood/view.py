@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION
 from regalia.games.kings_blood.describe import ABILITY_MARKS, ABILITY_WORDS, deck_words
+from regalia.games.kings_blood.phases import BIRTH, DRAWN, PHASE_NAMES, SIBLINGS
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState
 
-CELL_WIDTH = 5
+CELL_WIDTH: Final = 5
 """Characters per half-card unit in ``genealogy_rows``: a card is 10 wide, room for
 ``*[R7f+3]E``."""
 
@@ -49,8 +50,6 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     active = set(active_list)
     over = state.is_terminal
     phase = state.phase
-    from regalia.games.kings_blood.state import BIRTH, DRAWN, PHASE_NAMES, SIBLINGS
-
     cards = []
     for card in gen.cards():
         row, x = gen.position(card)
@@ -98,7 +97,7 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     }
 
 
-_PHASE_TEXT = {
+_PHASE_TEXT: Final[dict[str, str]] = {
     "turn": "play a card or draw",
     "drawn": "play the card drawn or end the turn",
     "defend": "pass the Draw 3 on with a Skip, Reverse or Draw 3, or draw",
@@ -110,7 +109,7 @@ _PHASE_TEXT = {
 }
 """The decision in a few words, for a view without its ``prompt`` (``State._view``)."""
 
-_MARK_OF = {name: ABILITY_MARKS[i] for i, name in enumerate(ABILITY_WORDS) if name}
+_MARK_OF: Final[dict[str, str]] = {name: ABILITY_MARKS[i] for i, name in enumerate(ABILITY_WORDS) if name}
 _MARK_OF["Draw3"] = _MARK_OF.pop("Draw 3")
 
 

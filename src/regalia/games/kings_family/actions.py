@@ -20,7 +20,7 @@ The integer action space has a fixed size, :data:`NUM_ACTIONS` (41 689 ids).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.kings_blood.actions import (
@@ -34,23 +34,23 @@ from regalia.games.kings_blood.actions import (
 from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 
-PLACE = 0
-SIBLING = 1
-ASSASSINATE = 2
-EXILE = 3
-CONNECT = 4
-ENTHRONE = 5
-DRAW = 6
+PLACE: Final = 0
+SIBLING: Final = 1
+ASSASSINATE: Final = 2
+EXILE: Final = 3
+CONNECT: Final = 4
+ENTHRONE: Final = 5
+DRAW: Final = 6
 
-_NC = NUM_CHARACTERS
-_PLACE_SIZE = _NC * _NC * 4
-_SIB_BASE = _PLACE_SIZE
-_ASS_BASE = _SIB_BASE + _NC * 2
-_EXI_BASE = _ASS_BASE + _NC
-_ENT_BASE = _EXI_BASE + _NC
-_CON_BASE = _ENT_BASE + _NC
-_DRAW_ID = _CON_BASE + _PLACE_SIZE
-NUM_ACTIONS = _DRAW_ID + 1
+_NC: Final = NUM_CHARACTERS
+_PLACE_SIZE: Final = _NC * _NC * 4
+_SIB_BASE: Final = _PLACE_SIZE
+_ASS_BASE: Final = _SIB_BASE + _NC * 2
+_EXI_BASE: Final = _ASS_BASE + _NC
+_ENT_BASE: Final = _EXI_BASE + _NC
+_CON_BASE: Final = _ENT_BASE + _NC
+_DRAW_ID: Final = _CON_BASE + _PLACE_SIZE
+NUM_ACTIONS: Final = _DRAW_ID + 1
 """The size of the integer action space (the same for every config)."""
 
 
@@ -90,7 +90,16 @@ class KFAction(NamedTuple):
         return "draw"
 
 
-DRAW_ACTION = KFAction(DRAW)
+DRAW_ACTION: Final = KFAction(DRAW)
+
+# Legal-move generation hands out these shared objects instead of building tuples in the hot path
+# (the core's check of an action then succeeds on identity); the placements are in .plays.
+SIBLING_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(SIBLING, c, 0, s) for c in range(_NC) for s in (0, 1))
+"""``SIBLING_TABLE[card * 2 + side]``."""
+ASSASSINATE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(ASSASSINATE, 0, t) for t in range(_NC))
+EXILE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(EXILE, 0, t) for t in range(_NC))
+ENTHRONE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(ENTHRONE, 0, t) for t in range(_NC))
+"""Indexed by the target."""
 
 
 def action_id(a: KFAction) -> int:
@@ -136,7 +145,7 @@ def action_from_id(i: int) -> KFAction:
     return DRAW_ACTION
 
 
-_EVENT_VERBS = {"assassinate": ASSASSINATE, "exile": EXILE, "enthrone": ENTHRONE}
+_EVENT_VERBS: Final[dict[str, int]] = {"assassinate": ASSASSINATE, "exile": EXILE, "enthrone": ENTHRONE}
 
 
 def parse_action(text: str) -> KFAction:

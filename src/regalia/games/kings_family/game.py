@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from regalia.bots.base import Bot
 from regalia.core.game import Game
+from regalia.core.state import State
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_family.actions import NUM_ACTIONS
+from regalia.games.kings_family.bots import HeuristicBot, SearchBot
 from regalia.games.kings_family.config import KingsFamilyConfig
+from regalia.games.kings_family.phases import DECISION_KINDS
 from regalia.games.kings_family.render import render_view
 from regalia.games.kings_family.rulings import RULINGS
 from regalia.games.kings_family.setup import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
-from regalia.games.kings_family.texts import DECISION_KINDS, LEGEND
-
-if TYPE_CHECKING:
-    from regalia.bots.base import Bot
-    from regalia.core.state import State
+from regalia.games.kings_family.texts import LEGEND
 
 
 class KingsFamily(Game):
@@ -58,7 +58,7 @@ class KingsFamily(Game):
             ValueError: a bad deck (``"deck: ..."``) or deck file (``"deck_file: ..."``).
         """
         self.verify_players(players)
-        return KingsFamilyState(self, config, players, seed, deck)
+        return KingsFamilyState.new_game(self, config, players, seed, deck)
 
     def num_actions(self, players: int, config: Any) -> int:
         """41 689 action ids for every config (see :mod:`.actions`)."""
@@ -80,6 +80,4 @@ class KingsFamily(Game):
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """``heuristic`` (one-step look-ahead) and ``search`` (Monte Carlo over sampled draw orders)."""
-        from regalia.games.kings_family.bots import HeuristicBot, SearchBot
-
         return {"heuristic": HeuristicBot, "search": SearchBot}

@@ -11,12 +11,11 @@ from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, NUMBER, PH
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT
 from regalia.games.kings_family.rules_data import (
     EVENT_OF_KIND,
     EVENT_TITLE,
-    HAND_LIMIT,
     KIND_OF_EVENT,
-    ROW_LIMIT,
     marries,
 )
 

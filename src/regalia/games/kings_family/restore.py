@@ -21,7 +21,8 @@ from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, KINGS_B
 from regalia.games.kings_blood.genealogy import RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.config import UNDO_OFF
-from regalia.games.kings_family.rules_data import END_REASONS, HAND_LIMIT, ROW_LIMIT, marries
+from regalia.games.kings_family.phases import END_REASONS, HAND_LIMIT, ROW_LIMIT
+from regalia.games.kings_family.rules_data import marries
 from regalia.games.kings_family.setup import deck_list
 
 if TYPE_CHECKING:
@@ -221,13 +222,21 @@ def _check_siblings(state: KingsFamilyState) -> None:
         raise ValueError("state.sibling: the last sibling is at the end of the line")
 
 
+def _reopen(probe: KingsFamilyState) -> None:
+    """Take back the end of the game from ``probe`` (a clone), so that settling it decides again.
+
+    A function of its own: type checkers (and mypyc, which compiles by their types) would
+    otherwise take the fields just set here for what the settling leaves in them."""
+    probe.over = False
+    probe.end_reason = None
+    probe._legal = None
+
+
 def _check_settled(state: KingsFamilyState) -> None:
     """The position is settled: resolving it again (what follows every action: a drawn Event
     with no target discarded, a new founder, the end of the game, KF-8) changes nothing."""
     probe = state.clone()
-    probe.over = False
-    probe.end_reason = None
-    probe._legal = None
+    _reopen(probe)
     probe._settle([])
     if probe.over != state.over or probe.end_reason != state.end_reason:
         if state.over:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from regalia.core.state import shuffle
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, DeckList, load_deck, parse_card
 
 
@@ -40,7 +41,7 @@ def draw_order(deck: DeckList, rng: random.Random, given: list[str] | None) -> l
     """
     full = list(deck.cards)
     if given is None:
-        rng.shuffle(full)
+        shuffle(rng, full)
         return full
     if len(given) > len(full):
         raise ValueError(f"deck: {len(given)} cards, expected {len(full)} (or fewer: the rest follow at random)")
@@ -59,5 +60,5 @@ def draw_order(deck: DeckList, rng: random.Random, given: list[str] | None) -> l
         left[face] -= 1
         order.append(face)
     rest = sorted(left.elements())
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     return order + rest

@@ -8,71 +8,76 @@ of hurting an opponent (KF-6), the reshuffle rule (KF-7), the end (KF-8) and the
 
 Cards are faces (small ints, see :mod:`regalia.games.kings_blood.cards`). The draw pile is a list
 whose *last* element is the top card; the hand is kept sorted.
+
+The modules of the game form layers, each importing only the layers below it (no import cycle,
+no import inside a function; a module that takes the state as an argument imports it for typing
+only):
+
+1. :mod:`.phases` (decision kinds, limits, end reasons) and King's Blood's :mod:`cards
+   <regalia.games.kings_blood.cards>` and :mod:`genealogy <regalia.games.kings_blood.genealogy>`.
+2. :mod:`.actions` (action objects, texts, ids; King's Blood's placement texts), :mod:`.config`.
+3. :mod:`.rules_data` (what the special cards draw, the Marriage test), :mod:`.setup` (the deck),
+   :mod:`.eventtexts` (event texts, built when read).
+4. Functions of a state: :mod:`.plays` (legal plays), :mod:`.refusals`, :mod:`.restore`,
+   :mod:`.view`, :mod:`.texts` (prompts, labels), :mod:`.render`, :mod:`.rulings`.
+5. This module: :class:`KingsFamilyState`.
+6. :mod:`.bots`, :mod:`.game` (the registered :class:`~regalia.core.game.Game`).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
-from regalia.core.events import Event, private, public
-from regalia.core.state import State
-from regalia.games.kings_blood.cards import (
-    ENTHRONEMENT,
-    EVENT_NAMES,
-    NOTATION,
-    NUM_CHARACTERS,
-    DeckList,
-)
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT, SIDE_NAMES, Genealogy
+from regalia.core.events import Event, new_event, public  # new_event(kind, text, seat, visible_to, data)
+from regalia.core.game import Game
+from regalia.core.state import State, shuffle
+from regalia.games.kings_blood.cards import ENTHRONEMENT, NOTATION, NUM_CHARACTERS, DeckList
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
+from regalia.games.kings_family import eventtexts as E
 from regalia.games.kings_family import texts
 from regalia.games.kings_family.actions import KFAction
 from regalia.games.kings_family.config import UNDO_OFF
-from regalia.games.kings_family.plays import compute_plays, sibling_actions
-from regalia.games.kings_family.refusals import explain_illegal
-from regalia.games.kings_family.restore import restore_state, validate_restored
-from regalia.games.kings_family.rules_data import (
-    ABILITY_DRAWS,
-    ABILITY_TITLE,
+from regalia.games.kings_family.phases import (
+    DECISION_DRAW,
+    DECISION_EVENT,
+    DECISION_PLAY,
+    DECISION_SIBLING,
     END_CAPPED,
     END_FULL_HAND,
     END_HAND_EMPTY,
     END_NO_DRAW,
     END_NO_FOUNDER,
-    EVENT_DRAWS,
-    EVENT_OF_KIND,
-    EVENT_TITLE,
     EXHAUSTION_POINTS,
     HAND_LIMIT,
     INITIAL_HAND,
-    RESHUFFLE_MINIMUM,
-    ROW_LIMIT,
-    marries,
-)
-from regalia.games.kings_family.setup import deck_list, draw_order
-from regalia.games.kings_family.texts import (
     KIND_DRAW,
     KIND_DRAWN_EVENT,
     KIND_PLAY,
     KIND_SECOND_SIBLING,
     KIND_SIBLINGS,
+    ME,
+    RESHUFFLE_MINIMUM,
+    ROW_LIMIT,
+    SEAT,
 )
+from regalia.games.kings_family.plays import compute_plays, sibling_actions
+from regalia.games.kings_family.refusals import explain_illegal
+from regalia.games.kings_family.restore import restore_state, validate_restored
+from regalia.games.kings_family.rules_data import ABILITY_DRAWS, EVENT_DRAWS, EVENT_OF_KIND, marries
+from regalia.games.kings_family.setup import deck_list, draw_order
 from regalia.games.kings_family.view import build_view
 
-SEAT = 0
-_ME = frozenset({SEAT})
-
-# decisions (view "decision")
-DECISION_PLAY = "play"
-DECISION_DRAW = "draw"
-DECISION_EVENT = "drawn_event"
-DECISION_SIBLING = "second_sibling"
+_DRAW_ACTION: Final = A.DRAW_ACTION
+_ONLY_DRAW: Final[list[KFAction]] = [A.DRAW_ACTION]
 
 
 class KingsFamilyState(State):
     """One position of a King's Family game (one seat, ``0``).
+
+    Made by :meth:`new_game` (a deal) or, blank, by :meth:`_blank` (``clone``, ``from_snapshot``).
 
     Attributes:
         deck: the :class:`DeckList` in use (abilities by face).
@@ -91,39 +96,79 @@ class KingsFamilyState(State):
         sib_side: the side of the sibling line (-1 before the first sibling).
         sib_count: siblings placed so far (a group has at least two, KB-M4).
         over: whether the game has ended; end_reason says why (KF-8).
+        marriage_optional: the config's ``marriage_optional`` (KB-M2), read on every move.
+        setup_events: the events of the deal (KF-1).
     """
 
-    def __init__(self, game: Any, config: Any, num_players: int, seed: int, deck: list[str] | None) -> None:
-        super().__init__(game, config, num_players, seed, deck)
-        self.deck: DeckList = deck_list(config.deck_file)
-        order = draw_order(self.deck, self.rng, deck)
-        self.pile: list[int] = order[::-1]
-        self.hand: list[int] = []
-        self.discard: list[int] = []
-        self.gen = Genealogy(config.active_needs_both_sides)
-        self.exhaustions = 0
-        self.closed = False
-        self.pending_event = -1
-        self.marriage: tuple[int, int] | None = None
-        self.sib_child = -1
-        self.sib_last = -1
-        self.sib_side = -1
-        self.sib_count = 0
-        self.over = False
-        self.end_reason: str | None = None
-        self._abil = self.deck.abilities
-        self.setup_events: list[Event] = []
-        self._setup()
+    deck: DeckList
+    _abil: tuple[int, ...]
+    pile: list[int]
+    hand: list[int]
+    discard: list[int]
+    gen: Genealogy
+    exhaustions: int
+    closed: bool
+    pending_event: int
+    marriage: tuple[int, int] | None
+    sib_child: int
+    sib_last: int
+    sib_side: int
+    sib_count: int
+    over: bool
+    end_reason: str | None
+    marriage_optional: bool
+    setup_events: list[Event]
+
+    def __init__(self) -> None:
+        """A blank state with no field set: :meth:`new_game` deals one, ``clone`` and
+        ``from_snapshot`` fill one in (an argument-free constructor, so that a build compiled
+        with mypyc — whose ``__new__`` runs ``__init__`` — can make one)."""
+
+    @classmethod
+    def _blank(cls) -> KingsFamilyState:
+        return KingsFamilyState()
+
+    @staticmethod
+    def new_game(game: Game, config: Any, num_players: int, seed: int, deck: list[str] | None) -> KingsFamilyState:
+        """A new game (KF-1): the deck shuffled with ``seed``, or drawn in the order of ``deck``.
+
+        Raises:
+            ValueError: a bad deck (``"deck: ..."``) or deck file (``"deck_file: ..."``).
+        """
+        s = KingsFamilyState()
+        s._init_base(game, config, num_players, seed, deck)
+        s.deck = deck_list(config.deck_file)
+        order = draw_order(s.deck, s.rng, deck)
+        s.pile = order[::-1]
+        s.hand = []
+        s.discard = []
+        s.gen = Genealogy(bool(config.active_needs_both_sides))
+        s.exhaustions = 0
+        s.closed = False
+        s.pending_event = -1
+        s.marriage = None
+        s.sib_child = -1
+        s.sib_last = -1
+        s.sib_side = -1
+        s.sib_count = 0
+        s.over = False
+        s.end_reason = None
+        s._abil = s.deck.abilities
+        s.marriage_optional = bool(config.marriage_optional)
+        s.setup_events = []
+        s._setup()
+        return s
 
     # ------------------------------------------------------------------ setup (KF-1)
     def _setup(self) -> None:
         """KF-1: draw seven cards; then draw the founder, returning Events drawn meanwhile to the
         draw pile and reshuffling it (rulebook, King's Family "Place one card face up ...")."""
         pile = self.pile
+        hand = self.hand
         for _ in range(INITIAL_HAND):
             if not pile:
                 break
-            insort(self.hand, pile.pop())
+            insort(hand, pile.pop())
         returned: list[int] = []
         while pile:
             c = pile.pop()
@@ -134,34 +179,20 @@ class KingsFamilyState(State):
             returned.append(c)
         if returned:
             pile.extend(returned)
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
         if not pile:
             self.closed = True
+        dealt = tuple(hand)
         ev = [
-            public("draw", f"P0 draws {len(self.hand)} cards (the deal, KF-1)", SEAT, count=len(self.hand)),
-            private(
-                "draw",
-                f"P0 draws {' '.join(NOTATION[c] for c in self.hand)} (the deal)",
-                _ME,
-                SEAT,
-                cards=[NOTATION[c] for c in self.hand],
-            ),
+            new_event("draw", (E.deal_text, len(dealt)), SEAT, None, (E.count_data, len(dealt))),
+            new_event("draw", (E.deal_cards_text, dealt), SEAT, ME, (E.cards_data, dealt)),
         ]
         if returned:
-            names = " ".join(NOTATION[c] for c in returned)
-            ev.append(
-                public(
-                    "setup",
-                    f"Events drawn for the founder go back and the draw pile is reshuffled: {names}",
-                    None,
-                    cards=[NOTATION[c] for c in returned],
-                )
-            )
+            back = tuple(returned)
+            ev.append(new_event("setup", (E.setup_text, back), None, None, (E.cards_data, back)))
         if not self.gen.is_empty:
             f = self.gen.cards()[0]
-            ev.append(
-                public("found", f"{NOTATION[f]} starts the Genealogy as its founder (KF-1)", None, card=NOTATION[f])
-            )
+            ev.append(new_event("found", (E.founder_text, f), None, None, (E.card_data, f)))
         self._settle(ev)
         self.setup_events = ev
 
@@ -173,71 +204,49 @@ class KingsFamilyState(State):
         draw pile, otherwise drawing is closed for good; either way the exhaustion scores 10
         (KF-9, KF-X5).
         """
-        if self.closed or not self.pile:
+        pile = self.pile
+        if self.closed or not pile:
             return -1
-        c = self.pile.pop()
-        if not self.pile:
+        c = pile.pop()
+        if not pile:
             self.exhaustions += 1
-            if len(self.discard) >= RESHUFFLE_MINIMUM:
-                new = self.discard
+            discard = self.discard
+            if len(discard) >= RESHUFFLE_MINIMUM:
                 self.discard = []
-                self.rng.shuffle(new)
-                self.pile = new
-                ev.append(
-                    public(
-                        "reshuffle",
-                        f"the draw pile is exhausted (+10): {len(new)} discards become the new draw pile [KF-7]",
-                        None,
-                        cards=len(new),
-                    )
-                )
+                shuffle(self.rng, discard)
+                self.pile = discard
+                n = len(discard)
+                ev.append(new_event("reshuffle", (E.reshuffle_text, n), None, None, (E.reshuffle_data, n)))
             else:
                 self.closed = True
-                ev.append(
-                    public(
-                        "exhausted",
-                        f"the draw pile is exhausted (+10) with only {len(self.discard)} discards: no more cards can be drawn [KF-7]",
-                        None,
-                        discards=len(self.discard),
-                    )
-                )
+                n = len(discard)
+                ev.append(new_event("exhausted", (E.exhausted_text, n), None, None, (E.exhausted_data, n)))
         return c
 
-    def _draw_to_hand(self, n: int, why: str, ev: list[Event]) -> int:
+    def _draw_to_hand(self, n: int, cause: int, ev: list[Event]) -> int:
         """Draw up to ``n`` cards into the hand, stopping at 10 cards (KF-3) or when no card can
-        be drawn (KF-7). Returns the number drawn."""
+        be drawn (KF-7); ``cause`` is the card whose ability or Event draws them, or
+        ``eventtexts.NO_PLAY`` (KF-2). Returns the number drawn."""
         drawn: list[int] = []
+        hand = self.hand
         for _ in range(n):
-            if len(self.hand) >= HAND_LIMIT:
+            if len(hand) >= HAND_LIMIT:
                 break
             c = self._draw_one(ev)
             if c < 0:
                 break
-            insort(self.hand, c)
+            insort(hand, c)
             drawn.append(c)
-        short = ""
-        if len(drawn) < n:
-            short = " (hand limit 10)" if len(self.hand) >= HAND_LIMIT else " (no card to draw)"
-        ev.append(
-            public(
-                "draw",
-                f"P0 draws {len(drawn)} of {n} card{'s' if n != 1 else ''} ({why}){short}",
-                SEAT,
-                count=len(drawn),
-                asked=n,
-            )
-        )
+        k = len(drawn)
+        short = E.SHORT_NONE
+        if k < n:
+            short = E.SHORT_LIMIT if len(hand) >= HAND_LIMIT else E.SHORT_EMPTY
+        ability = self._abil[cause] if 0 <= cause < NUM_CHARACTERS else 0
+        ev.append(new_event("draw", (E.draws_text, k, n, cause, ability, short), SEAT, None, (E.draws_data, k, n)))
         if drawn:
-            ev.append(
-                private(
-                    "draw",
-                    f"P0 draws {' '.join(NOTATION[c] for c in drawn)} ({why})",
-                    _ME,
-                    SEAT,
-                    cards=[NOTATION[c] for c in drawn],
-                )
-            )
-        return len(drawn)
+            cards = tuple(drawn)
+            ev.append(new_event("draw", (E.drawn_text, cards, cause, ability), SEAT, ME, (E.cards_data, cards)))
+        return k
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn from the draw pile now (KF-7)."""
@@ -256,10 +265,10 @@ class KingsFamilyState(State):
     def _legal_actions(self) -> list[Any]:
         if self.over:
             return []
-        plays, _ = self._compute_plays()
+        plays, _ = compute_plays(self)
         if plays:
             return plays
-        return [A.DRAW_ACTION]
+        return [_DRAW_ACTION]
 
     # ------------------------------------------------------------------ after every action
     def _end(self, reason: str, ev: list[Event]) -> None:
@@ -280,7 +289,7 @@ class KingsFamilyState(State):
         """
         while True:
             if self.pending_event >= 0:
-                plays, _ = self._compute_plays()
+                plays, _ = compute_plays(self)
                 if plays:
                     self._legal = plays
                     return
@@ -288,14 +297,7 @@ class KingsFamilyState(State):
                 self.pending_event = -1
                 self.marriage = None
                 self.discard.append(e)
-                ev.append(
-                    public(
-                        "discard",
-                        f"the {EVENT_TITLE[e]} drawn at the Marriage has no legal target and is discarded [KF-X3]",
-                        None,
-                        card=NOTATION[e],
-                    )
-                )
+                ev.append(new_event("discard", (E.unplayable_text, e), None, None, (E.card_data, e)))
                 continue
             if self.gen.is_empty:
                 if not self._refound(ev):
@@ -305,7 +307,7 @@ class KingsFamilyState(State):
             if not self.hand:
                 self._end(END_HAND_EMPTY, ev)
                 return
-            plays, capped = self._compute_plays()
+            plays, capped = compute_plays(self)
             if plays:
                 self._legal = plays
                 return
@@ -316,7 +318,7 @@ class KingsFamilyState(State):
             elif not self.can_draw():
                 self._end(END_NO_DRAW, ev)
             else:
-                self._legal = [A.DRAW_ACTION]
+                self._legal = [_DRAW_ACTION]
             return
 
     def _refound(self, ev: list[Event]) -> bool:
@@ -328,21 +330,10 @@ class KingsFamilyState(State):
                 return False
             if c < NUM_CHARACTERS:
                 self.gen.found(c)
-                ev.append(
-                    public(
-                        "found",
-                        f"the Genealogy is empty: {NOTATION[c]} starts a new one [KB-T8]",
-                        None,
-                        card=NOTATION[c],
-                    )
-                )
+                ev.append(new_event("found", (E.new_founder_text, c), None, None, (E.card_data, c)))
                 return True
             self.discard.append(c)
-            ev.append(
-                public(
-                    "discard", f"{NOTATION[c]} is drawn for a new founder and discarded [KB-T8]", None, card=NOTATION[c]
-                )
-            )
+            ev.append(new_event("discard", (E.not_founder_text, c), None, None, (E.card_data, c)))
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
@@ -351,10 +342,10 @@ class KingsFamilyState(State):
         kind = a.kind
         if kind != A.SIBLING:
             self.sib_child = -1  # any other action closes the sibling window (KB-M4)
-        if kind == A.DRAW:
-            self._draw_to_hand(1, "no legal play", ev)  # KF-2
-        elif kind == A.PLACE:
+        if kind == A.PLACE:
             self._play_character(a, ev)
+        elif kind == A.DRAW:
+            self._draw_to_hand(1, E.NO_PLAY, ev)  # KF-2
         elif kind == A.SIBLING:
             self._play_sibling(a, ev)
         else:
@@ -366,24 +357,14 @@ class KingsFamilyState(State):
         """KF-6: the special ability of a Character played from the hand draws cards."""
         ab = self._abil[card]
         if ab:
-            self._draw_to_hand(ABILITY_DRAWS[ab], f"{NOTATION[card]}'s {ABILITY_TITLE[ab]}", ev)
+            self._draw_to_hand(ABILITY_DRAWS[ab], card, ev)
 
     def _play_character(self, a: KFAction, ev: list[Event]) -> None:
-        h, t = a.card, a.target
+        _, h, t, side, declined = a
         self.hand.remove(h)
-        self.gen.place(h, t, a.side)
-        marry = marries(h, t) and not a.flag
-        note = " (Marriage declined)" if a.flag else (f" and marries {NOTATION[t]}" if marry else "")
-        ev.append(
-            public(
-                "play",
-                f"P0 plays {NOTATION[h]} {SIDE_NAMES[a.side]} of {NOTATION[t]}{note}",
-                SEAT,
-                card=NOTATION[h],
-                target=NOTATION[t],
-                side=SIDE_NAMES[a.side],
-            )
-        )
+        self.gen.place(h, t, side)
+        marry = not declined and marries(h, t)
+        ev.append(new_event("play", (E.play_text, h, side, t, marry, declined), SEAT, None, (E.play_data, h, t, side)))
         # KF-5: resolve the special effect, then the Marriage
         self._effect(h, ev)
         if marry:
@@ -391,54 +372,47 @@ class KingsFamilyState(State):
 
     def _play_sibling(self, a: KFAction, ev: list[Event]) -> None:
         h = a.card
+        side = a.side
         self.hand.remove(h)
         beside = self.sib_last
-        self.gen.place(h, beside, a.side)
+        self.gen.place(h, beside, side)
         self.sib_last = h
-        self.sib_side = a.side
+        self.sib_side = side
         self.sib_count += 1
-        ev.append(
-            public(
-                "sibling",
-                f"P0 plays {NOTATION[h]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[beside]} (siblings never marry)",
-                SEAT,
-                card=NOTATION[h],
-                target=NOTATION[beside],
-            )
-        )
+        ev.append(new_event("sibling", (E.sibling_text, h, side, beside), SEAT, None, (E.pair_data, h, beside)))
         self._effect(h, ev)
 
     def _play_event(self, a: KFAction, ev: list[Event]) -> None:
-        face = EVENT_OF_KIND[a.kind]
-        if self.pending_event >= 0:
+        kind = a.kind
+        face = EVENT_OF_KIND[kind]
+        drawn = self.pending_event >= 0
+        if drawn:
             self.pending_event = -1  # the Event drawn at the Marriage (KB-M3)
             self.marriage = None
-            source = " (drawn at the Marriage)"
         else:
             self.hand.remove(face)
-            source = ""
         gen = self.gen
         t = a.target
-        if a.kind == A.CONNECT:
-            dest = a.target
+        if kind == A.CONNECT:
             c = a.card
+            side = a.side
+            declined = a.flag
             self.discard.append(face)
-            gen.move(c, dest, a.side)
-            marry = marries(c, dest) and not a.flag
-            note = " (Marriage declined)" if a.flag else (f" and marries {NOTATION[dest]}" if marry else "")
+            gen.move(c, t, side)
+            marry = not declined and marries(c, t)
             ev.append(
-                public(
+                new_event(
                     "connect",
-                    f"P0 plays New Connection{source}: {NOTATION[c]} moves {SIDE_NAMES[a.side]} of {NOTATION[dest]}{note}",
+                    (E.connect_text, drawn, c, side, t, marry, declined),
                     SEAT,
-                    card=NOTATION[c],
-                    target=NOTATION[dest],
+                    None,
+                    (E.pair_data, c, t),
                 )
             )
             if marry:
-                self._marriage(c, dest, ev)  # KB-E3: the moved card's ability does not trigger
+                self._marriage(c, t, ev)  # KB-E3: the moved card's ability does not trigger
             return
-        if a.kind == A.ENTHRONE:
+        if kind == A.ENTHRONE:
             row = gen.position(t)[0]
             gen.attach(t, ENTHRONEMENT)
             removed = gen.remove_rows_above(row)  # KF-6: only the higher generations go
@@ -447,14 +421,9 @@ class KingsFamilyState(State):
                 gone.append(c)
                 gone.extend(att)
             self.discard.extend(gone)
+            out = tuple(gone)
             ev.append(
-                public(
-                    "enthrone",
-                    f"P0 plays Enthronement{source} on {NOTATION[t]}; {len(gone)} cards of the higher generations are discarded",
-                    SEAT,
-                    target=NOTATION[t],
-                    discarded=[NOTATION[c] for c in gone],
-                )
+                new_event("enthrone", (E.enthrone_text, drawn, t, len(out)), SEAT, None, (E.enthrone_data, t, out))
             )
             return
         # Assassination / Exile (KF-6: discard an Active card with what is attached, then draw)
@@ -462,17 +431,11 @@ class KingsFamilyState(State):
         self.discard.append(t)
         self.discard.extend(att)
         self.discard.append(face)
-        extra = f" (with {' '.join(NOTATION[c] for c in att)})" if att else ""
+        attached = tuple(att)
         ev.append(
-            public(
-                "discard",
-                f"P0 plays {EVENT_TITLE[face]}{source} on {NOTATION[t]}: {NOTATION[t]} is discarded{extra}",
-                SEAT,
-                target=NOTATION[t],
-                event=EVENT_NAMES[face],
-            )
+            new_event("discard", (E.removal_text, drawn, face, t, attached), SEAT, None, (E.removal_data, t, face))
         )
-        self._draw_to_hand(EVENT_DRAWS[face], EVENT_TITLE[face], ev)
+        self._draw_to_hand(EVENT_DRAWS[face], face, ev)
 
     def _marriage(self, a: int, b: int, ev: list[Event]) -> None:
         """KB-M3: draw the top card; a Character is born under the parents, an Event must be
@@ -481,46 +444,25 @@ class KingsFamilyState(State):
         11th card in its generation is discarded."""
         c = self._draw_one(ev)
         if c < 0:
-            ev.append(
-                public(
-                    "marriage", f"{NOTATION[a]} marries {NOTATION[b]}, but no card can be drawn: no child [KF-X2]", None
-                )
-            )
+            ev.append(new_event("marriage", (E.childless_text, a, b), None, None, {}))
             return
         if c >= NUM_CHARACTERS:
             self.pending_event = c
             self.marriage = (a, b)
-            ev.append(
-                public(
-                    "marriage",
-                    f"{NOTATION[a]} marries {NOTATION[b]}; the draw is {EVENT_TITLE[c]}, which must be played at once [KB-M3]",
-                    None,
-                    drawn=NOTATION[c],
-                )
-            )
+            ev.append(new_event("marriage", (E.marriage_event_text, a, b, c), None, None, (E.drawn_card_data, c)))
             return
-        row, _ = self.gen.child_spot(a, b)
-        if self.gen.row_size(row) >= ROW_LIMIT:
+        gen = self.gen
+        row, _ = gen.child_spot(a, b)
+        if gen.row_size(row) >= ROW_LIMIT:
             self.discard.append(c)
-            ev.append(
-                public(
-                    "marriage",
-                    f"{NOTATION[a]} marries {NOTATION[b]}; the child {NOTATION[c]} would be an 11th card in its generation and is discarded [KF-X4]",
-                    None,
-                    drawn=NOTATION[c],
-                )
-            )
+            ev.append(new_event("marriage", (E.crowded_text, a, b, c), None, None, (E.drawn_card_data, c)))
             return
-        self.gen.add_child(a, b, c)
+        gen.add_child(a, b, c)
         self.sib_child = c
         self.sib_last = c
         self.sib_side = -1
         self.sib_count = 0
-        ev.append(
-            public(
-                "birth", f"{NOTATION[a]} marries {NOTATION[b]}: {NOTATION[c]} is born [KB-M3]", None, child=NOTATION[c]
-            )
-        )
+        ev.append(new_event("birth", (E.birth_text, a, b, c), None, None, (E.child_data, c)))
 
     # ------------------------------------------------------------------ refusals
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -569,13 +511,13 @@ class KingsFamilyState(State):
         """
         gen = self.gen
         rows = [r for r, _ in gen.rows()]
-        top = None
+        top = -1
         for c in gen.cards():
             if gen.has_attachment(c, ENTHRONEMENT):
                 r = gen.position(c)[0]
-                if top is None or r < top:
+                if top < 0 or r < top:
                     top = r
-        doubled = 0 if top is None else sum(1 for r in rows if r >= top)
+        doubled = 0 if top < 0 else sum(1 for r in rows if r >= top)
         bonus = EXHAUSTION_POINTS * self.exhaustions
         return {
             "generations": len(rows),
@@ -619,9 +561,10 @@ class KingsFamilyState(State):
             return DECISION_EVENT
         if self.sib_child >= 0 and self.sib_count == 1:
             return DECISION_SIBLING
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        if self._legal == [A.DRAW_ACTION]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if legal == _ONLY_DRAW:
             return DECISION_DRAW
         return DECISION_PLAY
 
@@ -633,7 +576,7 @@ class KingsFamilyState(State):
     # ------------------------------------------------------------------ words for people
     def decision_kind(self) -> str | None:
         """The kind of the pending decision, one of ``KingsFamily.decision_kinds``
-        (:data:`.texts.DECISION_KINDS`): ``"drawn_event"``, ``"second_sibling"``, ``"siblings"``
+        (:data:`.phases.DECISION_KINDS`): ``"drawn_event"``, ``"second_sibling"``, ``"siblings"``
         (a sibling may be played, or play goes on), ``"draw"``, ``"play"``; ``None`` at the end."""
         if self.over:
             return None
@@ -645,7 +588,7 @@ class KingsFamilyState(State):
         if self.sib_child >= 0:
             if self.sib_count == 1:
                 return KIND_SECOND_SIBLING
-            if legal[0].kind == A.SIBLING:  # the sibling plays come first (``_compute_plays``)
+            if legal[0].kind == A.SIBLING:  # the sibling plays come first (``compute_plays``)
                 return KIND_SIBLINGS
         if legal[0].kind == A.DRAW:
             return KIND_DRAW
@@ -693,7 +636,7 @@ class KingsFamilyState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KingsFamilyState:
-        new = KingsFamilyState.__new__(KingsFamilyState)
+        new = KingsFamilyState()
         self._copy_base(new)
         new.deck = self.deck
         new._abil = self._abil
@@ -711,6 +654,7 @@ class KingsFamilyState(State):
         new.sib_count = self.sib_count
         new.over = self.over
         new.end_reason = self.end_reason
+        new.marriage_optional = self.marriage_optional
         new.setup_events = self.setup_events
         return new
 
@@ -727,7 +671,7 @@ class KingsFamilyState(State):
             raise ValueError(f"seat: {seat!r} is not a seat of this 1-player game")
         new = self.clone()
         pile = sorted(self.pile)
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         new.pile = pile
         new._mark_determinized(rng)
         new._legal = self._legal
@@ -750,6 +694,7 @@ class KingsFamilyState(State):
 
     def _restore_state(self, data: dict[str, Any]) -> None:
         """Load a saved position, every field read strictly (:func:`.restore.restore_state`)."""
+        self.marriage_optional = bool(self.config.marriage_optional)
         restore_state(self, data)
 
 

@@ -13,7 +13,7 @@ Genealogy or hand; two copies of one Event in the hand already give a single act
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.games.kings_blood.cards import (
     ASSASSINATION,
@@ -31,42 +31,31 @@ from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
 from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.phases import (
+    HAND_LIMIT,
+    KIND_DRAW,
+    KIND_DRAWN_EVENT,
+    KIND_SECOND_SIBLING,
+    KIND_SIBLINGS,
+)
 from regalia.games.kings_family.rules_data import (
     ABILITY_DRAWS,
     ABILITY_TITLE,
     EVENT_DRAWS,
     EVENT_OF_KIND,
     EVENT_TITLE,
-    HAND_LIMIT,
     marries,
 )
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState
 
-GENDER_SIGNS = ("♂", "♀")
+GENDER_SIGNS: Final[tuple[str, ...]] = ("♂", "♀")
 
-# the decision kinds (``State.decision_kind``; machine names, never shown)
-KIND_PLAY = "play"
-KIND_SIBLINGS = "siblings"
-KIND_SECOND_SIBLING = "second_sibling"
-KIND_DRAWN_EVENT = "drawn_event"
-KIND_DRAW = "draw"
-DECISION_KINDS = (KIND_PLAY, KIND_SIBLINGS, KIND_SECOND_SIBLING, KIND_DRAWN_EVENT, KIND_DRAW)
-"""Every kind of decision of King's Family:
-
-* ``play`` — play a card from the hand (drawing is not allowed while a play exists, KF-2);
-* ``siblings`` — a child was just born (or a sibling line is under way) and the hand holds cards of
-  its number: a sibling may be played beside it, or play goes on as usual (KB-M4);
-* ``second_sibling`` — one sibling is down: a second must follow (a group has two or more, KB-M4);
-* ``drawn_event`` — a Marriage drew an Event, which must be played at once (KB-M3);
-* ``draw`` — no card can be played: draw one card (KF-2).
-"""
-
-_WAITING = "Waiting for P0 to play a card or draw."
+_WAITING: Final = "Waiting for P0 to play a card or draw."
 """The spectator's prompt for every decision whose kind only the hand tells (play, siblings, draw)."""
 
-_EVENT_TASK = {
+_EVENT_TASK: Final[dict[int, str]] = {
     ASSASSINATION: f"choose the Active card to discard (with anything attached); then you draw {EVENT_DRAWS[ASSASSINATION]} card",
     EXILE: f"choose the Active card to discard (with anything attached); then you draw {EVENT_DRAWS[EXILE]} cards",
     ENTHRONEMENT: (
@@ -77,7 +66,7 @@ _EVENT_TASK = {
 }
 """What playing each Event at once asks for (KF-6, KB-E3, KB-G5)."""
 
-LEGEND = """\
+LEGEND: Final = """\
 Cards: a philosophy letter, a number and a gender letter. M Money, A Art, R Romance, B Battle; 1 to 9; \
 m male (♂), f female (♀). B5m is Battle 5 male. Events: Assassination, Exile, NewConnection, Enthronement.
 Ability suffix: a Character with a special ability shows it after its notation. s Skip (draw 1 card), \

@@ -6,12 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.games.kings_blood.cards import ABILITY_NAMES, NOTATION, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
-from regalia.games.kings_family.rules_data import HAND_LIMIT, ROW_LIMIT
+from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT, SEAT
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState
-
-SEAT = 0
 
 
 def build_view(state: KingsFamilyState, seat: int | None) -> dict[str, Any]:
