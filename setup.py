@@ -27,6 +27,7 @@ SRC = ROOT / "src"
 COMPILED_PACKAGES = [
     "regalia/core",
     "regalia/games/blood_and_fortune",
+    "regalia/games/kingdom",
     "regalia/games/kings_blood",
     "regalia/games/kings_family",
     "regalia/games/kingship",
@@ -37,6 +38,8 @@ ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETE
 INTERPRETED = {
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
     "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kingdom/config.py",  # the options' dataclass, read by regalia.core.config
+    "regalia/games/kingdom/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
     "regalia/games/kings_blood/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kings_family/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingship/config.py",  # the options' dataclass, read by regalia.core.config

@@ -3,7 +3,9 @@
 The bot plays seat 0 of 4-player games against three ``heuristic`` bots (seeds 500, 501, ...);
 every decision with at least two legal actions is timed in CPU seconds of this process
 (``time.process_time``, so a busy machine does not inflate it). Prints, per game, the number of
-timed decisions, the mean, the 95th percentile and the maximum, and the rollouts per decision;
+timed decisions, the mean, the 95th percentile and the maximum, the rollouts per decision and
+the rollouts per CPU second (the search's speed: compare the compiled and the pure build with
+``REGALIA_PURE=1``);
 for a time budget (``--bot ismcts:1.0s``) also the share of decisions that stopped under 90 % of
 the budget by the bot's own (wall) clock, and the smallest share of the budget a decision used.
 
@@ -52,6 +54,7 @@ def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, flo
         "p95_s": times[min(len(times) - 1, int(0.95 * len(times)))],
         "max_s": times[-1],
         "rollouts": statistics.mean(rollouts),
+        "rollouts_per_s": sum(rollouts) / sum(times),
         "under_90": sum(x < 0.9 for x in shares) / len(shares) if shares else float("nan"),
         "min_share": min(shares) if shares else float("nan"),
     }
@@ -67,14 +70,15 @@ def main() -> None:
     names = [g for g in args.only.split(",") if g] or list(GAMES)
     timed = args.bot.endswith("s")
     extra = " under 90 % of budget | least share used |" if timed else ""
-    print(f"| game | {args.bot}: decisions | mean s | 95th pct s | max s | rollouts/decision |{extra}")
-    print("|---|---|---|---|---|---|" + ("---|---|" if timed else ""))
+    print(f"regalia build: {'compiled (mypyc)' if regalia.compiled() else 'pure Python'}")
+    print(f"| game | {args.bot}: decisions | mean s | 95th pct s | max s | rollouts/decision | rollouts/s |{extra}")
+    print("|---|---|---|---|---|---|---|" + ("---|---|" if timed else ""))
     for name in names:
         r = measure(name, args.bot, args.games, args.players)
         shares = f" {r['under_90']:.1%} | {r['min_share']:.2f} |" if timed else ""
         print(
             f"| {name} | {r['decisions']:.0f} | {r['mean_s']:.2f} | {r['p95_s']:.2f} | {r['max_s']:.2f} "
-            f"| {r['rollouts']:.0f} |{shares}"
+            f"| {r['rollouts']:.0f} | {r['rollouts_per_s']:,.0f} |{shares}"
         )
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import regalia
 from regalia.bots import ismcts
 from regalia.cli.choices import Menu
-from regalia.cli.info import default_bot
+from regalia.cli.info import DEFAULT_SEARCH, default_bot
 from regalia.cli.main import app
 from regalia.cli.session import Session
 
@@ -29,18 +29,22 @@ def _last_line(output: str) -> str:
 def test_readme_main_command_plays_a_full_king_s_blood_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # the default bots, with a small rollout budget: the command is under test here, not the bots' strength
     monkeypatch.setitem(ismcts.LEVELS, "hard", 16)
+    monkeypatch.setitem(ismcts.LEVELS, "medium", 16)
     result = runner.invoke(app, ["play", "kings-blood", "--humans", "0", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    assert "P0 ismcts:hard · P1 ismcts:hard · P2 ismcts:hard · P3 ismcts:hard" in result.output  # the default
+    d = DEFAULT_SEARCH
+    assert f"P0 {d} · P1 {d} · P2 {d} · P3 {d}" in result.output  # the default
     assert "P0 plays" in result.output  # the move log
     assert re.search(r"The game is over: P[0-3] wins\.  \(turns \d+, moves \d+\)$", _last_line(result.output))
     assert "Series" not in result.output and "Winner" not in result.output  # no scoring option: one game
 
 
-def test_default_opponent_is_the_game_s_own_search_or_ismcts_hard() -> None:
+def test_default_opponent_is_the_game_s_own_search_or_the_ismcts_level_of_this_build() -> None:
+    # hard on the compiled build, medium (the same time on the pure one): about 1 s a move
+    assert ("ismcts:hard" if regalia.compiled() else "ismcts:medium") == DEFAULT_SEARCH
     assert default_bot(regalia.get_game("kings-family")) == "search"
     for name in ("kings-blood", "kingship", "blood-and-fortune", "kingdom"):
-        assert default_bot(regalia.get_game(name)) == "ismcts:hard"
+        assert default_bot(regalia.get_game(name)) == DEFAULT_SEARCH
 
 
 def test_scoring_option_plays_a_series_to_the_target_and_saves_every_game(tmp_path: Path) -> None:
@@ -103,11 +107,11 @@ def test_bots_lists_the_levels_and_the_defaults() -> None:
         "ismcts:hard",
         "search",
         "kings-family: search",
-        "kingship: ismcts:hard",
+        f"kingship: {DEFAULT_SEARCH}",
     ):
         assert text in result.output
     one = runner.invoke(app, ["bots", "kingdom"])
-    assert one.exit_code == 0 and "kingdom: ismcts:hard" in one.output
+    assert one.exit_code == 0 and f"kingdom: {DEFAULT_SEARCH}" in one.output
     assert not re.search(r"│ search\s", one.output)  # King's Family's own bot is not Kingdom's
 
 
@@ -228,7 +232,7 @@ def test_a_win_against_the_bots_suggests_the_next_level() -> None:
     )
     assert (
         advice(state, humans, "ismcts:hard")
-        == "You won against ismcts:hard; try --bot ismcts:1000 for a stronger opponent."
+        == "You won against ismcts:hard; try --bot ismcts:2000 for a stronger opponent."
     )
     assert advice(state, humans, "heuristic") is not None and "ismcts:easy" in advice(state, humans, "heuristic")  # type: ignore[operator]
     assert advice(state, 0, "ismcts:medium") is None  # bots only

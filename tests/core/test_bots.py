@@ -14,7 +14,7 @@ from regalia.bots.simulate import SimulationSpec, simulate
 def test_make_bot_knows_generic_bots_and_levels(toy: str) -> None:
     assert isinstance(make_bot("random", toy), RandomBot)
     bot = make_bot("ismcts:hard", toy)
-    assert isinstance(bot, ISMCTSBot) and bot.iterations == 480 and bot.seconds is None
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 960 and bot.seconds is None
     assert make_bot("ismcts:300", toy).iterations == 300  # type: ignore[attr-defined]
     timed = make_bot("ismcts:0.5s", toy)
     assert isinstance(timed, ISMCTSBot) and timed.iterations is None and timed.seconds == 0.5
@@ -82,9 +82,10 @@ def test_ismcts_uses_the_games_heuristic_as_its_policy(toy: str) -> None:
 
 
 def test_ismcts_budget_scales_with_the_game(toy: str) -> None:
-    assert ISMCTSBot("hard").budget("kings-blood") == 480
-    assert ISMCTSBot("hard").budget("kingship") == round(480 * regalia.get_game("kingship").search_scale)
-    assert ISMCTSBot("hard").budget("kingship") < 480
+    assert ISMCTSBot("hard").budget("kings-blood") == 960
+    assert ISMCTSBot("hard").budget("kingship") == round(960 * regalia.get_game("kingship").search_scale)
+    assert ISMCTSBot("hard").budget("kingship") < 960
+    assert ISMCTSBot("480").budget("kingship") == ISMCTSBot("medium").budget("kingship")
 
 
 def test_ismcts_significance_bar_comes_from_the_game_unless_given() -> None:

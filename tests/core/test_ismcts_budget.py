@@ -117,9 +117,10 @@ def _no_clock() -> float:
 
 def test_rollout_budgets_never_read_the_clock_and_choose_as_before(toy: str) -> None:
     """The levels are rollout counts: their choices are exactly those of the bot before the time
-    budget was reworked (the digest was taken from that bot on the same positions)."""
+    budget was reworked (the digest was taken from that bot on the same positions, at ``easy``'s
+    budget then: 120 rollouts, named ``easy`` in the digested lines)."""
     lines = []
-    for level in ("easy", "37"):
+    for label, level in (("easy", "120"), ("37", "37")):
         for seed in range(3):
             state = regalia.make(toy, players=3, seed=seed)
             bot = ISMCTSBot(level, clock=_no_clock)
@@ -129,7 +130,7 @@ def test_rollout_budgets_never_read_the_clock_and_choose_as_before(toy: str) -> 
                 assert seat is not None
                 action = bot.choose(InfoSet(state, seat, rng))
                 assert bot.last_seconds is None
-                lines.append(f"{level} {seed} {action} {bot.last_iterations} {bot.last_estimate!r}")
+                lines.append(f"{label} {seed} {action} {bot.last_iterations} {bot.last_estimate!r}")
                 state.apply(action)
     digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
     assert len(lines) == 54

@@ -49,8 +49,12 @@ from regalia.core.errors import shown
 from regalia.core.registry import get_game
 from regalia.core.state import State
 
-LEVELS: dict[str, int] = {"easy": 120, "medium": 240, "hard": 480}
-"""Rollouts per decision at each level, before the game's ``search_scale``."""
+LEVELS: dict[str, int] = {"easy": 240, "medium": 480, "hard": 960}
+"""Rollouts per decision at each level, before the game's ``search_scale``. Doubled when the
+rules were compiled with mypyc (issue #17; they were 120/240/480, where ``docs/bots.md``'s
+strength measurements were made): a level takes the time it took before on the compiled build
+and spends it on twice the rollouts; the pure build takes about twice as long, which is why the
+terminal's default opponent is ``hard`` on the compiled build and ``medium`` on the pure one."""
 MAX_ROLLOUTS = 1_000_000
 """The largest rollout budget ``ismcts:N`` takes."""
 MAX_SECONDS = 600.0

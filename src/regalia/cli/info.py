@@ -22,17 +22,20 @@ from regalia.cli.checks import game_arg
 from regalia.cli.errors import RegaliaCommand
 from regalia.core.game import Game
 from regalia.core.registry import games, get_game
+from regalia.native import compiled
 
-DEFAULT_SEARCH = "ismcts:hard"
-"""The default opponent in a game without a search bot of its own."""
-LADDER = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:1000")
-"""The generic bots from weakest to strongest (``docs/bots.md``, "The ladder"); ``ismcts:1000``
+DEFAULT_SEARCH = "ismcts:hard" if compiled() else "ismcts:medium"
+"""The default opponent in a game without a search bot of its own: the strongest level that
+answers within about a second a move on one core — ``hard`` on the compiled build, ``medium``
+(the same rollouts' time) on the pure one (``docs/bots.md``, "The terminal's default opponent")."""
+LADDER = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:2000")
+"""The generic bots from weakest to strongest (``docs/bots.md``, "The ladder"); ``ismcts:2000``
 is about twice ``hard``'s rollouts and time."""
 BOT_HELP = (
     "Bot for the other seats: random, heuristic, ismcts:easy, ismcts:medium, ismcts:hard, "
     "ismcts:N (N rollouts a move), ismcts:Ns (N seconds a move), or the game's own (King's Family: "
-    "search). Default: the game's own search bot, else ismcts:hard (about 1 s a move or less). "
-    "`regalia bots GAME` lists them."
+    f"search). Default: the game's own search bot, else {DEFAULT_SEARCH} (about 1 s a move or less "
+    "on this build). `regalia bots GAME` lists them."
 )
 
 _DESCRIPTIONS = {

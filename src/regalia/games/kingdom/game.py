@@ -9,6 +9,7 @@ from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
 from regalia.core.state import State
 from regalia.games.kingdom.actions import layout
+from regalia.games.kingdom.bot import KingdomHeuristicBot
 from regalia.games.kingdom.cards import MAX_DECKS, NAME, deck_cards
 from regalia.games.kingdom.config import KingdomConfig, decks_for
 from regalia.games.kingdom.phases import DECISION_KINDS
@@ -73,7 +74,7 @@ class KingdomGame(Game):
         Raises:
             ValueError: a bad deck (``deck: ...``) or too few decks for the players (``option 'decks'``).
         """
-        return KingdomState(self, config, players, seed, deck)
+        return KingdomState.new_game(self, config, players, seed, deck)
 
     def num_actions(self, players: int, config: Any) -> int:
         """The size of the integer action space (depends on the number of decks and players)."""
@@ -102,6 +103,4 @@ class KingdomGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        from regalia.games.kingdom.bot import KingdomHeuristicBot
-
         return {"heuristic": KingdomHeuristicBot}

@@ -148,8 +148,6 @@ def restore_state(st: KingdomState, data: dict[str, Any]) -> None:
 
 def _restore_copy(st: KingdomState, data: dict[str, Any]) -> KingdomState:
     """A KD-X13 copy saved inside a snapshot (it holds no copies of its own)."""
-    from regalia.games.kingdom.windows import shell
-
     new = shell(st)
     restore_state(new, data)
     if new.cp is not None or new.frozen or new.held:
@@ -169,3 +167,28 @@ def _event(data: dict[str, Any]) -> Event:
     if vis is not None and (not isinstance(vis, list) or not all(isinstance(v, int) for v in vis)):
         raise ValueError("state.held: an event's audience must be a list of seats or null")
     return Event(kind, text, seat, None if vis is None else frozenset(vis), dict(data["data"]))
+
+
+def shell(st: KingdomState) -> KingdomState:
+    """An empty state of ``st``'s game and size, for a copy to be filled in: no history, no
+    random generator (a KD-X13 copy is only shown, never played on)."""
+    new = st._blank()
+    new.game = st.game
+    new.config = st.config
+    new.num_players = st.num_players
+    new.seed = st.seed
+    new.initial_deck = None
+    new.history = []
+    new.table_talk = []
+    new.determinized = st.determinized
+    new.undos = 0
+    new._legal = None
+    return new
+
+
+def flat_copy(st: KingdomState) -> KingdomState:
+    """A copy of the table for showing views and prompts only (:func:`shell`), without an
+    episode of its own: a checkpoint never holds another checkpoint."""
+    new = shell(st)
+    copy_into(st, new, flat=True)
+    return new

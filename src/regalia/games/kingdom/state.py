@@ -34,6 +34,11 @@ from regalia.games.kingdom.cards import (
     parse_card,
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
+from regalia.games.kingdom.explain import explain as explain_illegal
+from regalia.games.kingdom.labels import choice_group as choice_group_of
+from regalia.games.kingdom.labels import choice_key as choice_key_of
+from regalia.games.kingdom.labels import label as label_of
+from regalia.games.kingdom.legal import legal_actions as legal_actions_of
 from regalia.games.kingdom.persist import copy_into, restore_state, snapshot_state
 from regalia.games.kingdom.phases import (
     ATTACKERS,
@@ -57,7 +62,11 @@ from regalia.games.kingdom.phases import (
     W_NONE,
 )
 from regalia.games.kingdom.phases import seat_name as _seat_name
+from regalia.games.kingdom.prompts import prompt as prompt_of
+from regalia.games.kingdom.prompts import result_prompt as result_prompt_of
 from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
+from regalia.games.kingdom.validate import validate as validate_state
+from regalia.games.kingdom.view import make_view
 
 
 class KingdomState(State):
@@ -81,25 +90,45 @@ class KingdomState(State):
     """
 
     # ------------------------------------------------------------------ setup
-    def __init__(self, game: Any, config: KingdomConfig, num_players: int, seed: int, deck: list[str] | None) -> None:
-        super().__init__(game, config, num_players, seed, deck)
+    def __init__(self) -> None:
+        """An empty state: every field is set by :meth:`new_game`, :meth:`clone` or a restore.
+        (Compiled with mypyc, ``KingdomState.__new__`` runs this, so it takes no arguments.)"""
+
+    @classmethod
+    def _blank(cls) -> KingdomState:
+        """An empty state to fill in (see ``State._blank``)."""
+        return cls()
+
+    @classmethod
+    def new_game(
+        cls, game: Any, config: KingdomConfig, num_players: int, seed: int, deck: list[str] | None
+    ) -> KingdomState:
+        """Deal a new game: shuffled with ``seed`` (first player drawn with it), or dealt from
+        ``deck`` (top first; seat 0 then plays first) [KD-2, KD-X9].
+
+        Raises:
+            ValueError: a bad ``deck``.
+        """
+        s = cls()
+        s._init_base(game, config, num_players, seed, deck)
         d = decks_for(num_players, config)
-        self._init_empty(d)
+        s._init_empty(d)
         full = deck_cards(d)
         if deck is None:
             order = full[:]
-            self.rng.shuffle(order)
-            first = self.rng.randrange(num_players)
+            s.rng.shuffle(order)
+            first = s.rng.randrange(num_players)
         else:
-            order = self._verify_deck(deck, full)
+            order = s._verify_deck(deck, full)
             first = 0
-        self.deck.extend(reversed(order))
+        s.deck.extend(reversed(order))
         for _ in range(START_HAND):
             for p in range(num_players):
-                self.hands[p].append(self.deck.pop())
-        self._events: list[Event] = []
-        self._start_turn(first)
-        self._events = []
+                s.hands[p].append(s.deck.pop())
+        s._events = []
+        s._start_turn(first)
+        s._events = []
+        return s
 
     def _init_empty(self, d: int) -> None:
         n = self.num_players
@@ -146,7 +175,7 @@ class KingdomState(State):
         self.frozen: dict[int, KingdomState] = {}
         self.held: list[Event] = []
         self.pre: KingdomState | None = None
-        self._events = []
+        self._events: list[Event] = []
 
     def _verify_deck(self, deck: list[str], full: list[int]) -> list[int]:
         """The draw order for ``make(deck=...)``: the given cards on top, the missing ones after
@@ -421,9 +450,7 @@ class KingdomState(State):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
-        from regalia.games.kingdom.legal import legal_actions
-
-        return legal_actions(self)
+        return legal_actions_of(self)
 
     def can_attack(self, p: int) -> bool:
         """Whether ``p`` may declare an attack now: not in the first round [KD-4], not yet this
@@ -431,9 +458,7 @@ class KingdomState(State):
         return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        from regalia.games.kingdom.explain import explain
-
-        return explain(self, action)
+        return explain_illegal(self, action)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Any) -> list[Event]:
@@ -662,42 +687,28 @@ class KingdomState(State):
 
     # ------------------------------------------------------------------ views, copies, hidden information
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from regalia.games.kingdom.view import make_view
-
         self._check_seat(seat)
         return make_view(windows.shown_state(self, seat), seat)
 
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat``: for the deciding seat what opened it and
         what the choices do; for the others whom the table waits for, as KD-X13 shows it."""
-        from regalia.games.kingdom.prompts import prompt
-
-        return prompt(windows.shown_state(self, seat), seat)
+        return prompt_of(windows.shown_state(self, seat), seat)
 
     def _result_prompt(self, seat: int | None) -> str:
-        from regalia.games.kingdom.prompts import result_prompt
-
-        return result_prompt(self)
+        return result_prompt_of(self)
 
     def _label(self, action: Any) -> str:
-        from regalia.games.kingdom.labels import label
-
-        return label(self, action)
+        return label_of(self, action)
 
     def _choice_key(self, action: Any) -> Any:
-        from regalia.games.kingdom.labels import choice_key
-
-        return choice_key(self, action)
+        return choice_key_of(self, action)
 
     def _choice_group(self, action: Any) -> str:
-        from regalia.games.kingdom.labels import choice_group
-
-        return choice_group(self, action)
+        return choice_group_of(self, action)
 
     def _validate_restored(self) -> None:
-        from regalia.games.kingdom.validate import validate
-
-        validate(self)
+        validate_state(self)
 
     def zones(self) -> dict[str, list[str]]:
         z = {"deck": [NAME[c] for c in self.deck], "discard": [NAME[c] for c in self.discard]}
@@ -708,7 +719,7 @@ class KingdomState(State):
         return z
 
     def clone(self) -> KingdomState:
-        new = KingdomState.__new__(KingdomState)
+        new = self._blank()
         self._copy_base(new)
         copy_into(self, new)
         return new

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from regalia.core.events import Event
 from regalia.games.kingdom import actions as A
+from regalia.games.kingdom.persist import flat_copy
 from regalia.games.kingdom.phases import W_ACTION, W_ATTACK, W_NONE
 
 if TYPE_CHECKING:
@@ -41,35 +42,6 @@ OPENERS = frozenset((A.TARGET, A.JOKER_PICK, A.SPY, A.EXPOSE, A.TAKE, A.TAKE_DEC
 """The moves after which a hidden run may begin and whose table must be kept from before them:
 an Assassin's target, a counterable Joker, a Pick a Card's take (the window it was played in
 goes on). After a ``done`` the table kept is the one just after it, which shows the same."""
-
-
-def shell(st: KingdomState) -> KingdomState:
-    """An empty state of ``st``'s game and size, for a copy to be filled in: no history, no
-    random generator (a KD-X13 copy is only shown, never played on)."""
-    from regalia.games.kingdom.state import KingdomState
-
-    new = KingdomState.__new__(KingdomState)
-    new.game = st.game
-    new.config = st.config
-    new.num_players = st.num_players
-    new.seed = st.seed
-    new.initial_deck = None
-    new.history = []
-    new.table_talk = []
-    new.determinized = st.determinized
-    new.undos = 0
-    new._legal = None
-    return new
-
-
-def flat_copy(st: KingdomState) -> KingdomState:
-    """A copy of the table for showing views and prompts only (:func:`shell`), without an
-    episode of its own: a checkpoint never holds another checkpoint."""
-    from regalia.games.kingdom.persist import copy_into
-
-    new = shell(st)
-    copy_into(st, new, flat=True)
-    return new
 
 
 def hidden(st: KingdomState) -> bool:
