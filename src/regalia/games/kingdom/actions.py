@@ -29,7 +29,7 @@ An action is ``Action(kind, a, b, c)``; the meaning of ``a``, ``b``, ``c`` depen
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import IllegalActionError
 from regalia.games.kingdom.cards import (
@@ -48,12 +48,30 @@ from regalia.games.kingdom.cards import (
     parse_card,
 )
 
-END, PASS, DONE, JOKER_PICK, TAKE_DECK = 0, 1, 2, 3, 4
-PLAY, BRING, CHANGE, ATTACK, ATTACKER, BLOCK, ASSIGN, DISCARD, TAKE = 5, 6, 7, 8, 9, 10, 11, 12, 13
-ASSASSIN, TARGET, COUNTER, SPY, EXPOSE, RECRUIT = 14, 15, 16, 17, 18, 19
-NUM_KINDS = 20
+END: Final = 0
+PASS: Final = 1
+DONE: Final = 2
+JOKER_PICK: Final = 3
+TAKE_DECK: Final = 4
+PLAY: Final = 5
+BRING: Final = 6
+CHANGE: Final = 7
+ATTACK: Final = 8
+ATTACKER: Final = 9
+BLOCK: Final = 10
+ASSIGN: Final = 11
+DISCARD: Final = 12
+TAKE: Final = 13
+ASSASSIN: Final = 14
+TARGET: Final = 15
+COUNTER: Final = 16
+SPY: Final = 17
+EXPOSE: Final = 18
+RECRUIT: Final = 19
+NUM_KINDS: Final = 20
+"""The action kinds (``Final``: read natively when compiled)."""
 
-MAX_ASSIGN = 11  # the largest damage rating (Ace Champion) [KD-6]
+MAX_ASSIGN: Final = 11  # the largest damage rating (Ace Champion) [KD-6]
 
 
 class Action(NamedTuple):
@@ -106,6 +124,23 @@ class Action(NamedTuple):
         if k == EXPOSE:
             return f"joker expose P{a}"
         return f"joker recruit {NAME[a]}"
+
+
+_MADE: Final[dict[int, Action]] = {}
+"""Every action made by :func:`act`, by its packed fields: legal actions are shared objects."""
+
+
+def act(kind: int, a: int = 0, b: int = 0, c: int = 0) -> Action:
+    """The action ``Action(kind, a, b, c)``, made once and shared (an action is an immutable
+    tuple, compared by value; making a named tuple is the dearest part of listing the legal
+    actions, in the compiled build most of all). Fields: a card (< 512), a seat, a suit or a
+    damage point count in ``a`` and ``b``, a suit in ``c``."""
+    key = ((kind * 512 + a) * 512 + b) * 16 + c
+    made = _MADE.get(key)
+    if made is None:
+        made = Action(kind, a, b, c)
+        _MADE[key] = made
+    return made
 
 
 class Layout:

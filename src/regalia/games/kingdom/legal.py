@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regalia.games.kingdom import actions as A
-from regalia.games.kingdom.actions import Action
+from regalia.games.kingdom.actions import Action, act
 from regalia.games.kingdom.cards import IS_ACE, IS_ARMY, IS_NOBLE, JOKER, RANK, RATING, SUIT
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def assassin_pairs(st: KingdomState, p: int, kind: int) -> list[Action]:
         if IS_ACE[c]:
             for nb in ready:
                 if st.suit_of(nb) == SUIT[c]:
-                    out.append(Action(kind, c, nb))
+                    out.append(act(kind, c, nb))
     return out
 
 
@@ -36,18 +36,18 @@ def joker_actions(st: KingdomState, p: int, main: bool) -> list[Action]:
         return []
     out = []
     if st.deck or st.discard:
-        out.append(Action(A.JOKER_PICK))
+        out.append(act(A.JOKER_PICK))
     others = st._others_from(p)
     for q in sorted(others):
-        out.append(Action(A.SPY, q))
+        out.append(act(A.SPY, q))
     for q in sorted(others):
-        out.append(Action(A.EXPOSE, q))
+        out.append(act(A.EXPOSE, q))
     if main:
         for q in sorted(others):
             for c in st.play[q]:
                 if IS_NOBLE[c] and st._has_rank(p, RANK[c]):
                     continue  # noble limits still apply [KD-9]
-                out.append(Action(A.RECRUIT, c))
+                out.append(act(A.RECRUIT, c))
     return out
 
 
@@ -57,17 +57,17 @@ def legal_actions(st: KingdomState) -> list[Action]:
     p = st.current_player
     assert p is not None
     if d == "target":
-        return [Action(A.TARGET, c) for q in range(st.num_players) for c in sorted(st.play[q])]
+        return [act(A.TARGET, c) for q in range(st.num_players) for c in sorted(st.play[q])]
     if d == "counter":
-        return [Action(A.PASS), *assassin_pairs(st, p, A.COUNTER), *st._window_changes(p)]
+        return [act(A.PASS), *assassin_pairs(st, p, A.COUNTER), *st._window_changes(p)]
     if d == "pick":
-        out = [Action(A.TAKE, c) for c in sorted(set(st.discard))]
+        out = [act(A.TAKE, c) for c in sorted(set(st.discard))]
         if st.deck:
-            out.append(Action(A.TAKE_DECK))
+            out.append(act(A.TAKE_DECK))
         return out
     if d == "respond":
         return [
-            Action(A.PASS),
+            act(A.PASS),
             *assassin_pairs(st, p, A.ASSASSIN),
             *joker_actions(st, p, False),
             *st._window_changes(p),
@@ -75,46 +75,46 @@ def legal_actions(st: KingdomState) -> list[Action]:
     if d == "main":
         return main_actions(st, p)
     if d == "attackers":
-        out = [Action(A.ATTACKER, c) for c in sorted(st.play[p]) if not st.busy[c]]
+        out = [act(A.ATTACKER, c) for c in sorted(st.play[p]) if not st.busy[c]]
         if st.attackers:
-            out.append(Action(A.DONE))
+            out.append(act(A.DONE))
         return out
     if d == "blockers":
         ready = [c for c in sorted(st.play[p]) if not st.busy[c]]
-        out = [Action(A.BLOCK, a, b) for a in st.attackers for b in ready]
-        out.append(Action(A.DONE))
+        out = [act(A.BLOCK, a, b) for a in st.attackers for b in ready]
+        out.append(act(A.DONE))
         return out
     if d == "split":
         a = st.attackers[st.split_i]
         b = st.blockers[st.split_i][st.split_j]
         left = RATING[a] - sum(st.dealt[st.split_i][: st.split_j])
-        return [Action(A.ASSIGN, k, b) for k in range(left + 1)]
+        return [act(A.ASSIGN, k, b) for k in range(left + 1)]
     # discard
-    return [Action(A.DISCARD, c) for c in sorted(set(st.hands[p]))]
+    return [act(A.DISCARD, c) for c in sorted(set(st.hands[p]))]
 
 
 def main_actions(st: KingdomState, p: int) -> list[Action]:
     """The active player's actions in its own turn [KD-1, KD-2, KD-4, KD-8, KD-9]."""
-    out = [Action(A.END)]
+    out = [act(A.END)]
     hand = sorted(set(st.hands[p]))
     if not st.noble_played:
         for c in hand:
             if IS_NOBLE[c] and not st._has_rank(p, RANK[c]):
-                out.append(Action(A.PLAY, c))
+                out.append(act(A.PLAY, c))
     ready = [x for x in st.play[p] if IS_NOBLE[x] and not st.busy[x]]
     for c in hand:
         if IS_ARMY[c]:
             for nb in ready:
                 if st.suit_of(nb) == SUIT[c]:
-                    out.append(Action(A.BRING, c, nb))
+                    out.append(act(A.BRING, c, nb))
     nobles = [x for x in st.play[p] if IS_NOBLE[x]]
     for t in nobles:
         suit = st.suit_of(t)
         for u in ready:
             if u != t and st.suit_of(u) == suit:
-                out.extend(Action(A.CHANGE, t, u, s) for s in range(4) if s != suit)
+                out.extend(act(A.CHANGE, t, u, s) for s in range(4) if s != suit)
     if st.can_attack(p):
-        out.extend(Action(A.ATTACK, q) for q in sorted(st._others_from(p)))
+        out.extend(act(A.ATTACK, q) for q in sorted(st._others_from(p)))
     out.extend(assassin_pairs(st, p, A.ASSASSIN))
     out.extend(joker_actions(st, p, True))
     return out

@@ -21,7 +21,7 @@ from regalia.core.events import Event, private, public
 from regalia.core.state import State
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom import windows
-from regalia.games.kingdom.actions import Action, layout, parse_action
+from regalia.games.kingdom.actions import Action, act, layout, parse_action
 from regalia.games.kingdom.cards import (
     IS_ACE,
     IS_NOBLE,
@@ -435,7 +435,7 @@ class KingdomState(State):
                     continue
                 for s in sorted(ace_suits):
                     if s != st:
-                        out.append(Action(A.CHANGE, t, u, s))
+                        out.append(act(A.CHANGE, t, u, s))
         return out
 
     def can_respond(self, p: int) -> bool:
