@@ -7,7 +7,7 @@ import json
 import pytest
 
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION, parse_card
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
+from regalia.games.kings_blood.genealogy import LEFT, MAX_X, RIGHT, Genealogy
 
 
 def c(text: str) -> int:
@@ -294,3 +294,20 @@ def test_kb_x4_generations_count_rows_holding_a_card() -> None:
     g.remove(c("A1m"))
     g.remove(c("A1f"))
     assert g.generations() == 2  # the emptied middle row no longer counts
+
+
+def test_kb_g1_spots_far_outside_any_game_are_refused_and_keys_keep_row_order() -> None:
+    g = Genealogy()
+    g.place_at(c("B5m"), 0, MAX_X - 1)
+    g.place_at(c("B5f"), 1, -(MAX_X - 1))
+    g.place_at(c("A1m"), 0, -(MAX_X - 1))
+    assert g.position(c("B5f")) == (1, -(MAX_X - 1))
+    assert g.row_of(c("B5f")) == 1
+    assert names(g.cards()) == ["A1m", "B5m", "B5f"]  # by row, then position
+    assert g.row_numbers() == [0, 1]
+    assert g.card_at(0, MAX_X + 1) is None
+    with pytest.raises(ValueError, match="outside the Genealogy"):
+        g.place_at(c("A1f"), 0, MAX_X)
+    with pytest.raises(ValueError, match="outside the Genealogy"):
+        Genealogy.from_json([[c("A1f"), 1 << 40, 0, []]])
+    assert c("A1f") not in g

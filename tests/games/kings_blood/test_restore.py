@@ -70,6 +70,8 @@ TAMPERS = [
     ("state.known", _set("known", [[], [], [], []])),
     ("state.genealogy[0]", lambda b: b["genealogy"].__setitem__(0, [1, 0])),
     ("state.genealogy", _set("genealogy", {"x": 1})),
+    ("state.genealogy[0]", lambda b: b["genealogy"][0].__setitem__(2, 1 << 40)),
+    ("state.genealogy[0]", lambda b: b["genealogy"][0].__setitem__(1, -2)),
     ("state.pending_draw", _set("pending_draw", 4)),
     ("state.pending_card", _set("pending_card", 5)),
     ("state.last_played", _set("last_played", 99)),

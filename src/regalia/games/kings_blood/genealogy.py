@@ -12,12 +12,20 @@ parity and a card at ``x`` in row ``g + 1`` lies on top of the cards at ``x - 1`
 of row ``g``.
 
 Sides are ``LEFT = 0`` and ``RIGHT = 1``.
+
+Inside, a spot ``(row, x)`` is one integer, its *key* ``row * STRIDE + x + OFFSET`` (see
+:func:`spot_key`): the spot beside it is ``key +- 2``, the spots of the row below ``key + STRIDE
++- 1`` and of the row above ``key - STRIDE +- 1``, and keys sort like ``(row, x)``. One dict holds
+the cards by key; positions are limited to ``|x| < MAX_X`` and ``|row| < MAX_ROW`` (far beyond any
+game: a card goes two half-cards beside another).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
+
+T = TypeVar("T")
 
 LEFT: Final = 0
 RIGHT: Final = 1
@@ -34,14 +42,48 @@ constant compiled by mypyc is rebuilt on every read, so ``is`` would never hold.
 SIDES: Final[tuple[tuple[int, ...], ...]] = ((), (LEFT,), (RIGHT,), (LEFT, RIGHT))
 """``SIDES[mask]``: the sides of a mask as a tuple, left first."""
 
+SHIFT: Final = 24
+STRIDE: Final = 1 << SHIFT
+"""The difference between the keys of ``(row + 1, x)`` and ``(row, x)``."""
+OFFSET: Final = 1 << (SHIFT - 1)
+MAX_X: Final = 1 << (SHIFT - 2)
+"""Positions hold ``-MAX_X < x < MAX_X`` (half-card units)."""
+MAX_ROW: Final = 1 << 30
+"""Rows hold ``-MAX_ROW < row < MAX_ROW``."""
+_LOW: Final = STRIDE - 1
+_ORIGIN: Final = OFFSET
+"""The key of ``(0, 0)``, the founder's spot."""
 
-def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both_sides: bool) -> int:
-    """KB-G3 for the card at ``x`` of a row (``cells``; ``below`` is the row under it): the mask
-    of its placeable sides (KB-G2) if it is Active, else ``NO_SIDE``."""
-    if below is not None and ((x - 1) in below or (x + 1) in below):
+
+def spot_key(row: int, x: int) -> int:
+    """The key of the spot ``(row, x)`` (see the module docstring).
+
+    Raises:
+        ValueError: the spot is outside ``|row| < MAX_ROW``, ``|x| < MAX_X``.
+    """
+    if not (-MAX_X < x < MAX_X and -MAX_ROW < row < MAX_ROW):
+        raise ValueError(f"the spot ({row}, {x}) is outside the Genealogy (|x| < {MAX_X}, |row| < {MAX_ROW})")
+    return row * STRIDE + x + OFFSET
+
+
+def key_row(key: int) -> int:
+    """The row of a spot's key."""
+    return key >> SHIFT
+
+
+def key_x(key: int) -> int:
+    """The position ``x`` of a spot's key."""
+    return (key & _LOW) - OFFSET
+
+
+def _status(cells: dict[int, int], k: int, both_sides: bool) -> int:
+    """KB-G3 for the card at key ``k``: the mask of its placeable sides (KB-G2) if it is Active,
+    else ``NO_SIDE``."""
+    b = k + STRIDE
+    if (b - 1) in cells or (b + 1) in cells:
         return NO_SIDE  # covered by a card of the row below
-    left = (x - 2) not in cells and (x - 4) not in cells and (below is None or (x - 3) not in below)
-    right = (x + 2) not in cells and (x + 4) not in cells and (below is None or (x + 3) not in below)
+    left = (k - 2) not in cells and (k - 4) not in cells and (b - 3) not in cells
+    right = (k + 2) not in cells and (k + 4) not in cells and (b + 3) not in cells
     if left and right:
         return BOTH_SIDES
     if both_sides:
@@ -51,33 +93,15 @@ def _status_at(cells: dict[int, int], below: dict[int, int] | None, x: int, both
     return RIGHT_SIDE if right else NO_SIDE
 
 
-def _update_sides(
-    sides: dict[int, int],
-    cells: dict[int, int] | None,
-    below: dict[int, int] | None,
-    above: dict[int, int] | None,
-    x: int,
-    both_sides: bool,
-) -> None:
-    """Recompute in ``sides`` (Active card -> mask of its sides) the cards whose status depends on the cell
-    ``x`` of a row (``cells``, with the rows ``below`` and ``above`` it): the cards of the row at
-    x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
-    if cells:
-        for xx in (x - 4, x - 2, x, x + 2, x + 4):
-            if xx in cells:
-                st = _status_at(cells, below, xx, both_sides)
-                if st:
-                    sides[cells[xx]] = st
-                else:
-                    sides.pop(cells[xx], None)
-    if above:
-        for xx in (x - 3, x - 1, x + 1, x + 3):
-            if xx in above:
-                st = _status_at(above, cells, xx, both_sides)
-                if st:
-                    sides[above[xx]] = st
-                else:
-                    sides.pop(above[xx], None)
+def _open(cells: dict[int, int], k: int, side: int) -> bool:
+    """KB-G2: the spot beside key ``k`` on ``side`` is empty, the spot beyond it is empty, and no
+    card of the row below lies at the spot +-1."""
+    step = 2 if side == RIGHT else -2
+    spot = k + step
+    if spot in cells or (spot + step) in cells:
+        return False
+    b = spot + STRIDE
+    return (b - 1) not in cells and (b + 1) not in cells
 
 
 class Genealogy:
@@ -97,12 +121,28 @@ class Genealogy:
             Blood: the card holding the King's Blood card); copied by ``clone``, never reset.
     """
 
-    __slots__ = ("_active", "_att", "_conn", "_order", "_pos", "_rows", "_sides", "both_sides", "memo", "memo_key")
+    __slots__ = (
+        "_active",
+        "_att",
+        "_cells",
+        "_conn",
+        "_count",
+        "_order",
+        "_pos",
+        "_sides",
+        "both_sides",
+        "memo",
+        "memo_key",
+    )
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
         self.both_sides = active_needs_both_sides
-        self._rows: dict[int, dict[int, int]] = {}
-        self._pos: dict[int, tuple[int, int]] = {}
+        self._cells: dict[int, int] = {}
+        """spot key -> card."""
+        self._pos: dict[int, int] = {}
+        """card -> its spot key."""
+        self._count: dict[int, int] = {}
+        """row -> the number of cards in it (rows holding a card only)."""
         self._att: dict[int, list[int]] = {}
         self._sides: dict[int, int] = {}
         """Active card -> the mask of its placeable sides (KB-G3); only the Active cards; kept up
@@ -129,7 +169,8 @@ class Genealogy:
 
     def cards(self) -> list[int]:
         """The cards in the Genealogy, ordered by (row, position)."""
-        return sorted(self._pos, key=self._pos.__getitem__)
+        cells = self._cells
+        return [cells[k] for k in sorted(cells)]
 
     def position(self, card: int) -> tuple[int, int]:
         """``(row, x)`` of ``card`` (KB-G1).
@@ -137,12 +178,22 @@ class Genealogy:
         Raises:
             KeyError: the card is not in the Genealogy.
         """
-        return self._pos[card]
+        k = self._pos[card]
+        return k >> SHIFT, (k & _LOW) - OFFSET
+
+    def row_of(self, card: int) -> int:
+        """The row of ``card`` (KB-G1).
+
+        Raises:
+            KeyError: the card is not in the Genealogy.
+        """
+        return self._pos[card] >> SHIFT
 
     def card_at(self, row: int, x: int) -> int | None:
         """The card at ``(row, x)``, or ``None``."""
-        r = self._rows.get(row)
-        return None if r is None else r.get(x)
+        if not (-MAX_X < x < MAX_X and -MAX_ROW < row < MAX_ROW):
+            return None
+        return self._cells.get(row * STRIDE + x + OFFSET)
 
     def attachments(self, card: int) -> list[int]:
         """The cards attached under ``card`` (Enthronement, King's Blood), in the order attached."""
@@ -162,37 +213,34 @@ class Genealogy:
 
     def row_size(self, row: int) -> int:
         """The number of cards in ``row`` (King's Family KF-4 caps it at 10)."""
-        return len(self._rows.get(row, ()))
+        return self._count.get(row, 0)
 
     def generations(self) -> int:
         """The number of generations: rows holding at least one card (KB-X4)."""
-        return sum(1 for r in self._rows.values() if r)
+        return len(self._count)
+
+    def row_numbers(self) -> list[int]:
+        """The rows holding at least one card, top to bottom."""
+        return sorted(self._count)
+
+    def cards_with(self, face: int) -> list[int]:
+        """The cards that have ``face`` attached under them (in no particular order)."""
+        return [c for c, att in self._att.items() if face in att]
 
     def is_covered(self, card: int) -> bool:
         """Whether a card of the row below lies on top of ``card`` (KB-G3, KB-G7)."""
-        row, x = self._pos[card]
-        below = self._rows.get(row + 1)
-        return below is not None and ((x - 1) in below or (x + 1) in below)
-
-    def _side_open(self, row: int, x: int, side: int) -> bool:
-        """KB-G2: the spot beside ``x`` on ``side`` in ``row`` is empty, the spot beyond it is
-        empty, and no card of the row below lies at the spot +-1."""
-        step = 2 if side == RIGHT else -2
-        spot = x + step
-        cells = self._rows.get(row)
-        if cells is not None and (spot in cells or (spot + step) in cells):
-            return False
-        below = self._rows.get(row + 1)
-        return below is None or ((spot - 1) not in below and (spot + 1) not in below)
+        b = self._pos[card] + STRIDE
+        cells = self._cells
+        return (b - 1) in cells or (b + 1) in cells
 
     def is_open_beside(self, row: int, x: int, side: int) -> bool:
         """Whether a Character could go beside the spot ``(row, x)`` on ``side`` (KB-G2), whether
         or not a card is at ``(row, x)`` (used to plan a line of siblings)."""
-        return self._side_open(row, x, side)
+        return _open(self._cells, spot_key(row, x), side)
 
     def spot(self, card: int, side: int) -> tuple[int, int]:
         """``(row, x)`` of the spot beside ``card`` on ``side`` (KB-G2)."""
-        row, x = self._pos[card]
+        row, x = self.position(card)
         return row, x + (2 if side == RIGHT else -2)
 
     def can_place(self, target: int, side: int) -> bool:
@@ -203,25 +251,29 @@ class Genealogy:
         Raises:
             KeyError: ``target`` is not in the Genealogy.
         """
-        row, x = self._pos[target]
-        return self._side_open(row, x, side)
+        return _open(self._cells, self._pos[target], side)
 
     def placeable_sides(self, target: int) -> list[int]:
         """The sides (``LEFT``/``RIGHT``) on which ``target`` takes a Character (KB-G2)."""
-        row, x = self._pos[target]
-        return [s for s in (LEFT, RIGHT) if self._side_open(row, x, s)]
+        k = self._pos[target]
+        cells = self._cells
+        return [s for s in (LEFT, RIGHT) if _open(cells, k, s)]
 
-    def _status(self, card: int) -> int:
-        """KB-G3 for one card: the mask of its placeable sides if Active, else ``NO_SIDE``."""
-        row, x = self._pos[card]
-        rows = self._rows
-        return _status_at(rows[row], rows.get(row + 1), x, self.both_sides)
-
-    def _refresh(self, row: int, x: int) -> None:
-        """Recompute the cards whose status depends on the cell ``(row, x)``: the cards of its
-        row at x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
-        rows = self._rows
-        _update_sides(self._sides, rows.get(row), rows.get(row + 1), rows.get(row - 1), x, self.both_sides)
+    def _refresh(self, k: int) -> None:
+        """Recompute the cards whose status depends on the spot ``k``: the cards of its row at
+        x-4..x+4 and of the row above at x-3..x+3 (KB-G2/G3 look no further)."""
+        cells = self._cells
+        sides = self._sides
+        both = self.both_sides
+        a = k - STRIDE
+        for q in (k - 4, k - 2, k, k + 2, k + 4, a - 3, a - 1, a + 1, a + 3):
+            c = cells.get(q)
+            if c is not None:
+                st = _status(cells, q, both)
+                if st:
+                    sides[c] = st
+                else:
+                    sides.pop(c, None)
         self._order = self._active = self.memo = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
@@ -235,7 +287,14 @@ class Genealogy:
             del sides[card]
 
     def _recompute_all(self) -> None:
-        self._sides = {c: st for c in self._pos if (st := self._status(c))}
+        cells = self._cells
+        both = self.both_sides
+        sides: dict[int, int] = {}
+        for c, k in self._pos.items():
+            st = _status(cells, k, both)
+            if st:
+                sides[c] = st
+        self._sides = sides
         self._order = self._active = self.memo = None
         self._conn = None
 
@@ -246,7 +305,7 @@ class Genealogy:
         """
         order = self._order
         if order is None:
-            order = self._order = sorted(self._sides, key=self._pos.__getitem__)
+            order = self._order = sorted(self._sides, key=self._pos.__getitem__)  # keys sort like (row, x)
         return order
 
     def active_sides(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -259,6 +318,13 @@ class Genealogy:
             sides = self._sides
             active = self._active = [(c, SIDES[sides[c]]) for c in self.active_order()]
         return active
+
+    def active_lookup(self, table: Sequence[Sequence[T]]) -> list[T]:
+        """``table[mask][card]`` for each Active card, in the order of :meth:`active_order`,
+        ``mask`` being the mask of its placeable sides (King's Blood and King's Family read their
+        play tables this way)."""
+        sides = self._sides
+        return [table[sides[c]][c] for c in self.active_order()]
 
     def side_mask(self, card: int) -> int:
         """The mask of the placeable sides of ``card`` if it is Active (``LEFT_SIDE``,
@@ -279,7 +345,7 @@ class Genealogy:
 
     def is_active(self, card: int) -> bool:
         """Whether ``card`` is in the Genealogy and Active (KB-G3)."""
-        return bool(self._sides.get(card))
+        return card in self._sides
 
     def child_spot(self, a: int, b: int) -> tuple[int, int]:
         """``(row, x)`` of the child of neighbours ``a`` and ``b`` (KB-G4: the row below, centred).
@@ -287,15 +353,16 @@ class Genealogy:
         Raises:
             ValueError: ``a`` and ``b`` are not side by side in one row.
         """
-        ra, xa = self._pos[a]
-        rb, xb = self._pos[b]
-        if ra != rb or abs(xa - xb) != 2:
+        ka = self._pos[a]
+        kb = self._pos[b]
+        if kb - ka != 2 and ka - kb != 2:
             raise ValueError("child_spot: the parents are not side by side")
-        return ra + 1, min(xa, xb) + 1
+        k = min(ka, kb) + STRIDE + 1
+        return k >> SHIFT, (k & _LOW) - OFFSET
 
     # ------------------------------------------------------------------ changes
-    def _put(self, card: int, row: int, x: int) -> None:
-        """Put ``card`` at ``(row, x)`` and update the statuses (KB-G2, KB-G3).
+    def _put(self, card: int, k: int) -> None:
+        """Put ``card`` at the spot ``k`` and update the statuses (KB-G2, KB-G3).
 
         A new card only ever closes sides or covers cards, so only the cards that ``_refresh``
         would look at can change, each in one known way: in its row the cards at x-2 and x-4
@@ -307,52 +374,52 @@ class Genealogy:
         pos = self._pos
         if card in pos:
             raise ValueError(f"card {card} is already in the Genealogy")
-        rows = self._rows
-        cells = rows.get(row)
-        if cells is None:
-            cells = rows[row] = {}
-        elif x in cells:
-            raise ValueError(f"the spot ({row}, {x}) is taken")
-        cells[x] = card
-        pos[card] = (row, x)
+        cells = self._cells
+        if k in cells:
+            raise ValueError(f"the spot ({k >> SHIFT}, {(k & _LOW) - OFFSET}) is taken")
+        cells[k] = card
+        pos[card] = k
+        row = k >> SHIFT
+        count = self._count
+        count[row] = count.get(row, 0) + 1
         sides = self._sides
         if sides:
-            close = self._close
-            get = cells.get
-            if (c := get(x - 2)) in sides:
-                close(c, RIGHT)
-            if (c := get(x - 4)) in sides:
-                close(c, RIGHT)
-            if (c := get(x + 2)) in sides:
-                close(c, LEFT)
-            if (c := get(x + 4)) in sides:
-                close(c, LEFT)
-            above = rows.get(row - 1)
-            if above:
-                get = above.get
-                if (c := get(x - 1)) in sides:
-                    del sides[c]
-                if (c := get(x + 1)) in sides:
-                    del sides[c]
-                if (c := get(x - 3)) in sides:
-                    close(c, RIGHT)
-                if (c := get(x + 3)) in sides:
-                    close(c, LEFT)
-        st = _status_at(cells, rows.get(row + 1), x, self.both_sides)
+            if (c := cells.get(k - 2)) is not None and c in sides:
+                self._close(c, RIGHT)
+            if (c := cells.get(k - 4)) is not None and c in sides:
+                self._close(c, RIGHT)
+            if (c := cells.get(k + 2)) is not None and c in sides:
+                self._close(c, LEFT)
+            if (c := cells.get(k + 4)) is not None and c in sides:
+                self._close(c, LEFT)
+            a = k - STRIDE
+            if (c := cells.get(a - 1)) is not None and c in sides:
+                del sides[c]
+            if (c := cells.get(a + 1)) is not None and c in sides:
+                del sides[c]
+            if (c := cells.get(a - 3)) is not None and c in sides:
+                self._close(c, RIGHT)
+            if (c := cells.get(a + 3)) is not None and c in sides:
+                self._close(c, LEFT)
+        st = _status(cells, k, self.both_sides)
         if st:
             sides[card] = st
         self._order = self._active = self.memo = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
-    def _lift(self, card: int) -> tuple[int, int]:
-        row, x = self._pos.pop(card)
-        cells = self._rows[row]
-        del cells[x]
-        if not cells:
-            del self._rows[row]
+    def _lift(self, card: int) -> int:
+        k = self._pos.pop(card)
+        del self._cells[k]
+        row = k >> SHIFT
+        count = self._count
+        n = count[row] - 1
+        if n:
+            count[row] = n
+        else:
+            del count[row]
         self._sides.pop(card, None)
-        self._refresh(row, x)
-        return row, x
+        self._refresh(k)
+        return k
 
     def found(self, card: int) -> None:
         """Start a Genealogy with ``card`` as its founder at ``(0, 0)`` (KB-T8, setup).
@@ -362,7 +429,7 @@ class Genealogy:
         """
         if self._pos:
             raise ValueError("found: the Genealogy is not empty")
-        self._put(card, 0, 0)
+        self._put(card, _ORIGIN)
 
     def place(self, card: int, target: int, side: int) -> tuple[int, int]:
         """Place ``card`` beside ``target`` on ``side``; return its ``(row, x)`` (KB-G2, KB-G7).
@@ -371,15 +438,16 @@ class Genealogy:
             ValueError: the spot is not placeable.
         """
         pos = self._pos
-        row, x = pos[target]
+        k = pos[target]
         sides = self._sides
         st = sides.get(target, NO_SIDE)
+        cells = self._cells
         if not (st >> side) & 1:  # not a listed side of an Active card: the full check
-            if not self._side_open(row, x, side):
+            if not _open(cells, k, side):
                 raise ValueError(f"place: the {SIDE_NAMES[side]} side of card {target} is not open")
-            nx = x + 2 if side == RIGHT else x - 2
-            self._put(card, row, nx)
-            return row, nx
+            nk = k + 2 if side == RIGHT else k - 2
+            self._put(card, nk)
+            return nk >> SHIFT, (nk & _LOW) - OFFSET
         # The side is open (KB-G2): the spot and the spot beyond it are empty, and so are the
         # spot +-1 in the row below. So of the cards ``_put`` would look at, only four can
         # change (the others were already closed or covered by the target): the target loses
@@ -389,33 +457,32 @@ class Genealogy:
         # x +- 6 is empty in its row and x +- 5 in the row below (x +- 4 is empty, see above).
         if card in pos:
             raise ValueError(f"card {card} is already in the Genealogy")
+        a = k - STRIDE
+        b = k + STRIDE
         if side == RIGHT:
-            nx, far, covered, outer, facing, own = x + 2, x + 6, x + 3, x + 5, LEFT, RIGHT_SIDE
+            nk, far, covered, outer, below, facing, own = k + 2, k + 6, a + 3, a + 5, b + 5, LEFT, RIGHT_SIDE
         else:
-            nx, far, covered, outer, facing, own = x - 2, x - 6, x - 3, x - 5, RIGHT, LEFT_SIDE
-        rows = self._rows
-        cells = rows[row]
-        cells[nx] = card
-        pos[card] = (row, nx)
+            nk, far, covered, outer, below, facing, own = k - 2, k - 6, a - 3, a - 5, b - 5, RIGHT, LEFT_SIDE
+        cells[nk] = card
+        pos[card] = nk
+        row = k >> SHIFT
+        count = self._count
+        count[row] = count[row] + 1
         if st == BOTH_SIDES and not self.both_sides:  # _close(target, side), inlined
             sides[target] = LEFT_SIDE if side == RIGHT else RIGHT_SIDE
         else:
             del sides[target]
-        close = self._close
-        if (c := cells.get(far)) in sides:
-            close(c, facing)
-        above = rows.get(row - 1)
-        if above:
-            if (c := above.get(covered)) in sides:
-                del sides[c]
-            if (c := above.get(outer)) in sides:
-                close(c, facing)
-        below = rows.get(row + 1)
-        if not self.both_sides and far not in cells and (below is None or outer not in below):
+        if (c := cells.get(far)) is not None and c in sides:
+            self._close(c, facing)
+        if (c := cells.get(covered)) is not None and c in sides:
+            del sides[c]
+        if (c := cells.get(outer)) is not None and c in sides:
+            self._close(c, facing)
+        if not self.both_sides and far not in cells and below not in cells:
             sides[card] = own  # its outer spot, the spot beyond and the spot below are free
         self._order = self._active = self.memo = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
-        return row, nx
+        return row, (nk & _LOW) - OFFSET
 
     def add_child(self, a: int, b: int, child: int) -> tuple[int, int]:
         """Place ``child`` under its parents ``a`` and ``b``; return its ``(row, x)`` (KB-G4).
@@ -424,16 +491,17 @@ class Genealogy:
             ValueError: the parents are not neighbours or the spot is taken.
         """
         row, x = self.child_spot(a, b)
-        self._put(child, row, x)
+        self._put(child, spot_key(row, x))
         return row, x
 
     def place_at(self, card: int, row: int, x: int, attached: Iterable[int] = ()) -> None:
         """Put ``card`` at an exact spot with its attachments (restoring saved states, tests).
 
         Raises:
-            ValueError: the spot or the card is taken.
+            ValueError: the spot or the card is taken, or the spot is outside the Genealogy's
+                range (``|x| < MAX_X``, ``|row| < MAX_ROW``).
         """
-        self._put(card, row, x)
+        self._put(card, spot_key(row, x))
         att = list(attached)
         if att:
             self._att[card] = att
@@ -489,40 +557,34 @@ class Genealogy:
         if out is not None:
             return out
         # The Active cards with ``card`` lifted, computed without moving it: only the cards whose
-        # status depends on its cell change (the cards ``_refresh`` looks at).
+        # status depends on its spot change (the cards ``_refresh`` looks at).
         pos = self._pos
-        rows = self._rows
-        row, x = pos[card]
-        cells = rows[row].copy()
-        del cells[x]
-        below = rows.get(row + 1)
-        above = rows.get(row - 1)
+        cells = self._cells
+        k = pos[card]
+        a = k - STRIDE
         both = self.both_sides
         sides = self._sides
         new: dict[int, int] = {}
         grows = False  # whether a card that is not Active now becomes Active
-        if cells:  # the neighbours on its own row (resting on ``below``)
-            for xx in (x - 4, x - 2, x + 2, x + 4):
-                c = cells.get(xx)
-                if c is not None:
-                    st = new[c] = _status_at(cells, below, xx, both)
-                    if st and c not in sides:
-                        grows = True
-        if above:  # the cards of the row above (resting on its row)
-            for xx in (x - 3, x - 1, x + 1, x + 3):
-                c = above.get(xx)
-                if c is not None:
-                    st = new[c] = _status_at(above, cells, xx, both)
-                    if st and c not in sides:
-                        grows = True
+        del cells[k]  # out of its spot while the statuses are computed (put back below)
+        for q in (k - 4, k - 2, k + 2, k + 4, a - 3, a - 1, a + 1, a + 3):
+            c = cells.get(q)
+            if c is not None:
+                st = _status(cells, q, both)
+                new[c] = st
+                if st and c not in sides:
+                    grows = True
+        cells[k] = card
         if grows:
             merged = dict(sides)
             merged.update(new)
-            order = sorted(merged, key=pos.__getitem__)
+            keys = [pos[c] for c in merged]
+            keys.sort()
+            order = [cells[q] for q in keys]
         else:
             merged = sides
             order = self.active_order()  # the same cards in the same order, some with new sides
-        left_of, right_of = cells.get(x - 2), cells.get(x + 2)  # their spot towards x is its own
+        left_of, right_of = cells.get(k - 2), cells.get(k + 2)  # their spot towards it is its own
         out = []
         for dest in order:
             if dest == card:
@@ -554,10 +616,9 @@ class Genealogy:
         if not self.can_move(card, dest, side):
             raise ValueError(f"move: card {card} cannot move to the {SIDE_NAMES[side]} of card {dest}")
         self._lift(card)
-        drow, dx = self._pos[dest]
-        nx = dx + (2 if side == RIGHT else -2)
-        self._put(card, drow, nx)
-        return drow, nx
+        nk = self._pos[dest] + (2 if side == RIGHT else -2)
+        self._put(card, nk)
+        return nk >> SHIFT, (nk & _LOW) - OFFSET
 
     def keep_only(self, card: int) -> list[tuple[int, list[int]]]:
         """Multiplayer Enthronement (KB-E4, KB-G6): discard every other card and repack.
@@ -567,8 +628,9 @@ class Genealogy:
         """
         removed = [(c, self._att.get(c, [])) for c in self.cards() if c != card]
         att = self._att.get(card, [])
-        self._rows = {0: {0: card}}
-        self._pos = {card: (0, 0)}
+        self._cells = {_ORIGIN: card}
+        self._pos = {card: _ORIGIN}
+        self._count = {0: 1}
         self._att = {card: att} if att else {}
         self._recompute_all()
         return removed
@@ -578,7 +640,8 @@ class Genealogy:
 
         Returns the removed cards with their attachments, ordered by (row, position).
         """
-        removed = [(c, self._att.get(c, [])) for c in self.cards() if self._pos[c][0] < row]
+        pos = self._pos
+        removed = [(c, self._att.get(c, [])) for c in self.cards() if pos[c] >> SHIFT < row]
         for c, _ in removed:
             self._lift(c)
             self._att.pop(c, None)
@@ -587,8 +650,9 @@ class Genealogy:
     def clear(self) -> list[tuple[int, list[int]]]:
         """Remove every card; return them with their attachments."""
         removed = [(c, self._att.get(c, [])) for c in self.cards()]
-        self._rows = {}
+        self._cells = {}
         self._pos = {}
+        self._count = {}
         self._att = {}
         self._sides = {}
         self._order = self._active = self.memo = None
@@ -600,10 +664,11 @@ class Genealogy:
         """An independent copy."""
         new = Genealogy.__new__(Genealogy)
         new.both_sides = self.both_sides
-        new._rows = {r: dict(c) for r, c in self._rows.items()}
-        new._pos = dict(self._pos)
-        new._att = {c: list(a) for c, a in self._att.items()}
-        new._sides = dict(self._sides)
+        new._cells = self._cells.copy()
+        new._pos = self._pos.copy()
+        new._count = self._count.copy()
+        new._att = {c: list(a) for c, a in self._att.items()} if self._att else {}
+        new._sides = self._sides.copy()
         new._order = self._order
         new._active = self._active
         new.memo = self.memo
@@ -613,16 +678,20 @@ class Genealogy:
 
     def to_json(self) -> list[list[Any]]:
         """JSON-ready: ``[[card, row, x, [attached...]], ...]`` ordered by (row, position)."""
-        return [[c, *self._pos[c], list(self._att.get(c, ()))] for c in self.cards()]
+        out: list[list[Any]] = []
+        for c in self.cards():
+            k = self._pos[c]
+            out.append([c, k >> SHIFT, (k & _LOW) - OFFSET, list(self._att.get(c, ()))])
+        return out
 
     @classmethod
     def from_json(cls, data: list[list[Any]], active_needs_both_sides: bool = False) -> Genealogy:
         """Inverse of :meth:`to_json`.
 
         Raises:
-            ValueError: a malformed entry or two cards on one spot.
+            ValueError: a malformed entry, two cards on one spot or a spot out of range.
         """
-        new = cls(active_needs_both_sides)
+        new = Genealogy(active_needs_both_sides)
         for entry in data:
             card, row, x, att = entry
             new.place_at(int(card), int(row), int(x), [int(a) for a in att])
@@ -630,7 +699,18 @@ class Genealogy:
 
     def rows(self) -> list[tuple[int, list[tuple[int, int]]]]:
         """The rows top to bottom as ``(row, [(x, card), ...])`` (positions ascending)."""
-        return [(r, sorted(self._rows[r].items())) for r in sorted(self._rows) if self._rows[r]]
+        out: list[tuple[int, list[tuple[int, int]]]] = []
+        cur: list[tuple[int, int]] = []
+        last = 0
+        for c in self.cards():
+            k = self._pos[c]
+            row = k >> SHIFT
+            if not out or row != last:
+                cur = []
+                out.append((row, cur))
+                last = row
+            cur.append(((k & _LOW) - OFFSET, c))
+        return out
 
     def render(self, label: Callable[[int], str], width: int = 4) -> list[str]:
         """A text drawing: one line per generation, each card at its position.

@@ -162,9 +162,13 @@ def _new_memo(self: KingsBloodState) -> list[PlayTable]:
     (its clones). (The Event plays are not kept: the Genealogy changes before the same Event is
     looked at again, almost always.)"""
     gen = self.gen
-    rows = _rows_for(self, gen.active_order(), self.marriage_optional)
+    kb = self.kb_on
+    if kb < 0:
+        rows = gen.active_lookup(play_tables(self.marriage_optional, False))
+    else:
+        rows = _rows_for(self, gen.active_order(), self.marriage_optional)
     gen.memo = rows
-    gen.memo_key = self.kb_on
+    gen.memo_key = kb
     return rows
 
 

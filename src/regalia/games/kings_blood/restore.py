@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from regalia.core.errors import shown
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS, NUM_FACES
+from regalia.games.kings_blood.genealogy import MAX_ROW, MAX_X
 from regalia.games.kings_blood.phases import BIRTH, DEFEND, DRAWN, FORCED, OVER, PHASE_NAMES, SIBLINGS
 
 if TYPE_CHECKING:
@@ -67,6 +68,11 @@ def check_types(data: Any) -> None:
             or not all(_is_int(v) for v in entry[3])
         ):
             raise ValueError(f"state.genealogy[{i}]: expected [card, row, x, [attached cards]], got {shown(entry, 60)}")
+        if not (0 <= entry[1] < MAX_ROW and -MAX_X < entry[2] < MAX_X):
+            raise ValueError(
+                f"state.genealogy[{i}]: position ({entry[1]}, {entry[2]}) is outside the Genealogy "
+                f"(rows 0..{MAX_ROW - 1}, |x| < {MAX_X})"
+            )
     for key in INT_FIELDS:
         if not _is_int(data.get(key)):
             raise ValueError(f"state.{key}: expected an integer, got {shown(data.get(key), 60)}")

@@ -80,12 +80,20 @@ from regalia.games.kings_blood.view import build_view
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
 
 _SEAT_NAMES: Final = SEAT_NAMES
+# The lazy texts of the frequent events under Final names: compiled, these are read natively,
+# where ``T.play_text`` would be an attribute look-up on the module at every event.
 _play_text: Final = T.play_text
 _play_data: Final = T.play_data
 _draws_text: Final = T.draws_text
 _drawn_text: Final = T.drawn_text
 _drawn_data: Final = T.drawn_data
 _count_data: Final = T.count_data
+_marriage_text: Final = T.marriage_text
+_marriage_data: Final = T.marriage_data
+_birth_text: Final = T.birth_text
+_birth_data: Final = T.birth_data
+_ability_text: Final = T.ability_text
+_ends_text: Final = T.ends_text
 _ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
 """``_ONLY[seat]``: the audience of an event only ``seat`` may see."""
 _NO_DATA: Final[dict[str, Any]] = {}
@@ -435,13 +443,13 @@ class KingsBloodState(State):
         ev = self._ev
         if reversed_:
             word = "the order of play is reversed" + (", which changes nothing with two players" if n == 2 else "")
-            ev.append(new_event("reverse", (T.ability_text, word, card, ability, pending, target), seat, None, {}))
+            ev.append(new_event("reverse", (_ability_text, word, card, ability, pending, target), seat, None, {}))
         if skipped >= 0:
             word = f"{_SEAT_NAMES[skipped]} is skipped"
             ev.append(
                 new_event(
                     "skip",
-                    (T.ability_text, word, card, ability, pending, target),
+                    (_ability_text, word, card, ability, pending, target),
                     seat,
                     None,
                     {"seat_skipped": skipped},
@@ -449,7 +457,7 @@ class KingsBloodState(State):
             )
         if eff == DRAW3:
             ev.append(
-                new_event("draw3", (T.ability_text, "", card, DRAW3, pending, target), seat, None, {"count": pending})
+                new_event("draw3", (_ability_text, "", card, DRAW3, pending, target), seat, None, {"count": pending})
             )
         return nxt
 
@@ -487,7 +495,7 @@ class KingsBloodState(State):
     def _marriage(self, a: int, b: int) -> None:
         """KB-M3: the arranging player draws: a Character is the child, an Event is played."""
         seat = self.cur
-        self._ev.append(new_event("marriage", (T.marriage_text, a, b), seat, None, (T.marriage_data, a, b)))
+        self._ev.append(new_event("marriage", (_marriage_text, a, b), seat, None, (_marriage_data, a, b)))
         pile = self.pile
         card = pile.pop() if pile else self._draw_one()
         if card is None:
@@ -497,7 +505,7 @@ class KingsBloodState(State):
             return
         if card < NUM_CHARACTERS:
             row, x = self.gen.add_child(a, b, card)  # KB-G4; the child's ability never triggers (KB-T2)
-            self._ev.append(new_event("birth", (T.birth_text, card, a, b), seat, None, (T.birth_data, card, row, x)))
+            self._ev.append(new_event("birth", (_birth_text, card, a, b), seat, None, (_birth_data, card, row, x)))
             if self.winner >= 0 or not self.hands[seat]:
                 self._end_turn()
                 return
@@ -605,7 +613,7 @@ class KingsBloodState(State):
             return ev
         if k == END:
             if self.phase == SIBLINGS or self.phase == BIRTH:
-                ev.append(new_event("end", (T.ends_text, seat), seat, None, {}))
+                ev.append(new_event("end", (_ends_text, seat), seat, None, {}))
             self._end_turn()
             return ev
         if k == SIBLING:

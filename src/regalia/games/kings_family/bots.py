@@ -38,7 +38,7 @@ def evaluate(state: KingsFamilyState) -> float:
         if active:
             rows = state.gen.rows()
             top = rows[0][0]
-            deepest = max(state.gen.position(c)[0] for c in active)
+            deepest = max(state.gen.row_of(c) for c in active)
             bottom = rows[-1][0]
             value += 0.3 if deepest == bottom else 0.0
             value += 0.05 * (deepest - top)
@@ -57,7 +57,7 @@ def context(state: KingsFamilyState) -> Context:
     ent = None
     for c in gen.cards():
         if gen.has_attachment(c, ENTHRONEMENT):
-            r = gen.position(c)[0]
+            r = gen.row_of(c)
             ent = r if ent is None or r < ent else ent
     return rows[0], rows[-1], rows, ent
 
@@ -82,7 +82,7 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
     k = a.kind
     if k == A.PLACE or k == A.SIBLING:
         t = a.target if k == A.PLACE else state.sib_last
-        row = gen.position(t)[0]
+        row = gen.row_of(t)
         s = 1.0 + 0.3 * (row - top)
         if row == bottom:
             s += 1.5
@@ -93,7 +93,7 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
             s += 0.6 * ab
         return s
     if k == A.ENTHRONE:
-        row = gen.position(a.target)[0]
+        row = gen.row_of(a.target)
         kept = [r for r in rows if r >= row]
         delta = 2 * len(kept) - _generation_points(rows, ent)
         return 3.0 + 2.0 * delta if delta > 0 else -4.0 + delta
@@ -101,8 +101,8 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
         return 0.0
     if k == A.CONNECT:
         c, dest = a.card, a.target
-        crow = gen.position(c)[0]
-        drow = gen.position(dest)[0]
+        crow = gen.row_of(c)
+        drow = gen.row_of(dest)
         s = -0.5
         if drow != crow and gen.row_size(crow) == 1:
             s -= 5.0
@@ -111,7 +111,7 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
         if not a.flag and PHILOSOPHY[c] == PHILOSOPHY[dest] and GENDER[c] != GENDER[dest]:
             s += 6.0 if drow == bottom else 1.0
         return s
-    row = gen.position(a.target)[0]  # Assassination / Exile: discard, then draw 1 / 2
+    row = gen.row_of(a.target)  # Assassination / Exile: discard, then draw 1 / 2
     if gen.row_size(row) == 1 or gen.has_attachment(a.target, ENTHRONEMENT):
         return -5.0
     return 0.5 - (1.0 if row == bottom else 0.0)

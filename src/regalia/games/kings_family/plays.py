@@ -87,12 +87,8 @@ def _memo(state: KingsFamilyState) -> Memo:
     gen = state.gen
     memo: Memo | None = gen.memo
     if memo is None:
-        tables = play_tables(state.marriage_optional)
-        rows: list[PlayTable] = []
-        full: list[bool] = []
-        for t in gen.active_order():
-            rows.append(tables[gen.side_mask(t)][t])
-            full.append(gen.row_size(gen.position(t)[0]) >= ROW_LIMIT)
+        rows = gen.active_lookup(play_tables(state.marriage_optional))
+        full = [gen.row_size(gen.row_of(t)) >= ROW_LIMIT for t in gen.active_order()]
         memo = (rows, full)
         gen.memo = memo
     return memo
@@ -153,9 +149,9 @@ def event_actions(state: KingsFamilyState, face: int, out: list[KFAction]) -> bo
     capped = False
     optional = state.marriage_optional
     for c in active:
-        crow = gen.position(c)[0]
+        crow = gen.row_of(c)
         for dest, side in gen.connection_moves(c):
-            drow = gen.position(dest)[0]
+            drow = gen.row_of(dest)
             if drow != crow and gen.row_size(drow) >= ROW_LIMIT:
                 capped = True  # KF-4
                 continue

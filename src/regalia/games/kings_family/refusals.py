@@ -88,8 +88,8 @@ def _explain_place(
             )
         if PHILOSOPHY[h] != PHILOSOPHY[t] and NUMBER[h] != NUMBER[t]:
             return (f"{NOTATION[h]} matches neither colour nor number of {NOTATION[t]}", "KB-T1")
-    row = gen.position(t)[0]
-    moving_within = not from_hand and gen.position(h)[0] == row
+    row = gen.row_of(t)
+    moving_within = not from_hand and gen.row_of(h) == row
     if not moving_within and gen.row_size(row) >= ROW_LIMIT:
         return (f"generation {row - self._top_row() + 1} already holds 10 cards", "KF-4")
     if flag and not marries(h, t):
@@ -111,7 +111,7 @@ def _explain_sibling(self: KingsFamilyState, a: KFAction) -> tuple[str, str | No
         return ("a sibling group needs two or more cards of the child's number in hand", "KB-M4")
     if self.sib_count > 0 and a.side != self.sib_side:
         return (f"siblings go on one side of the child only ({SIDE_NAMES[self.sib_side]})", "KB-M4")
-    row = self.gen.position(self.sib_child)[0]
+    row = self.gen.row_of(self.sib_child)
     if self.gen.row_size(row) + (2 if self.sib_count == 0 else 1) > ROW_LIMIT:
         return ("the generation has no room for the sibling group (10 cards at most)", "KF-4")
     return (f"the {SIDE_NAMES[a.side]} side has no room for a line of siblings", "KB-G2")

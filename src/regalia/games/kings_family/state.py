@@ -72,6 +72,18 @@ from regalia.games.kings_family.view import build_view
 
 _DRAW_ACTION: Final = A.DRAW_ACTION
 _ONLY_DRAW: Final[list[KFAction]] = [A.DRAW_ACTION]
+# The lazy texts of the frequent events under Final names: compiled, these are read natively,
+# where ``E.play_text`` would be an attribute look-up on the module at every event.
+_play_text: Final = E.play_text
+_play_data: Final = E.play_data
+_sibling_text: Final = E.sibling_text
+_pair_data: Final = E.pair_data
+_draws_text: Final = E.draws_text
+_draws_data: Final = E.draws_data
+_drawn_text: Final = E.drawn_text
+_cards_data: Final = E.cards_data
+_birth_text: Final = E.birth_text
+_child_data: Final = E.child_data
 
 
 class KingsFamilyState(State):
@@ -185,11 +197,11 @@ class KingsFamilyState(State):
         dealt = tuple(hand)
         ev = [
             new_event("draw", (E.deal_text, len(dealt)), SEAT, None, (E.count_data, len(dealt))),
-            new_event("draw", (E.deal_cards_text, dealt), SEAT, ME, (E.cards_data, dealt)),
+            new_event("draw", (E.deal_cards_text, dealt), SEAT, ME, (_cards_data, dealt)),
         ]
         if returned:
             back = tuple(returned)
-            ev.append(new_event("setup", (E.setup_text, back), None, None, (E.cards_data, back)))
+            ev.append(new_event("setup", (E.setup_text, back), None, None, (_cards_data, back)))
         if not self.gen.is_empty:
             f = self.gen.cards()[0]
             ev.append(new_event("found", (E.founder_text, f), None, None, (E.card_data, f)))
@@ -242,10 +254,10 @@ class KingsFamilyState(State):
         if k < n:
             short = E.SHORT_LIMIT if len(hand) >= HAND_LIMIT else E.SHORT_EMPTY
         ability = self._abil[cause] if 0 <= cause < NUM_CHARACTERS else 0
-        ev.append(new_event("draw", (E.draws_text, k, n, cause, ability, short), SEAT, None, (E.draws_data, k, n)))
+        ev.append(new_event("draw", (_draws_text, k, n, cause, ability, short), SEAT, None, (_draws_data, k, n)))
         if drawn:
             cards = tuple(drawn)
-            ev.append(new_event("draw", (E.drawn_text, cards, cause, ability), SEAT, ME, (E.cards_data, cards)))
+            ev.append(new_event("draw", (_drawn_text, cards, cause, ability), SEAT, ME, (_cards_data, cards)))
         return k
 
     def can_draw(self) -> bool:
@@ -364,7 +376,7 @@ class KingsFamilyState(State):
         self.hand.remove(h)
         self.gen.place(h, t, side)
         marry = not declined and marries(h, t)
-        ev.append(new_event("play", (E.play_text, h, side, t, marry, declined), SEAT, None, (E.play_data, h, t, side)))
+        ev.append(new_event("play", (_play_text, h, side, t, marry, declined), SEAT, None, (_play_data, h, t, side)))
         # KF-5: resolve the special effect, then the Marriage
         self._effect(h, ev)
         if marry:
@@ -379,7 +391,7 @@ class KingsFamilyState(State):
         self.sib_last = h
         self.sib_side = side
         self.sib_count += 1
-        ev.append(new_event("sibling", (E.sibling_text, h, side, beside), SEAT, None, (E.pair_data, h, beside)))
+        ev.append(new_event("sibling", (_sibling_text, h, side, beside), SEAT, None, (_pair_data, h, beside)))
         self._effect(h, ev)
 
     def _play_event(self, a: KFAction, ev: list[Event]) -> None:
@@ -406,14 +418,14 @@ class KingsFamilyState(State):
                     (E.connect_text, drawn, c, side, t, marry, declined),
                     SEAT,
                     None,
-                    (E.pair_data, c, t),
+                    (_pair_data, c, t),
                 )
             )
             if marry:
                 self._marriage(c, t, ev)  # KB-E3: the moved card's ability does not trigger
             return
         if kind == A.ENTHRONE:
-            row = gen.position(t)[0]
+            row = gen.row_of(t)
             gen.attach(t, ENTHRONEMENT)
             removed = gen.remove_rows_above(row)  # KF-6: only the higher generations go
             gone: list[int] = []
@@ -462,7 +474,7 @@ class KingsFamilyState(State):
         self.sib_last = c
         self.sib_side = -1
         self.sib_count = 0
-        ev.append(new_event("birth", (E.birth_text, a, b, c), None, None, (E.child_data, c)))
+        ev.append(new_event("birth", (_birth_text, a, b, c), None, None, (_child_data, c)))
 
     # ------------------------------------------------------------------ refusals
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -510,13 +522,12 @@ class KingsFamilyState(State):
             draw pile ran out, "exhaustion_bonus": 10 per exhaustion, "score": the total}``.
         """
         gen = self.gen
-        rows = [r for r, _ in gen.rows()]
+        rows = gen.row_numbers()
         top = -1
-        for c in gen.cards():
-            if gen.has_attachment(c, ENTHRONEMENT):
-                r = gen.position(c)[0]
-                if top < 0 or r < top:
-                    top = r
+        for c in gen.cards_with(ENTHRONEMENT):
+            r = gen.row_of(c)
+            if top < 0 or r < top:
+                top = r
         doubled = 0 if top < 0 else sum(1 for r in rows if r >= top)
         bonus = EXHAUSTION_POINTS * self.exhaustions
         return {

@@ -143,7 +143,7 @@ def _left_empty(state: KingsFamilyState, card: int) -> str:
         if state.closed:
             return "; the Genealogy is left empty and, with no card to draw, the game ends (KB-T8)"
         return "; the Genealogy is left empty and a new founder is drawn (KB-T8)"
-    row = gen.position(card)[0]
+    row = gen.row_of(card)
     if gen.row_size(row) == 1:
         return f"; generation {_generation(state, row)} is left empty"
     return ""
@@ -258,12 +258,12 @@ def label(state: KingsFamilyState, a: KFAction) -> str:
         carried = " with its Enthronement" if gen.has_attachment(c, ENTHRONEMENT) else ""
         text = f"{event}: move {card_name(state, c)}{carried} {SIDE_NAMES[a.side]} of {NOTATION[a.target]}"
         m = _marriage(state, c, a.target, a.flag)
-        if gen.position(c)[0] != gen.position(a.target)[0]:
+        if gen.row_of(c) != gen.row_of(a.target):
             m = (m + _left_empty(state, c)) if m else _left_empty(state, c)[2:]
         return text + (f" — {m}" if m else "")
     t = a.target
     if kind == A.ENTHRONE:
-        row = gen.position(t)[0]
+        row = gen.row_of(t)
         above = [len(cells) for r, cells in gen.rows() if r < row]
         stay = len(gen.rows()) - len(above)
         score = 2 * stay + state.score_parts()["exhaustion_bonus"]  # it becomes the topmost (KF-9)
