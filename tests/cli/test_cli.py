@@ -19,6 +19,9 @@ def test_list_shows_registered_games(toy: str) -> None:
     result = runner.invoke(app, ["list"])
     assert result.exit_code == 0
     assert "toy" in result.output and "High Hand" in result.output
+    # which build of the rules is loaded (issue #17): CI runs this on both
+    build = "compiled with mypyc" if regalia.compiled() else "pure Python"
+    assert f"rules build: {build}" in result.output
 
 
 def test_rules_shows_options(toy: str) -> None:
