@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from regalia.core.events import Event, private, public
+from regalia.core.events import Event, new_event, private, public
 from regalia.core.state import State
 from regalia.games.kingdom import actions as A
+from regalia.games.kingdom import eventtexts as T
 from regalia.games.kingdom import windows
 from regalia.games.kingdom.actions import Action, act, layout, parse_action
 from regalia.games.kingdom.cards import (
@@ -287,15 +288,15 @@ class KingdomState(State):
         for c in self.play[p]:
             self.busy[c] = False  # un-turn all your preoccupied cards [KD-1]
         ev = self._events
-        ev.append(public("turn", f"Turn {self.turn_no}: {_seat_name(p)}'s turn", p, turn=self.turn_no))
+        ev.append(new_event("turn", (T.turn_text, self.turn_no, p), p, None, (T.turn_data, self.turn_no)))
         drawn = self._draw(p)
         if drawn is not None:
-            ev.append(public("draw", f"{_seat_name(p)} draws a card (start of the turn)", p, count=1))
-            ev.append(private("draw", f"{_seat_name(p)} draws {NAME[drawn]}", (p,), p, cards=[NAME[drawn]]))
+            ev.append(new_event("draw", (T.draw_text, p), p, None, (T.draw_data,)))
+            ev.append(new_event("draw", (T.drawn_text, p, drawn), p, frozenset((p,)), (T.drawn_data, drawn)))
 
     def _end_turn(self) -> None:
         self.suit_change.clear()  # suit changes last until the end of the turn [KD-2]
-        self._events.append(public("end", f"{_seat_name(self.active)} ends the turn", self.active))
+        self._events.append(new_event("end", (T.end_text, self.active), self.active, None, (T.no_data,)))
         mt = self.config.max_turns
         if mt is not None and self.turn_no >= mt:
             self._finish_by_territories()
@@ -474,10 +475,10 @@ class KingdomState(State):
             # a window is offered only to a seat holding a usable card: passing in it is known to
             # that seat alone, or the event would reveal the offer [KD-X2, KD-X13]
             if d == "counter":
-                ev.append(private("pass", f"{me} does not counter", {p}, p))
+                ev.append(new_event("pass", (T.no_counter_text, p), p, frozenset((p,)), (T.no_data,)))
                 self.counter_q.pop(0)
             else:
-                ev.append(private("pass", f"{me} passes: no response", {p}, p))
+                ev.append(new_event("pass", (T.no_response_text, p), p, frozenset((p,)), (T.no_data,)))
                 self.window.pop(0)
         elif k == A.END:
             if len(self.hands[p]) > HAND_LIMIT:
@@ -487,7 +488,7 @@ class KingdomState(State):
         elif k == A.DISCARD:
             self._hand_remove(p, action.a)
             self._to_discard(action.a)
-            ev.append(public("discard", f"{me} discards {NAME[action.a]} (hand limit 7)", p, card=NAME[action.a]))
+            ev.append(new_event("discard", (T.discard_text, p, action.a), p, None, (T.card_data, action.a)))
             if len(self.hands[p]) <= HAND_LIMIT:
                 self._end_turn()
         elif k == A.PLAY:
@@ -495,7 +496,7 @@ class KingdomState(State):
             self._hand_remove(p, c)
             self._enter_play(p, c, False)  # a noble arrives ready [KD-X1]
             self.noble_played = True
-            ev.append(public("noble", f"{me} puts {NAME[c]} into play (noble)", p, card=NAME[c]))
+            ev.append(new_event("noble", (T.noble_text, p, c), p, None, (T.card_data, c)))
             self._after_main_action(p, (k, p, c))
         elif k == A.BRING:
             c, nb = action.a, action.b
@@ -534,7 +535,7 @@ class KingdomState(State):
             self.attacked = True
             self.phase = ATTACKERS
             self.blocks_asked = False
-            ev.append(public("attack", f"{me} declares an attack on {_seat_name(action.a)}", p, defender=action.a))
+            ev.append(new_event("attack", (T.attack_text, p, action.a), p, None, (T.attack_data, action.a)))
         elif k == A.ATTACKER:
             c = action.a
             self.busy[c] = True  # attackers become preoccupied [KD-4]
@@ -542,16 +543,16 @@ class KingdomState(State):
             self.blockers.append([])
             self.blocked.append(False)
             self.dealt.append([])
-            ev.append(public("attacker", f"{me} attacks {_seat_name(self.defender)} with {NAME[c]}", p, card=NAME[c]))
+            ev.append(new_event("attacker", (T.attacker_text, p, self.defender, c), p, None, (T.card_data, c)))
         elif k == A.DONE:
             # the declaration stays open for everyone else until the responses to it are over
             # (the combat then moves on by itself): its end is this player's own event [KD-X13]
             if d == "attackers":
-                ev.append(private("attackers_done", f"{me} has declared all the attackers", {p}, p))
+                ev.append(new_event("attackers_done", (T.attackers_done_text, p), p, frozenset((p,)), (T.no_data,)))
                 self.phase = BLOCKERS
                 self._open_window(W_ATTACK, self._others_from(self.active))
             else:
-                ev.append(private("blocks_done", f"{me} has declared all the blockers", {p}, p))
+                ev.append(new_event("blocks_done", (T.blockers_done_text, p), p, frozenset((p,)), (T.no_data,)))
                 after_blocks(self)
         elif k == A.BLOCK:
             a, b = action.a, action.b
@@ -560,7 +561,7 @@ class KingdomState(State):
             self.blockers[i].append(b)
             self.blocked[i] = True
             self.dealt[i].append(0)
-            ev.append(public("block", f"{me} blocks {NAME[a]} with {NAME[b]}", p, attacker=NAME[a], blocker=NAME[b]))
+            ev.append(new_event("block", (T.block_text, p, a, b), p, None, (T.block_data, a, b)))
         elif k == A.ASSIGN:
             self.dealt[self.split_i][self.split_j] = action.a
             ev.append(
