@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import random
@@ -171,18 +172,40 @@ def test_help_offers_undo_only_where_the_game_allows_it() -> None:
     assert "\n  undo" in solo.output
 
 
-def test_kings_family_daily_hint_undo_and_quit_with_the_score() -> None:
-    import datetime as dt
+def _on_day(monkeypatch: pytest.MonkeyPatch, day: dt.date) -> None:
+    """Make ``--daily`` read ``day`` as today (no test depends on the real date)."""
+    import regalia.cli.play as play_module
 
+    real = play_module.daily_seed
+    monkeypatch.setattr(play_module, "daily_seed", lambda: real(day))
+
+
+def test_kings_family_daily_hint_undo_and_quit_with_the_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    _on_day(monkeypatch, dt.date(2026, 11, 26))  # a deal whose first decision has several choices
     result = runner.invoke(app, ["play", "kings-family", "--daily"], input="hint\n1\nundo\nundo\nquit\n")
     assert result.exit_code == 0, result.output
-    assert f"seed {dt.date.today().strftime('%Y%m%d')}" in result.output
+    assert "seed 20261126" in result.output
     assert "1 player," in result.output
     assert "hint (search):" in result.output and "(expected " in result.output
     assert "undone (1 undo this game)" in result.output and "nothing to undo" in result.output
     stopped = result.output.split("stopped", 1)[1]
     assert "score 1" in stopped  # quit shows the table with the running score
     assert "Stopped after 0 moves and 1 undo; the game was not finished." in stopped
+
+
+def test_kings_family_daily_deal_that_opens_with_a_forced_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    _on_day(monkeypatch, dt.date(2026, 11, 27))  # that day's deal: no card can be played, draw (KF-2)
+    assert [str(a) for a in regalia.make("kings-family", players=1, seed=20261127).legal_actions()] == ["draw"]
+    result = runner.invoke(app, ["play", "kings-family", "--daily"], input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "seed 20261127" in result.output
+    assert "hint (search): draw" in result.output and "(the only legal choice)" in result.output
+
+
+def test_daily_seed_is_the_date() -> None:
+    from regalia.cli.play import daily_seed
+
+    assert daily_seed(dt.date(2026, 1, 2)) == 20260102
 
 
 def test_quit_saves_the_record_with_the_undos(tmp_path: Path) -> None:

@@ -32,6 +32,12 @@ from regalia.core.state import State, seat_name
 from regalia.series import Series, scoring_of
 
 
+def daily_seed(day: dt.date | None = None) -> int:
+    """The seed of ``--daily``: the date as the integer ``YYYYMMDD`` (``day`` defaults to today,
+    in the local time zone), so everyone playing that day gets the same deal."""
+    return int((day or dt.date.today()).strftime("%Y%m%d"))
+
+
 def seating(humans: int, players: int, bot: str) -> str:
     """Who sits where, e.g. ``"P0 you · P1 ismcts:hard · P2 ismcts:hard"``."""
     who = "you" if humans == 1 else "person"
@@ -153,7 +159,7 @@ def play(
     if daily:
         if seed is not None:
             fail("--daily", "give either --seed or --daily, not both")
-        seed = int(dt.date.today().strftime("%Y%m%d"))
+        seed = daily_seed()
     at_least(target, "--target")
     scoring = scoring_of(g.name, options)
     if target is not None and scoring is None:

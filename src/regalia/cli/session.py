@@ -233,7 +233,9 @@ class Session:
         text = Text.assemble((f"hint ({self.hint_bot}): ", "green"), str(action))
         if label != str(action):
             text.append(f" — {label}", style="dim")
-        if isinstance(estimate, (int, float)):
+        if len(self.state.legal_actions()) == 1:
+            text.append(" (the only legal choice)")
+        elif isinstance(estimate, (int, float)):
             text.append(f" (expected {estimate:.2f})")
         self.console.print(text)
 
