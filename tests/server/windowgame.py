@@ -1,4 +1,4 @@
-"""A tiny test game with a hidden response window, for ruling SRV-1 (``trap``).
+"""A tiny test game with a hidden response window, for ruling SRV-2 (``trap``).
 
 Cards 1..3n and one Trap ``T``; each seat is dealt 2. On your turn play a number card face up,
 then draw one (while the deck lasts); with only the Trap in hand you pass. After each play, every
@@ -44,9 +44,11 @@ class TrapState(State):
         self.plays = [0] * players
         self.discard: list[Any] = []
         self.to_move = 0
-        self.window: list[int] = []  # seats still to ask
+        self.window: list[int] = []  # the seat asked now (one at most)
+        self.to_ask: list[int] = []  # the seats the window's turn has not reached yet
         self.window_card: tuple[int, int] | None = None  # (player, card)
         self.turn_count = 1
+        self.resp: tuple[int, ...] = ()
 
     def _legal_actions(self) -> list[Any]:
         if self.window:
@@ -78,6 +80,7 @@ class TrapState(State):
         return TrapAction(0, action_id)
 
     def _apply(self, action: Any) -> list[Event]:
+        self.resp = ()
         if self.window:
             seat = self.window.pop(0)
             if action.kind == 2:
@@ -87,10 +90,9 @@ class TrapState(State):
                 self.discard.append(TRAP)
                 self.played[player].remove(card)
                 self.discard.append(card)
-                self.window, self.window_card = [], None
+                self.window, self.to_ask, self.window_card = [], [], None
                 return [public("spring", f"P{seat} springs the Trap: P{player}'s {card} scores nothing", seat)]
-            if not self.window:
-                self.window_card = None
+            self._ask_next()
             return [private("pass", f"P{seat} lets the card stand", {seat}, seat)]
         seat = self.to_move
         self.plays[seat] += 1
@@ -106,11 +108,26 @@ class TrapState(State):
             drawn = self.deck.pop()
             self.hands[seat].append(drawn)
             events.append(private("draw", f"P{seat} draws {drawn}", {seat}, seat))
-        order = [(seat + k) % self.num_players for k in range(1, self.num_players)]
-        self.window = [s for s in order if TRAP in self.hands[s]]
-        self.window_card = (seat, action.card) if self.window else None
+        self.to_ask = [(seat + k) % self.num_players for k in range(1, self.num_players)]
+        self.window_card = (seat, action.card)
         self._next_turn()  # the others are shown the next turn at once; the window is hidden
+        self._ask_next()
         return events
+
+    def _ask_next(self) -> None:
+        """Give the window's turn to the next seat, recording every turn (SRV-2) — any seat
+        with a card in hand while the Trap is not on the discard pile — until one holds it."""
+        while self.to_ask:
+            s = self.to_ask.pop(0)
+            if self.hands[s] and TRAP not in self.discard:
+                self.resp = (*self.resp, s)
+            if TRAP in self.hands[s]:
+                self.window = [s]
+                return
+        self.window_card = None
+
+    def response_turns(self) -> tuple[int, ...]:
+        return self.resp
 
     def _next_turn(self) -> None:
         self.to_move = (self.to_move + 1) % self.num_players
@@ -180,7 +197,9 @@ class TrapState(State):
         new.discard = list(self.discard)
         new.to_move = self.to_move
         new.window = list(self.window)
+        new.to_ask = list(self.to_ask)
         new.window_card = self.window_card
+        new.resp = self.resp
         new.turn_count = self.turn_count
         return new
 
@@ -205,6 +224,7 @@ class TrapState(State):
             "discard": self.discard,
             "to_move": self.to_move,
             "window": self.window,
+            "to_ask": self.to_ask,
             "window_card": list(self.window_card) if self.window_card else None,
             "turn": self.turn_count,
         }
@@ -217,6 +237,8 @@ class TrapState(State):
         self.discard = list(data["discard"])
         self.to_move = data["to_move"]
         self.window = list(data["window"])
+        self.to_ask = list(data["to_ask"])
+        self.resp = ()
         self.window_card = tuple(data["window_card"]) if data["window_card"] else None  # type: ignore[assignment]
         self.turn_count = data["turn"]
 

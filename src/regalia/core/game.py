@@ -64,8 +64,9 @@ class Game(ABC):
     hidden_responses: ClassVar[bool] = False
     """Whether the game asks response windows only of the seats that can act in them, hidden
     from everyone else (Kingship KS-6/KS-7, Kingdom KD-X2): ``State.decider_hidden`` says when
-    such a window is open. An online table pads its moves so that timing does not reveal it
-    (server ruling SRV-1)."""
+    such a window is open and ``State.response_turns`` where one could have opened. An online
+    table asks every seat that could have been asked, so that its pace does not reveal who was
+    (server ruling SRV-2)."""
     decision_kinds: ClassVar[tuple[str, ...]] = ()
     """Every kind of decision a state of this game can be waiting for (``State.decision_kind``);
     each has a prompt (``State.prompt``) tested in the game's tests."""

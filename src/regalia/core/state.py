@@ -260,6 +260,31 @@ class State(ABC):
         underneath, as if no window were open (see ``Game.hidden_responses``). Default: never."""
         return False
 
+    def response_turns(self) -> tuple[int, ...]:
+        """The turns in response windows that the last move reached, in the order the rules
+        reached them, judged from public information only (server ruling SRV-2).
+
+        A game with hidden response windows (``Game.hidden_responses``) asks a window only of a
+        seat that can act in it, so whether a seat is asked depends on its hand. This says, for
+        the last move, every place where the rules *would* have asked a seat **if** it held a
+        usable response, as decided from what everyone can see (titles, cards in play, hand
+        sizes, the cards of the kind already seen): one entry per such turn, a seat appearing
+        again for each further turn it gets (an Outlaw window and then a Knight window; a seat
+        asked again after it played). The entries are recorded as the rules reach them: a move
+        that stops at a window records the turns up to and including the one asked, and the
+        move answering it records the turns after. So the same moves record the same entries in
+        the same order whoever holds what, and when a hidden decision is pending its seat is the
+        last entry recorded so far (checked by ``tests/conformance/test_response_turns.py``).
+
+        An online table uses it to ask every such seat whether or not it holds anything, so
+        that nobody can tell from the table's pace who was asked (``docs/server.md``).
+
+        Returns:
+            seats (0-based), possibly repeated; ``()`` (the default) for a game without hidden
+            response windows or a move that reached none.
+        """
+        return ()
+
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
         for the deciding seat, one sentence in the rulebook's words naming what opened the

@@ -48,6 +48,7 @@ def copy_into(st: KingdomState, new: KingdomState, flat: bool = False) -> None:
     new.winner_seats = st.winner_seats
     new.cause = st.cause
     new.blocks_asked = st.blocks_asked
+    new.resp = st.resp  # a tuple, replaced, never changed in place
     new.pre = None
     if flat:
         new.cp, new.frozen, new.held = None, {}, []
@@ -141,6 +142,7 @@ def restore_state(st: KingdomState, data: dict[str, Any]) -> None:
     st.winner_seats = tuple(data["winners"])
     st.cause = tuple(data["cause"])
     st.blocks_asked = data["blocks_asked"]
+    st.resp = ()  # describes the last move applied, which a snapshot does not carry
     st.cp = None if data["checkpoint"] is None else _restore_copy(st, data["checkpoint"])
     st.frozen = {int(p): _restore_copy(st, f) for p, f in data["frozen"]}
     st.held = [_event(e) for e in data["held"]]

@@ -37,10 +37,13 @@ def settle(st: KingdomState) -> None:
             return
         if st.counter_q:
             q = st.counter_q
-            while q and not st.can_counter(q[0]):
+            while q:
+                s = q[0]
+                if st.may_counter(s):
+                    st.resp = (*st.resp, s)  # s's turn, for everyone to see (SRV-2)
+                if st.can_counter(s):
+                    return
                 q.pop(0)
-            if q:
-                return
         if st.picking >= 0:
             return
         if st.chain:
@@ -48,10 +51,13 @@ def settle(st: KingdomState) -> None:
             continue
         if st.window or st.window_point != W_NONE:
             w = st.window
-            while w and not st.can_respond(w[0]):
+            while w:
+                s = w[0]
+                if st.may_respond(s):
+                    st.resp = (*st.resp, s)  # s's turn, for everyone to see (SRV-2)
+                if st.can_respond(s):
+                    return
                 w.pop(0)
-            if w:
-                return
             point = st.window_point
             st.window_point = W_NONE
             if point == W_ATTACK:

@@ -177,6 +177,8 @@ class KingdomState(State):
         self.held: list[Event] = []
         self.pre: KingdomState | None = None
         self._events: list[Event] = []
+        # the turns in response windows the last move reached, by public information (SRV-2)
+        self.resp: tuple[int, ...] = ()
 
     def _verify_deck(self, deck: list[str], full: list[int]) -> list[int]:
         """The draw order for ``make(deck=...)``: the given cards on top, the missing ones after
@@ -449,6 +451,32 @@ class KingdomState(State):
         """Whether ``p`` could counter the last Assassin or Joker now [KD-8, KD-X3]."""
         return self.can_assassinate(p) or bool(self._window_changes(p))
 
+    # ------------------------------------------------------------------ turns seen by everyone (SRV-2)
+    def may_respond(self, p: int) -> bool:
+        """Whether everyone must allow that ``p`` holds a play for a response window: a card in
+        hand, and a Joker not every copy of which is on the discard pile or in the chain, or an
+        unpreoccupied noble (an Assassin, or a suit change to bring one, needs one) [KD-X2]. True
+        whenever :meth:`can_respond` is; it reads no hand but its size."""
+        if not self.hands[p]:
+            return False
+        return bool(self._ready_suits(p)) or self._joker_unseen()
+
+    def may_counter(self, p: int) -> bool:
+        """Whether everyone must allow that ``p`` can counter: a card in hand and an
+        unpreoccupied noble [KD-X3]. True whenever :meth:`can_counter` is."""
+        return bool(self.hands[p]) and bool(self._ready_suits(p))
+
+    def _joker_unseen(self) -> bool:
+        seen = self.discard.count(JOKER) + sum(1 for e in self.chain if e[2] == JOKER)
+        return seen < 2 * self.decks
+
+    def response_turns(self) -> tuple[int, ...]:
+        """The turns in the hidden response and counter windows the last move reached, judged
+        from public information (see ``State.response_turns``; KD-X2, KD-X3, KD-X13, server ruling
+        SRV-2): each time a window's turn came to a seat that :meth:`may_respond` (or
+        :meth:`may_counter`), whether or not it could act."""
+        return self.resp
+
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
         return legal_actions_of(self)
@@ -464,6 +492,7 @@ class KingdomState(State):
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Any) -> list[Event]:
         self._events = []
+        self.resp = ()
         p = self.current_player
         assert p is not None
         d = self.decision()

@@ -437,6 +437,8 @@ class Abilities(Merchant):
         order = self.order_from(self.ctx["actor"])
         while i < self.n:
             s = order[i]
+            if self.hs[s] > 0:
+                self.resp = (*self.resp, s)  # s's turn, for everyone to see (SRV-2)
             h = self.hands[s]
             if any(compress(match, h)):  # a kind in the hand that fits the specification
                 self.pending = ("poach", s, i)

@@ -96,6 +96,13 @@ class Engine(State):
     shown: Step | None
     """The last pending decision everyone could see: what every seat but the one asked sees
     while a hidden window is open (KS-37)."""
+    resp: tuple[int, ...]
+    """The turns in response windows the last move reached, judged from public information
+    (``State.response_turns``, server ruling SRV-2); not part of a snapshot."""
+    resp_next: int
+    """In the Outlaw scan of the current chain, the position (in turn order from the acting
+    player) of the last seat reached, so that a scan starting again after a hidden ``pass``
+    records only the seats after it (SRV-2 turns)."""
     stall: int
     """KS-36: consecutive turn starts with nothing changed."""
     stall_fp: list[int] | None
@@ -118,6 +125,8 @@ class Engine(State):
         "pending",
         "pile",
         "q",
+        "resp",
+        "resp_next",
         "shown",
         "skip",
         "stall",

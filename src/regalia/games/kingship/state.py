@@ -145,6 +145,8 @@ class KingshipState(Flow):
         s.knows_top = [0] * (players + 1)
         s.known = {}
         s.shown = None
+        s.resp = ()
+        s.resp_next = 0
         s.stall = 0
         s.stall_fp = None
         s._run([])
@@ -366,6 +368,7 @@ class KingshipState(Flow):
 
     def _apply(self, action: Any) -> list[Event]:
         ev: list[Event] = []
+        self.resp = ()
         if _INTERPRETED:
             pending = self.pending
             assert pending is not None
@@ -595,6 +598,8 @@ class KingshipState(Flow):
         new.q = self.q[:]
         new.pending = self.pending
         new.shown = self.shown
+        new.resp = self.resp  # a tuple, replaced, never mutated
+        new.resp_next = self.resp_next
         new.ctx = {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()}
         new.winner = self.winner
         new.is_terminal = self.is_terminal
@@ -649,6 +654,8 @@ class KingshipState(Flow):
         self.q = [tuple(s) for s in data["q"]]
         self.pending = tuple(data["pending"]) if data["pending"] is not None else None
         self.shown = tuple(data["shown"]) if data["shown"] is not None else None
+        self.resp = ()  # describes the last move applied, which a snapshot does not carry
+        self.resp_next = 0
         self.ctx = dict(data["ctx"])
         self.winner = data["winner"]
         self.is_terminal = data["over"]
@@ -765,6 +772,17 @@ class KingshipState(Flow):
     def public_pending(self) -> bool:
         """Whether the pending decision may be shown to everyone (KS-37: not a hidden window)."""
         return self.pending is not None and self.pending[0] not in HIDDEN_DECISIONS
+
+    def response_turns(self) -> tuple[int, ...]:
+        """The turns in the hidden windows (Outlaw, Knight, Poacher pair) that the last move
+        reached, judged from public information (see ``State.response_turns``; KS-6, KS-7, KS-37,
+        server ruling SRV-2): each seat the rules would have asked there if it held the card —
+        an Outlaw window for every seat that may redirect (not the acting player, not silenced,
+        not yet used an Outlaw in the chain, some player to redirect to, a card in hand, not
+        every Outlaw on the pile or in the graveyard), a Knight window for the final target of
+        a blockable ability (not the acting player, not silenced, a card in hand), a Poacher
+        pair window for each seat with a card in hand."""
+        return self.resp
 
     def decider_hidden(self) -> bool:
         """Whether the pending decision is a window only its addressee sees (KS-37: an Outlaw,

@@ -21,7 +21,7 @@ from regalia.games.kingship.actions import (
     TARGET_ACTS,
     Act,
 )
-from regalia.games.kingship.cards import DARK_QUEEN, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
+from regalia.games.kingship.cards import DARK_QUEEN, DECK_COUNTS, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
 from regalia.games.kingship.engine import ONLY
 from regalia.games.kingship.laws import Laws
 from regalia.games.kingship.texts import CARD, TITLE_TITLES
@@ -95,6 +95,7 @@ class Windows(Laws):
     def _tgt_dq(self, ev: list[Event]) -> None:
         """Dark Queen: may forbid a target chosen by another player (not a self-target by the
         acting player; an Outlaw self-redirect needs her permission) [KS-6, KS-7]."""
+        self.resp_next = 0  # a new target: the Outlaw windows start again (SRV-2 turns)
         c = self.ctx
         d = self.titles[DARK_QUEEN]
         if d >= 0 and self.titles[SILENCED] != d:  # active_holder(DARK_QUEEN)
@@ -109,6 +110,7 @@ class Windows(Laws):
         assert self.pending is not None
         d = self.pending[1]
         self.pending = None
+        self.resp_next = 0
         c = self.ctx
         if act.kind != FORBID:
             ev.append(public("pass", f"P{d}, the Dark Queen, lets P{c['target']} stand as the target", d))
@@ -152,17 +154,29 @@ class Windows(Laws):
         actor = c["actor"]
         used, offered = c["t_used"], c["t_offered"]
         hands = self.hands
-        for s in self.order_from(actor)[1:]:
-            if (
-                hands[s][OUTLAW]
-                and s not in used
-                and s not in offered
-                and not self.is_silenced(s)
-                and self.redirect_options(s)
-            ):
+        order = self.order_from(actor)
+        possible = self._outlaw_possible()
+        for i in range(1, len(order)):
+            s = order[i]
+            if s in used or s in offered or self.is_silenced(s) or not self.redirect_options(s):
+                continue
+            if i > self.resp_next:  # the first time this chain reaches s: its turn, for everyone to see
+                self.resp_next = i
+                if possible and self.hs[s] > 0:
+                    self.resp = (*self.resp, s)
+            if hands[s][OUTLAW]:
                 self.pending = ("outlaw", s)
                 return
         self._tgt_knight(ev)
+
+    def _outlaw_possible(self) -> bool:
+        """Whether an Outlaw may be in some hand, as everyone sees it: not every Outlaw of the
+        deck is on the pile, in the graveyard or played in this chain (SRV-2 turns)."""
+        seen = self.pile.count(OUTLAW) + self.grave.count(OUTLAW)
+        played = self.ctx.get("outlaws")
+        if isinstance(played, list):
+            seen += len(played)
+        return seen < DECK_COUNTS[OUTLAW]
 
     def legal_redirect(self, must: bool) -> list[Act]:
         """Outlaw window options (``must``: after a Dark Queen forbid, no pass)."""
@@ -214,6 +228,8 @@ class Windows(Laws):
         t = c["target"]
         if not c["t_block"] or t == c["actor"] or self.titles[SILENCED] == t:
             return
+        if self.hs[t] > 0:
+            self.resp = (*self.resp, t)  # the target's turn to block, for everyone to see (SRV-2)
         h = self.hands[t]
         if h[27] or h[28] or h[29]:
             self.pending = ("knight", t)
@@ -255,6 +271,7 @@ class Windows(Laws):
         c.setdefault("outlaws", [])
         c["target"] = actor
         c["t_chooser"] = actor
+        self.resp_next = 0
         self._tgt_outlaws(ev)
 
     def op_acq_final(self, ev: list[Event], t: int) -> None:
