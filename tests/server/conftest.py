@@ -167,7 +167,8 @@ def make_client(db_url: str) -> Iterator[AppFactory]:
     clients: list[TestClient] = []
 
     def make(**overrides: Any) -> TestClient:
-        settings = ServerSettings(**{"db_url": db_url, "bot_processes": 0, "sweep_seconds": 0.05, **overrides})
+        base = {"db_url": db_url, "bot_processes": 0, "sweep_seconds": 0.05, "bot_move_seconds": 0.0}
+        settings = ServerSettings(**{**base, "settle_seconds": 0.02, **overrides})
         client = TestClient(create_app(settings))
         client.__enter__()
         clients.append(client)
@@ -196,7 +197,7 @@ class ServeProcess:
     def start(self) -> ServeProcess:
         code = "from regalia.cli.main import main; main()"
         cmd = [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db_url]
-        cmd += ["--bot-processes", str(self.bot_processes)]
+        cmd += ["--bot-processes", str(self.bot_processes), "--bot-move-seconds", "0", "--settle-seconds", "0.02"]
         with open(self.cwd / "serve.err", "a") as err:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None

@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 import regalia
 from regalia.core import State
-from regalia.server.live import is_public_move
+from regalia.server.live import is_hidden_decision, is_public_move
 
 
 @dataclass
@@ -119,7 +119,8 @@ async def _session(ws: Any, c: Client) -> bool:
                     await ws.send(json.dumps({"type": "chat", "text": c.say.pop()}))
         elif kind == "accepted":
             assert pending is not None and m["action"] == pending["action"]
-            c.acked.append(m["action"])
+            if m["action"] != "continue":  # a turn that asked nothing is not a move (SRV-2)
+                c.acked.append(m["action"])
             pending = None
             c.inflight = None
         elif kind == "refused":
@@ -158,6 +159,7 @@ class Reference:
     decider: list[int | None]
     hands: list[dict[int, list[str]]]
     public: list[int]
+    hidden: list[bool]
     events: dict[int | None, list[tuple[str, str]]]
     seen_at: dict[int | None, list[int]]
     movers: list[int]
@@ -182,22 +184,26 @@ def reference(record: dict[str, Any]) -> Reference:
     decider: list[int | None] = []
     hands: list[dict[int, list[str]]] = []
     public = [0]
+    hidden_at: list[bool] = []
     movers: list[int] = []
     events: dict[int | None, list[tuple[str, str]]] = {s: [] for s in seats}
     seen_at: dict[int | None, list[int]] = {s: [0] for s in seats}  # events seen after t moves
     snap()
     for text in record["actions"]:
-        before = state.clone()
-        movers.append(state.current_player if state.current_player is not None else -1)
+        hidden = is_hidden_decision(state)
+        hidden_at.append(hidden)
+        mover = state.current_player if state.current_player is not None else -1
+        movers.append(mover)
         evs = state.apply(text)
-        public.append(public[-1] + (1 if is_public_move(before, state, evs) else 0))
+        public.append(public[-1] + (1 if is_public_move(hidden, mover, evs) else 0))
         for s in seats:
             events[s].extend((e.kind, e.text) for e in state.events_for(evs, s))
             seen_at[s].append(len(events[s]))
         snap()
     replayed = regalia.replay(record)
     assert replayed.snapshot() == state.snapshot() | {"table_talk": replayed.snapshot()["table_talk"]}
-    return Reference(views, legal, decider, hands, public, events, seen_at, movers, replayed)
+    hidden_at.append(is_hidden_decision(state))
+    return Reference(views, legal, decider, hands, public, hidden_at, events, seen_at, movers, replayed)
 
 
 def _tokens(card: str) -> re.Pattern[str]:
@@ -214,7 +220,11 @@ def check_frames(ref: Reference, c: Client) -> int:
         candidates = [t for t, p in enumerate(ref.public) if p == frame["step"]]
         match = [t for t in candidates if ref.states_views[t][c.seat] == frame["view"]]
         assert match, f"P{c.seat} frame at step {frame['step']} matches no view of that step"
-        if frame["legal"]:
+        if [c["text"] for c in frame["legal"]] == ["continue"]:
+            # a turn in a response period at which the rules ask this seat nothing (SRV-2): the
+            # table as it was before the period's move, with nothing to play but continue
+            t = match[-1]
+        elif frame["legal"]:
             # a view may repeat unchanged over several moves (Kingdom's KD-X13 shows a seat not
             # asked in a window the table as it was): the frame is one of those moves at which
             # this seat decided with exactly these choices
@@ -229,6 +239,9 @@ def check_frames(ref: Reference, c: Client) -> int:
                 for t in match
                 if c.seat is None
                 or ref.decider[t] != c.seat
+                or ref.hidden[t]  # a window this seat answered: its table until the period ends (SRV-2)
+                # the table before this seat's own move, shown while the response period it began runs
+                or (t < len(ref.movers) and ref.movers[t] == c.seat)
                 or frame["status"] != "running"
                 or frame["controller"] != "human"
             ]

@@ -10,8 +10,7 @@ from starlette.testclient import WebSocketTestSession
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    """Create a table (window_seconds 0 unless given) and return the answer."""
-    body.setdefault("window_seconds", 0)
+    """Create a table and return the answer."""
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -19,12 +18,13 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def until(ws: WebSocketTestSession, kind: str, *, skip: tuple[str, ...] = ("seats", "chat", "pong")) -> dict[str, Any]:
-    """The next message of type ``kind``, skipping the kinds in ``skip`` (others fail the test)."""
+    """The next message of type ``kind``, skipping the kinds in ``skip`` and the response period's
+    ``response`` and ``prefs`` messages (others fail the test)."""
     while True:
         m: dict[str, Any] = ws.receive_json()
         if m["type"] == kind:
             return m
-        assert m["type"] in skip, f"expected {kind}, got {m}"
+        assert m["type"] in skip or m["type"] in ("response", "prefs"), f"expected {kind}, got {m}"
 
 
 def hello(ws: WebSocketTestSession, **fields: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -35,11 +35,18 @@ def hello(ws: WebSocketTestSession, **fields: Any) -> tuple[dict[str, Any], dict
     return welcome, frame
 
 
-def decide(ws: WebSocketTestSession, frame: dict[str, Any]) -> dict[str, Any]:
-    """Wait until this seat has legal choices (from ``frame`` on); return that frame."""
-    while not frame["legal"]:
+def decide(ws: WebSocketTestSession, frame: dict[str, Any], *, stages: bool = False) -> dict[str, Any]:
+    """Wait until this seat has legal choices (from ``frame`` on); return that frame. A turn in a
+    response period that asks nothing (its only choice ``continue``, SRV-2) is answered on the
+    way unless ``stages``."""
+    while True:
+        while not frame["legal"]:
+            frame = until(ws, "state")
+        if stages or [c["text"] for c in frame["legal"]] != ["continue"]:
+            return frame
+        m = act(ws, frame, "continue")
+        assert m["type"] == "accepted", m
         frame = until(ws, "state")
-    return frame
 
 
 def act(ws: WebSocketTestSession, frame: dict[str, Any], text: str | None = None) -> dict[str, Any]:

@@ -90,9 +90,9 @@ def test_clock_runs_out_takeover_until_reclaimed(make_client: AppFactory, db_url
 def test_a_person_away_too_long_is_replaced_until_they_return(make_client: AppFactory) -> None:
     client = make_client(absent_seconds=0.3, heartbeat_seconds=0.1)
     t = create(client, game="kingdom", players=2, seats=["human", "human"], seed=5, standin="random")
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
-        _, _frame = hello(ws, token=t["token"])
+        _, _frame = hello(ws, token=t["token"])  # P0 at the table before it starts
+        j = client.post(f"/api/tables/{t['table']}/join", json={}).json()  # P1 takes the seat, never connects
         seats = until(ws, "seats", skip=("state",))
         while seats["seats"][1]["controller"] != "bot":  # P1 never connected
             seats = until(ws, "seats", skip=("state",))

@@ -28,7 +28,7 @@ GAMES: list[tuple[str, list[str], dict[str, Any]]] = [
 
 
 async def _table(ep: Endpoint, game: str, seats: list[str], options: dict[str, Any], seed: int) -> list[Client]:
-    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options, "window_seconds": 0}
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options}
     created, joins = await create_table(ep, body)
     table = created["table"]
     rng = random.Random(seed)

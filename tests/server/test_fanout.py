@@ -25,7 +25,6 @@ async def _two_processes(a: ServeProcess, b: ServeProcess) -> None:
         "players": 3,
         "seats": ["human", "human", "bot:heuristic"],
         "seed": 21,
-        "window_seconds": 0,
     }
     created, (joined,) = await create_table(on_a, body)  # created through A
     table = created["table"]

@@ -21,9 +21,10 @@ def test_games_lists_every_game_with_options_rulings_and_bot_levels(client: Test
     assert "deck_file" not in opts  # a file path can never be set over the network
     specs = [b["spec"] for b in kb["bots"]]
     assert {"random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(specs)
-    assert kb["window_seconds"] == 0  # King's Blood has no hidden response window (SRV-1)
+    assert kb["hidden_responses"] is False  # King's Blood has no hidden response window (SRV-2)
     for g in data["games"]:
-        assert (g["window_seconds"] > 0) == regalia.get_game(g["name"]).hidden_responses
+        assert g["hidden_responses"] == regalia.get_game(g["name"]).hidden_responses
+        assert g["response_seconds"] >= 8  # a person can use a response window (SRV-2)
 
 
 def test_create_takes_first_human_seat_and_join_fills_the_next(client: TestClient) -> None:

@@ -27,7 +27,7 @@ def create_table(
     name: str | None = None,
     table_name: str | None = None,
     seed: int | None = None,
-    window: float | None = 0,
+    fair: bool = True,
     private: bool = False,
     spectators: bool = True,
     clock: int | None = None,
@@ -54,14 +54,14 @@ def create_table(
     page.locator("input[name=spectators]").set_checked(spectators)
     if clock is not None:
         page.select_option("select[name=clock]", str(clock))
-    if seed is not None or window is not None or table_name is not None:
+    if seed is not None or not fair or table_name is not None:
         page.click("details.more summary")
         if table_name is not None:
             page.fill("input[name=table_name]", table_name)
         if seed is not None:
             page.fill("input[name=seed]", str(seed))
-        if window is not None:
-            page.fill("input[name=window_seconds]", str(window))
+        if not fair:
+            page.locator("input[name=fair_windows]").set_checked(False)
     page.click("form.create button[type=submit]")
     page.wait_for_url(re.compile(r".*/table\.html\?t=.*"), timeout=TIMEOUT_MS)
     return table_id(page)

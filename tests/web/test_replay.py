@@ -16,7 +16,7 @@ pytestmark = pytest.mark.timeout(240)
 
 
 def _bots_table(base: str, game: str, seats: list[str], seed: int) -> str:
-    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "window_seconds": 0}
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed}
     created = httpx.post(f"{base}/api/tables", json=body, timeout=30).json()
     assert created["token"] is None  # nobody's seat: every seat is a bot
     deadline = time.monotonic() + 120

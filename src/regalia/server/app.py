@@ -257,8 +257,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
         }
 
     @app.get("/api/games")
-    async def list_games() -> GameList:
-        return games_list()
+    async def list_games(request: Request) -> GameList:
+        return games_list(services(request).settings.response_seconds)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:

@@ -32,8 +32,16 @@ MAX_BOT_PROCESSES = 64
 _HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
 
 
-def _checked(db: str | None, host: str, port: int, bot_processes: int, log_level: str) -> tuple[str, ServerSettings]:
-    """The database URL and settings, every argument checked before anything starts.
+def _checked(
+    db: str | None,
+    host: str,
+    port: int,
+    bot_processes: int,
+    log_level: str,
+    timing: dict[str, float] | None = None,
+) -> tuple[str, ServerSettings]:
+    """The database URL and settings, every argument checked before anything starts
+    (``timing``: the response periods' and bots' seconds, by setting name).
 
     Raises:
         typer.BadParameter: naming the option at fault (the command exits with status 2).
@@ -62,9 +70,11 @@ def _checked(db: str | None, host: str, port: int, bot_processes: int, log_level
                 raise typer.BadParameter(f"the folder of {db} does not exist", param_hint="--db")
     url = db_url_from(db) if db else default_db_url()
     try:
-        settings = ServerSettings(db_url=url, bot_processes=bot_processes)
+        settings = ServerSettings(db_url=url, bot_processes=bot_processes, **(timing or {}))
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--db") from None
+        name, _, reason = str(exc).partition(": ")
+        hint = "--" + name.replace("_", "-") if name in (timing or {}) else "--db"
+        raise typer.BadParameter(reason if hint != "--db" else str(exc), param_hint=hint) from None
     return url, settings
 
 
@@ -84,9 +94,38 @@ def serve(
     log_level: Annotated[
         str, typer.Option("--log-level", help="uvicorn log level: critical, error, warning, info, debug, trace.")
     ] = "warning",
+    response_seconds: Annotated[
+        float,
+        typer.Option(
+            "--response-seconds",
+            metavar="S",
+            help="Default time a person has to answer a response window (5 to 120; ruling SRV-2).",
+        ),
+    ] = 10.0,
+    settle_seconds: Annotated[
+        float,
+        typer.Option(
+            "--settle-seconds",
+            metavar="S",
+            help="Fixed pause of a response period between persons' turns, in which bots answer (SRV-2).",
+        ),
+    ] = 0.25,
+    bot_move_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-move-seconds",
+            metavar="S",
+            help="A bot's move is shown this long after its decision was, however quickly it was found.",
+        ),
+    ] = 0.4,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
-    url, settings = _checked(db, host, port, bot_processes, log_level)
+    timing = {
+        "response_seconds": response_seconds,
+        "settle_seconds": settle_seconds,
+        "bot_move_seconds": bot_move_seconds,
+    }
+    url, settings = _checked(db, host, port, bot_processes, log_level, timing)
     try:
         import uvicorn
 

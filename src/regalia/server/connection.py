@@ -19,10 +19,11 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from regalia.core.state import MAX_ACTION_TEXT
-from regalia.server.frames import Cursor, frame_for, seat_info, table_info
+from regalia.server.frames import Cursor, frame_for, response_for, seat_info, table_info
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.lobby import Lobby, LobbyError, clean_text
 from regalia.server.master import Master, TableNotFound
+from regalia.server.periods import CONTINUE, REVEALING
 from regalia.server.protocol import (
     CLIENT_TYPES,
     Accepted,
@@ -36,12 +37,15 @@ from regalia.server.protocol import (
     Limits,
     Ping,
     Pong,
+    Prefs,
+    PrefsIn,
     Reclaim,
     Refused,
     Seats,
     Start,
     Sync,
     Undo,
+    Wait,
     Welcome,
     client_message,
 )
@@ -105,6 +109,10 @@ class Connection:
                 self.queue.put_nowait(None)
 
     def push_state(self, live: LiveTable, *, full: bool = False) -> None:
+        """Send what changed for this socket: the response period (SRV-2), then the frame."""
+        response = response_for(live, self.cursor)
+        if response is not None:
+            self.send(response)
         frame = frame_for(live, self.seat, self.cursor, full=full)
         if frame is not None:
             self.send(frame)
@@ -314,13 +322,20 @@ class Connection:
                     max_action_chars=MAX_ACTION_TEXT,
                 ),
                 chat=[Lobby.chat_out(live, c) for c in chat],
+                prefs=self._prefs(live) if self.seat is not None else None,
             )
         )
         if message.step is not None and message.step <= live.public_step:
-            # resume: events after the public step the client saw
-            self.cursor.step = live.public_at[message.step] if message.step < len(live.public_at) else live.step
-            self.cursor.step = max(self.cursor.step, 0)
+            # resume: the events after the last frame the client saw (public step n shows the
+            # table after the moves that made it; a response period still holds the next ones)
+            shown = len(live.shown_state(self.seat).history)
+            after = live.public_at[message.step + 1] - 1 if message.step + 1 < len(live.public_at) else live.step
+            self.cursor.step = max(min(after, shown), 0)
         return live
+
+    def _prefs(self, live: LiveTable) -> Prefs:
+        assert self.seat is not None
+        return Prefs(**(live.seat_row(self.seat).prefs or {}))
 
     async def _receive_hello(self) -> Hello:
         while True:
@@ -344,7 +359,16 @@ class Connection:
         elif self.seat is None:
             self._refuse("forbidden", f"a spectator cannot send {message.type}", "type")
         elif isinstance(message, Act):
-            await self._act(message)
+            if message.action == CONTINUE:
+                await self._continue(message)
+            else:
+                await self._act(message)
+        elif isinstance(message, Wait):
+            out = await self.master.respond(self.table_id, self.seat, "wait")
+            if not out.accepted:
+                self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action="wait"))
+        elif isinstance(message, PrefsIn):
+            await self._set_prefs(message)
         elif isinstance(message, ChatIn):
             await self._chat(message)
         elif isinstance(message, Leave):
@@ -387,6 +411,40 @@ class Connection:
         if out.stale:
             self.cursor.key = ""  # resend the current frame
             self.push_state(await self.master.get(self.table_id))
+
+    async def _continue(self, message: Act) -> None:
+        """``continue``: end your stage in a response period in which the rules ask you nothing (SRV-2)."""
+        assert self.seat is not None
+        out = await self.master.respond(
+            self.table_id,
+            self.seat,
+            CONTINUE,
+            step=message.step,
+            decision=message.decision,
+            on_done=lambda o: self.send(Accepted(step=o.step, action=CONTINUE)),
+        )
+        if out.accepted:
+            return
+        self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=CONTINUE))
+        if out.stale:
+            self.cursor.key = ""
+            self.push_state(await self.master.get(self.table_id))
+
+    async def _set_prefs(self, message: PrefsIn) -> None:
+        """Store the person's preferences; one that would tell others something is taken only
+        when the client says the person understood that (SRV-2)."""
+        assert self.seat is not None
+        if message.responses in REVEALING and not message.understood:
+            self._refuse(
+                "invalid",
+                "prefs: 'holding' lets the table move on at once when you cannot respond, which tells everyone "
+                "that you hold nothing to respond with; send it again with understood: true to choose it",
+                "understood",
+            )
+            return
+        change = {k: v for k, v in (("responses", message.responses), ("forced", message.forced)) if v is not None}
+        prefs = await self.master.set_prefs(self.table_id, self.seat, change)
+        self.send(Prefs(**prefs))
 
     async def _chat(self, message: ChatIn) -> None:
         assert self.seat is not None

@@ -14,11 +14,13 @@ from typing import Any
 
 from regalia.core import State, get_game
 from regalia.core.events import Event
-from regalia.server.live import LiveTable, is_hidden_decision
+from regalia.server.live import ONLINE_SECONDS, LiveTable
+from regalia.server.periods import CONTINUE, stage_decision
 from regalia.server.protocol import (
     Choice,
     Clock,
     EventOut,
+    Response,
     SeatInfo,
     StateFrame,
     TableInfo,
@@ -26,8 +28,17 @@ from regalia.server.protocol import (
 from regalia.server.storage import SeatRow, TableRow
 from regalia.server.tokens import decision_id
 
-ONLINE_SECONDS = 15.0
-"""A seat counts as online while a process has marked it seen within this many seconds."""
+CONTINUE_CHOICE = Choice(
+    text=CONTINUE,
+    label="you have nothing to play in this response window: let the table go on",
+    id=-1,
+    group=CONTINUE,
+)
+"""The only choice of a person's stage in which the rules ask them nothing (SRV-2)."""
+CONTINUE_PROMPT = (
+    "The table is asking for responses to the last move before it shows it (SRV-2). You have "
+    "nothing to play at this turn: continue."
+)
 
 
 def event_out(e: Event) -> EventOut:
@@ -79,59 +90,81 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         host_seat=row.host_seat,
         turn_seconds=row.turn_seconds,
         on_timeout=row.on_timeout,  # type: ignore[arg-type]
-        window_seconds=row.window_seconds,
+        response_seconds=row.response_seconds,
+        fair_windows=row.fair_windows,
         standin=row.standin,
         step=row.public_step,
         created_at=row.created_at,
-        result=row.result if row.status == "over" and row.release_at is None else None,
+        result=row.result if row.status == "over" else None,
     )
 
 
 @dataclass
 class Cursor:
     """What one socket has been sent: the move count its last frame showed (its events went up
-    to there) and the frame's content, so that only changes are sent."""
+    to there), the frame's content and the response period's, so that only changes are sent."""
 
     step: int = -1
     key: str = ""
     generation: int = 0
+    response: tuple[bool, int | None, float | None] = (False, None, None)
+
+
+def response_for(live: LiveTable, cursor: Cursor) -> Response | None:
+    """The table's response period as everyone sees it (SRV-2), if it changed since ``cursor``
+    (which is updated), else ``None``."""
+    period = live.period
+    stage = None if period is None else period.stage
+    now = (period is not None, None if stage is None else stage.seat, None if stage is None else stage.until)
+    if now == cursor.response:
+        return None
+    cursor.response = now
+    return Response(open=now[0], seat=now[1], deadline=now[2], now=time.time())
 
 
 def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool = False) -> StateFrame | None:
     """The frame for ``seat`` (``None``: spectator) if it differs from what ``cursor`` was
     sent, else ``None``; updates ``cursor``.
 
-    The seat answering a hidden decision during a response period is shown the working state;
-    every other socket the released state (SRV-1). A frame never goes back to an older state
-    than the socket was already shown.
+    During a response period (SRV-2) everyone is shown the table as it was before the move
+    that began it, except the person asked now in a real window (the working state, with its
+    choices) and a person who answered one earlier in the period (the table they answered,
+    without choices); a person whose turn asks nothing is offered ``continue``. A frame never
+    goes back to an older state than the socket was already shown.
 
     Args:
         full: send the whole event log (a new socket, or ``sync``), even if nothing changed.
     """
     if cursor.generation != live.generation:  # the table went back (undo): everything again
         cursor.generation, full = live.generation, True
-    hidden = live.hidden_decider()
-    own_window = seat is not None and seat == hidden
-    state: State = live.state if own_window else live.released_state
+    state: State = live.shown_state(seat)
     step = len(state.history)
-    if step < cursor.step:
-        if not full:
-            return None
-        state, step, own_window = live.state, live.step, True  # a resync of the window's own seat
+    if step < cursor.step and not full:
+        return None
     row = live.row
     status = live.status()
-    decider = state.current_player
     controller = live.controller(seat) if seat is not None else None
-    deciding = seat is not None and decider == seat and status == "running" and step == live.step
+    period = live.period
+    stage = None if period is None else period.stage
     legal: list[Choice] = []
     decision = None
-    if deciding:
-        decision = decision_id(row.secret, step)
-        if controller == "human":
-            legal = [Choice(**c) for c in state.legal_choices()]
-    clock = _clock(live, state, seat, own_window)
+    prompt: str | None = None
+    if status == "running" and seat is not None:
+        if period is not None and stage is not None and stage.seat == seat:
+            decision = stage_decision(row.secret, period)
+            if controller == "human":
+                if stage.real:
+                    legal = [Choice(**c) for c in state.legal_choices()]
+                else:
+                    legal, prompt = [CONTINUE_CHOICE], CONTINUE_PROMPT
+        elif period is None and state.current_player == seat and step == live.step:
+            decision = decision_id(row.secret, step)
+            if controller == "human":
+                legal = [Choice(**c) for c in state.legal_choices()]
+    clock = _clock(live, state, seat)
     view = state.view(seat)
-    prompt = str(view.get("prompt", ""))
+    if prompt is None:
+        prompt = str(view.get("prompt", ""))
     over = row.status == "over" and step == live.step
     frame_core: dict[str, Any] = {
         "step": live.public_step_at(step),
@@ -139,6 +172,7 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
         "status": status,
         "controller": controller,
         "view": view,
+        "prompt": prompt,
         "legal": [c.model_dump() for c in legal],
         "clock": None if clock is None else [clock.seat, clock.deadline],
         "result": state.result() if over else None,
@@ -170,20 +204,22 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
     )
 
 
-def _clock(live: LiveTable, state: State, seat: int | None, own_window: bool) -> Clock | None:
-    """The clock of the decision ``state`` shows to ``seat``: the response period of its own
-    hidden decision, or the visible decider's move clock. A hidden decision is never named to
-    the other seats (its clock shows no seat)."""
+def _clock(live: LiveTable, state: State, seat: int | None) -> Clock | None:
+    """The clock ``seat`` is shown: during a response period (SRV-2), the person asked now sees
+    their turn's end and everyone else none (the ``response`` message shows it to all); else
+    the move clock of the decision shown."""
     row = live.row
     if state.is_terminal or live.status() != "running":
         return None
     now = time.time()
-    if own_window:
-        return Clock(seat=seat, deadline=row.release_at, turn_seconds=row.turn_seconds, now=now)
+    period = live.period
+    if period is not None:
+        stage = period.stage
+        if stage is not None and stage.seat == seat:
+            return Clock(seat=seat, deadline=stage.until, turn_seconds=row.turn_seconds, now=now)
+        return None
     if row.turn_seconds is None:
         return None
-    if is_hidden_decision(state) and state.current_player != seat:
-        return Clock(seat=None, deadline=None, turn_seconds=row.turn_seconds, now=now)
     step = len(state.history)
     deadline = row.deadline if row.deadline_step == step and step == live.step else None
     return Clock(seat=state.current_player, deadline=deadline, turn_seconds=row.turn_seconds, now=now)

@@ -1,22 +1,10 @@
 """A table in one process's memory: the state rebuilt from the database, the events of every
-move, and the *released* state of ruling SRV-1.
+move, and what each seat is shown during a response period (ruling SRV-2,
+:mod:`regalia.server.periods`).
 
 The database is the truth; a :class:`LiveTable` is a cache that :meth:`LiveTable.catch_up` brings
 to the committed moves (another process may have committed some). Rebuilding a table from its
 seed and moves takes milliseconds, so any process can serve any table.
-
-**Ruling SRV-1 (response windows without a timing leak).** A decision is *hidden* when the core
-shows it only to its addressee (``State.decider_hidden``): every other seat is shown the decision
-underneath (Kingdom's and Kingship's response windows, KD-X2, KS-6). On a table with
-``window_seconds`` W > 0, every public move opens a response period of
-exactly W seconds (a move is public when a spectator can tell it happened: a public event, or
-a change of the spectator's view). During it the other seats are still shown the table as it was before the
-move (the *released* state) while hidden decisions are offered to their seats and answered; when
-the period ends, whatever is still hidden is answered for its seat (``pass`` when offered, else
-the stand-in bot), and everyone is shown the table at once. So every public move is followed by
-the same pause whether or not anyone was asked, and the frames of the seats not asked are the
-same in shape, content and timing either way. The public ``step`` counts only public moves, so
-its numbers do not count hidden answers either.
 """
 
 from __future__ import annotations
@@ -27,8 +15,15 @@ from dataclasses import dataclass, field
 
 from regalia.core import State, get_game, make, seat_name
 from regalia.core.events import Event
+from regalia.server.periods import Period, Stage
 from regalia.server.storage import SeatRow, TableRow
 from regalia.server.store import Move
+
+ONLINE_SECONDS = 15.0
+"""A seat counts as online while a process has marked it seen within this many seconds."""
+AWAY_GRACE = 5.0
+"""A person whose last socket closed (or who took the seat) less than this many seconds ago is
+still at the table: their turns in response periods wait for them (SRV-2)."""
 
 
 class TableUnavailable(Exception):
@@ -36,21 +31,23 @@ class TableUnavailable(Exception):
 
 
 def is_hidden_decision(state: State) -> bool:
-    """Whether the pending decision is hidden from the other seats (SRV-1): a response window
-    the core shows only to its addressee (``State.decider_hidden``). Never in a one-seat game
-    or after the end."""
+    """Whether the pending decision is hidden from the other seats: a response window the core
+    shows only to its addressee (``State.decider_hidden``). Never in a one-seat game or after
+    the end."""
     if state.current_player is None or state.num_players < 2:
         return False
     return state.decider_hidden()
 
 
-def is_public_move(before: State, after: State, events: list[Event]) -> bool:
-    """Whether a spectator can tell that a move happened (SRV-1): it caused a public event, or
-    the spectator's view (with its prompt) changed. Only such moves count in the public step
-    and open a response period."""
-    if any(e.visible_to is None for e in events):
+def is_public_move(hidden: bool, mover: int, events: list[Event]) -> bool:
+    """Whether everyone can tell that a move happened (SRV-2): it was made at a decision
+    everyone sees (``hidden`` false), or it answers a hidden window with an event of its mover
+    that everyone sees (an Outlaw redirect, a Knight block). A ``pass`` in a hidden window is
+    not, nor is what the rules do by themselves after it. Only public moves count in the public
+    step and begin a response period."""
+    if not hidden:
         return True
-    return bool(before.view(None) != after.view(None))
+    return any(e.visible_to is None and e.seat == mover for e in events)
 
 
 @dataclass
@@ -62,8 +59,8 @@ class LiveTable:
         state: the working state after every committed move.
         moves: the committed moves.
         events: ``events[i]`` are the events move ``i + 1`` caused.
-        released: the state every seat but a hidden decider is shown (SRV-1): the state after
-            ``row.released_step`` moves (``state`` itself when nothing is held).
+        released: the state everyone is shown while a response period holds moves back: the
+            state after ``row.released_step`` moves (``state`` itself when nothing is held).
         public_at: ``public_at[k]`` is the move count at which the public step became ``k``.
         suspended: why this server refuses moves at this table (its rules version is not this
             server's), or ``None``.
@@ -80,6 +77,7 @@ class LiveTable:
     suspended: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used_at: float = field(default_factory=time.time)
+    _before: State | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -140,8 +138,10 @@ class LiveTable:
             if m.public:
                 self.public_at.append(m.step)
 
-    def add_move(self, move: Move, state: State, events: list[Event]) -> None:
-        """Record a move this process just committed (``state`` is the working state after it)."""
+    def add_move(self, move: Move, state: State, events: list[Event], before: State | None = None) -> None:
+        """Record a move this process just committed (``state`` is the working state after it,
+        ``before`` the one before, kept as the released state if a response period begins)."""
+        self._before = before
         self.state = state
         self.moves.append(move)
         self.events.append(events)
@@ -158,11 +158,21 @@ class LiveTable:
         if target == len(self.moves):
             self.released = None
         elif self.released is None or len(self.released.history) != target:
-            released = make(row.game, players=row.players, seed=int(row.seed), **dict(row.options))
-            for m in self.moves[:target]:
-                released.apply(m.action)
-            self.released = released
+            before = self._before
+            self.released = before if before is not None and len(before.history) == target else self.state_at(target)
+        self._before = None
         self.used_at = time.time()
+
+    def state_at(self, step: int) -> State:
+        """The table's state after its first ``step`` moves (rebuilt from the seed)."""
+        if step == len(self.moves):
+            return self.state
+        if self.released is not None and len(self.released.history) == step:
+            return self.released
+        state = make(self.row.game, players=self.row.players, seed=int(self.row.seed), **dict(self.row.options))
+        for m in self.moves[:step]:
+            state.apply(m.action)
+        return state
 
     # ------------------------------------------------------------------ reading
     @property
@@ -185,9 +195,42 @@ class LiveTable:
         return len(self.released_state.history)
 
     @property
+    def period(self) -> Period | None:
+        """The response period under way (SRV-2), or ``None``."""
+        return Period.from_json(self.row.period)
+
+    @property
     def held(self) -> bool:
-        """Whether a response period is running (SRV-1)."""
-        return self.row.release_at is not None
+        """Whether moves are held back from everyone (a response period is under way)."""
+        return self.row.period is not None
+
+    def stage(self) -> Stage | None:
+        """The person being asked in the response period now, or ``None``."""
+        period = self.period
+        return None if period is None else period.stage
+
+    def shown_state(self, seat: int | None) -> State:
+        """The state ``seat`` is shown now: the working state to a person answering a real
+        window in their stage; to a person who answered one earlier in the period, the table
+        as it was then; the released state to everyone else."""
+        period = self.period
+        if period is not None and seat is not None:
+            stage = period.stage
+            if stage is not None and stage.real and seat == stage.seat:
+                return self.state
+            if seat in period.shown:
+                return self.state_at(period.shown[seat])
+        return self.released_state
+
+    def is_away(self, seat: int) -> bool:
+        """Whether a person has left the table for now: no socket of theirs seen within
+        :data:`ONLINE_SECONDS`, and none closed (nor the seat taken) within :data:`AWAY_GRACE`
+        seconds — a page being reloaded is not away. Public: every seat's presence is shown."""
+        s = self.seats[seat]
+        now = time.time()
+        if s.online and s.seen_at is not None and s.seen_at >= now - ONLINE_SECONDS:
+            return False
+        return s.seen_at is None or s.seen_at < now - AWAY_GRACE
 
     def public_step_at(self, step: int) -> int:
         """The public step after ``step`` moves."""
@@ -197,12 +240,6 @@ class LiveTable:
                 break
             count += 1
         return count
-
-    def hidden_decider(self) -> int | None:
-        """The seat answering a hidden decision now during a response period, or ``None``."""
-        if not self.held or self.state.is_terminal:
-            return None
-        return self.state.current_player if is_hidden_decision(self.state) else None
 
     def seat_row(self, seat: int) -> SeatRow:
         return self.seats[seat]

@@ -34,11 +34,6 @@ from regalia.server.protocol import (
 from regalia.server.store import Chat
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
 
-DEFAULT_WINDOW_SECONDS = 1.5
-"""The response period (SRV-1) of a table of a game with hidden response windows
-(``Game.hidden_responses``: Kingship, Kingdom) with two or more seats and a person at it, unless
-the creator sets ``window_seconds``; other games need none and default to 0."""
-
 BOT_LABELS = {
     "random": "Random: any legal move",
     "heuristic": "Heuristic: the game's rule-of-thumb player (quick)",
@@ -82,8 +77,9 @@ def online_option(option: dict[str, Any]) -> bool:
     return not ("str" in str(option["type"]) and not option["choices"])
 
 
-def game_info(game: Game) -> GameInfo:
-    """A game as the lobby shows it: summary, player range, options with their rulings' texts, bots."""
+def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
+    """A game as the lobby shows it: summary, player range, options with their rulings' texts,
+    bots, and the default time to answer a response window (the server's ``response_seconds``)."""
     rulings = {r.id: r.text for r in game.rulings}
     options = [
         OptionInfo(
@@ -111,14 +107,15 @@ def game_info(game: Game) -> GameInfo:
         default_bot=default_bot(game.name),
         legend=game.legend,
         notation=game.notation,
-        window_seconds=DEFAULT_WINDOW_SECONDS if game.hidden_responses else 0.0,
+        hidden_responses=game.hidden_responses,
+        response_seconds=response_seconds,
     )
 
 
-def games_list() -> GameList:
+def games_list(response_seconds: float = 10.0) -> GameList:
     """Every game, with the server's table defaults."""
     return GameList(
-        games=[game_info(get_game(n)) for n in game_names()],
+        games=[game_info(get_game(n), response_seconds) for n in game_names()],
         defaults={"on_timeout": "standin", "turn_seconds": None},
     )
 
@@ -206,9 +203,7 @@ class Lobby:
             raise LobbyError(422, "options", str(exc)) from None
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
-        window = req.window_seconds
-        if window is None:
-            window = DEFAULT_WINDOW_SECONDS if game.hidden_responses and players > 1 and humans else 0.0
+        response = req.response_seconds if req.response_seconds is not None else self.settings.response_seconds
         table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
         now = time.time()
         table_id, invite, token = new_table_id(), new_invite(), new_token() if host is not None else None
@@ -231,12 +226,15 @@ class Lobby:
             "host_seat": host,
             "turn_seconds": req.turn_seconds,
             "on_timeout": req.on_timeout,
-            "window_seconds": float(window),
+            "response_seconds": float(response),
+            "fair_windows": req.fair_windows,
             "standin": standin,
             "step": 0,
             "public_step": 0,
             "released_step": 0,
-            "release_at": None,
+            "shown_at": now if status == "running" else None,
+            "period": None,
+            "period_no": 0,
             "to_act": 0,
             "deadline": None,
             "deadline_step": None,
@@ -263,8 +261,8 @@ class Lobby:
                 }
             )
         await self.store.run(self.store.create_table, row, seat_rows)
-        live = await self.master.get(table_id)
-        self.master.schedule(live)
+        if status == "running":
+            await self.master.started(table_id)
         return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
 
     @staticmethod
@@ -351,7 +349,7 @@ class Lobby:
                 )
             )
             await self.master._refresh(live)
-        await self.master._after_change(live, seats=True)
+        await self.master.started(table_id)
 
     # ------------------------------------------------------------------ reading
     async def info(self, table_id: str) -> TableInfo:

@@ -1,12 +1,14 @@
 """The table master: applies moves, commits them, then tells everyone; runs clocks, response
-periods (SRV-1) and bot turns.
+periods (ruling SRV-2, :mod:`regalia.server.periods`) and bot turns.
 
 One :class:`Master` per server process. A move is applied to a clone of the table's state with
 ``State.apply`` (the only way a move is ever applied), committed in one transaction with the
 table row (unique ``(table, step)``), and only then acknowledged and fanned out: to this
 process's sockets directly, and to other processes by the ``NOTIFY`` sent in that transaction.
-Anything that must happen later — a move clock running out, the end of a response period, a bot
+Anything that must happen later — a move clock running out, a stage of a response period, a bot
 turn whose process stopped — is written in the table row as ``due_at``, so any process finds it.
+No table lock is held while a bot searches: a bot's move is computed first, then submitted like
+a person's, and refused if the table moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -21,15 +24,21 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from regalia.core import IllegalActionError, State, make, undo_to
+from regalia.bots import InfoSet, bot_names, make_bot
+from regalia.core import IllegalActionError, State, get_game, make, undo_to
 from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.bots import BotJob, BotPool, hint_bot
 from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision, is_public_move
+from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_decision, stage_seconds
 from regalia.server.settings import ServerSettings
 from regalia.server.store import Move, Store
 from regalia.server.tokens import decision_id, derived_seed
 
 log = logging.getLogger("regalia.server")
+
+WAIT_REASON = "the table is waiting for responses to the last move; wait for it"
+"""The refusal of a move sent while a response period runs, the same for every seat not being
+asked, whatever the period is about (SRV-2)."""
 
 
 class TableNotFound(KeyError):
@@ -57,6 +66,14 @@ class Fanout(Protocol):
     async def push_seats(self, live: LiveTable) -> None: ...
 
 
+def quick_spec(game: str, spec: str) -> str:
+    """The bot that answers a bot seat's hidden response window within the settle time: the
+    seat's own bot if it is a quick one, else the game's heuristic (SRV-2)."""
+    if spec in ("random", "heuristic"):
+        return spec
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
 class Master:
     """Every table this process serves.
 
@@ -76,6 +93,7 @@ class Master:
         self._load_lock = asyncio.Lock()
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
 
@@ -112,7 +130,7 @@ class Master:
         return self._tables.get(table_id)
 
     def _evict(self) -> None:
-        busy = set(self._bot_tasks) | set(self._timers)
+        busy = set(self._bot_tasks) | set(self._timers) | set(self._drivers)
         while len(self._tables) > self.settings.cache_tables:
             for key in self._tables:
                 if key not in busy and not self._tables[key].lock.locked():
@@ -134,6 +152,11 @@ class Master:
         if row.step > live.step:
             live.catch_up(await self.store.run(self.store.moves_after, row.id, live.step))
         live.set_rows(row, seats)
+
+    def fair(self, live: LiveTable) -> bool:
+        """Whether the table asks hidden windows in response periods (SRV-2): a game with hidden
+        response windows, two or more seats, and ``fair_windows`` on."""
+        return bool(live.row.fair_windows) and live.state.game.hidden_responses and live.row.players > 1
 
     # ------------------------------------------------------------------ moves
     async def submit(
@@ -177,6 +200,58 @@ class Master:
     def _refuse(self, live: LiveTable, reason: str, rule: str | None = None, *, stale: bool = False) -> Outcome:
         return Outcome(False, live.public_step, reason=reason, rule=rule, stale=stale)
 
+    def expected_decision(self, live: LiveTable, seat: int) -> str | None:
+        """The decision id ``seat``'s frame carries now (``None``: it decides nothing)."""
+        period = live.period
+        if period is not None:
+            if period.stage is not None and period.stage.seat == seat:
+                return stage_decision(live.row.secret, period)
+            return None
+        if live.state.current_player == seat:
+            return decision_id(live.row.secret, live.step)
+        return None
+
+    def _check_person(
+        self, live: LiveTable, seat: int, step: int | None, decision: str | None, *, pseudo: bool = False
+    ) -> Outcome | None:
+        """The refusal of a person's move or ``continue`` that does not fit the table now, else ``None``."""
+        status = live.status()
+        if status == "waiting":
+            return self._refuse(
+                live, "the table is waiting for players; the host may start it with bots in the open seats"
+            )
+        if status == "over":
+            return self._refuse(live, "the game is over")
+        if live.suspended is not None:
+            return self._refuse(live, live.suspended)
+        period = live.period
+        if period is not None and (period.stage is None or period.stage.seat != seat):
+            return self._refuse(live, WAIT_REASON, "SRV-2", stale=True)
+        shown = live.public_step_at(len(live.shown_state(seat).history))
+        if (step is not None and step != shown) or (
+            decision is not None and decision != self.expected_decision(live, seat)
+        ):
+            return self._refuse(
+                live, f"the table has moved on: it is at step {shown}, you answered step {step}", stale=True
+            )
+        if live.controller(seat) != "human":
+            return self._refuse(live, "the stand-in bot plays your seat now; send reclaim to take it back")
+        if period is not None:
+            stage = period.stage
+            assert stage is not None
+            if stage.real == pseudo:
+                return self._refuse(
+                    live,
+                    "you have no response to make now: send continue"
+                    if pseudo is False
+                    else "answer your response window with one of its choices",
+                    "SRV-2",
+                )
+            return None
+        if live.state.current_player != seat:
+            return self._refuse(live, f"it is not {live.seat_name(seat)}'s decision now", stale=True)
+        return None
+
     async def _submit_locked(
         self,
         live: LiveTable,
@@ -187,98 +262,97 @@ class Master:
         decision: str | None,
         expect_step: int | None,
     ) -> Outcome:
-        status = live.status()
-        if status == "waiting":
-            return self._refuse(
-                live, "the table is waiting for players; the host may start it with bots in the open seats"
-            )
-        if status == "over":
-            return self._refuse(live, "the game is over")
-        if live.suspended is not None:
-            return self._refuse(live, live.suspended)
         state = live.state
         if by == "human":
-            if (step is not None and step != live.public_step) or (
-                decision is not None and decision != decision_id(live.row.secret, live.step)
-            ):
-                return self._refuse(
-                    live,
-                    f"the table has moved on: it is at step {live.public_step}, you answered step {step}",
-                    stale=True,
-                )
-            if state.current_player != seat:
-                return self._refuse(live, f"it is not {live.seat_name(seat)}'s decision now", stale=True)
-            if live.controller(seat) != "human":
-                return self._refuse(live, "the stand-in bot plays your seat now; send reclaim to take it back")
-            if live.held and live.hidden_decider() != seat:
-                return self._refuse(live, "the table is still showing the last move; wait for it", "SRV-1", stale=True)
+            refusal = self._check_person(live, seat, step, decision)
+            if refusal is not None:
+                return refusal
         else:
+            if live.status() != "running" or live.suspended is not None:
+                return self._refuse(live, "the table is not running")
             if (expect_step is not None and expect_step != live.step) or state.current_player != seat:
                 return self._refuse(live, "the table has moved on", stale=True)
-            if by != "window" and live.held and live.hidden_decider() != seat:
-                return self._refuse(live, "the table is still showing the last move", "SRV-1", stale=True)
         if isinstance(action, str) and len(action) > 4 * MAX_ACTION_TEXT:
             return self._refuse(live, f"an action text is at most {MAX_ACTION_TEXT} characters")
+        hidden = is_hidden_decision(state)
         new = state.clone()
         try:
             events = new.apply(action)
         except IllegalActionError as exc:
             return self._refuse(live, exc.reason, exc.rule)
         now = time.time()
-        move = Move(live.step + 1, seat, str(new.history[-1]), is_public_move(state, new, events), by, now)
+        move = Move(live.step + 1, seat, str(new.history[-1]), is_public_move(hidden, seat, events), by, now)
         fields = self._fields_after_move(live, new, move, now)
         notify = {"k": "move", "t": live.row.id, "s": move.step, "p": self.process_id}
         ok = await self.store.run(self.store.commit_move, live.row.id, move, fields, notify)
         if not ok:
             await self._refresh(live)
             return self._refuse(live, "another move was made first", stale=True)
-        live.add_move(move, new, events)
+        live.add_move(move, new, events, before=state)
         self._set_fields(live, {"step": move.step, **fields})
         return Outcome(True, live.public_step, action=move.action)
 
     def _fields_after_move(self, live: LiveTable, new: State, move: Move, now: float) -> dict[str, Any]:
-        """The table row's new values after ``move`` (SRV-1 periods, status, clocks, due time)."""
+        """The table row's new values after ``move``: the public step, the response period
+        (SRV-2: a public move begins one when it reaches response turns; a hidden answer adds
+        its turns and ends the stage it answered), what everyone is shown, clocks, status."""
         row = live.row
-        release_at = row.release_at
-        released_step = row.released_step
-        if new.is_terminal:
-            release_at, released_step = None, move.step
-        elif release_at is None:
-            if move.public and row.window_seconds > 0:
-                release_at = now + row.window_seconds
-            else:
-                released_step = move.step
         fields: dict[str, Any] = {
             "public_step": row.public_step + (1 if move.public else 0),
-            "released_step": released_step,
-            "release_at": release_at,
             "updated_at": now,
             "to_act": new.current_player,
             "bot_step": None,
             "bot_until": None,
         }
+        period = live.period
         if new.is_terminal:
-            fields.update(status="over", result=new.result(), deadline=None, deadline_step=None, due_at=None)
+            fields.update(
+                status="over",
+                result=new.result(),
+                deadline=None,
+                deadline_step=None,
+                due_at=None,
+                period=None,
+                period_no=row.period_no + 1,
+                released_step=move.step,
+                shown_at=now,
+            )
             return fields
-        fields.update(self._plan(live, new, move.step, release_at, now))
+        if move.public or period is None:
+            turns = list(new.response_turns()) if move.public and self.fair(live) else []
+            if turns:
+                fresh = Period(opened=move.step, turns=turns, next=now + self.settings.settle_seconds)
+                fields.update(
+                    period=fresh.to_json(), period_no=row.period_no + 1, released_step=move.step - 1, due_at=now
+                )
+                return fields
+            fields.update(period=None, released_step=move.step, shown_at=now)
+            if period is not None:
+                fields["period_no"] = row.period_no + 1
+            fields.update(self._plan(live, new, move.step, now))
+            return fields
+        # a hidden answer in the period: the turn it answered (the last recorded) is done
+        answered = len(period.turns)
+        period.turns.extend(new.response_turns())
+        period.at = max(period.at, answered)
+        if period.stage is not None and period.stage.seat == move.seat:
+            period.stage = None
+            period.next = now + self.settings.settle_seconds
+        fields.update(period=period.to_json(), period_no=row.period_no + 1, due_at=now)
         return fields
 
-    def _plan(self, live: LiveTable, state: State, step: int, release_at: float | None, now: float) -> dict[str, Any]:
-        """When the table is next due, and the move clock of the decision at ``step``."""
+    def _plan(self, live: LiveTable, state: State, step: int, now: float) -> dict[str, Any]:
+        """The move clock and due time of the decision shown at ``step`` (no period running)."""
         row = live.row
-        deadline, deadline_step = row.deadline, row.deadline_step
         if row.status != "running" or state.is_terminal:
-            return {"due_at": None}
+            return {"due_at": None, "deadline": None, "deadline_step": None}
         seat = state.current_player
         assert seat is not None
-        bot_turn = live.controller(seat) == "bot"
-        if release_at is not None:
-            hidden = is_hidden_decision(state)
-            return {"due_at": now if hidden and bot_turn else release_at}
-        if bot_turn:
+        if live.controller(seat) == "bot":
             return {"due_at": now, "deadline": None, "deadline_step": None}
         if row.turn_seconds is None:
             return {"due_at": None, "deadline": None, "deadline_step": None}
+        deadline, deadline_step = row.deadline, row.deadline_step
         if deadline_step != step or deadline is None:
             deadline, deadline_step = now + row.turn_seconds, step
         return {"due_at": deadline, "deadline": deadline, "deadline_step": deadline_step}
@@ -288,6 +362,22 @@ class Master:
         for k, v in fields.items():
             setattr(live.row, k, v)
         live.set_rows(live.row)
+
+    async def _update_locked(self, live: LiveTable, fields: dict[str, Any]) -> bool:
+        """Write ``fields`` to the table row if it is still at the move count and period version
+        this process knows (caller holds ``live.lock``); on a conflict, re-read the table."""
+        row = live.row
+        notify = {"k": "move", "t": row.id, "s": live.step, "p": self.process_id}
+        at_step, at_period = live.step, row.period_no
+        fields = {"updated_at": time.time(), **fields}
+        ok = await self.store.run(
+            lambda: self.store.update_table(row.id, fields, at_step=at_step, at_period=at_period, notify=notify)
+        )
+        if ok:
+            self._set_fields(live, fields)
+        else:
+            await self._refresh(live)
+        return ok
 
     # ------------------------------------------------------------------ after a change
     async def _after_change(self, live: LiveTable, *, seats: bool = False) -> None:
@@ -299,7 +389,8 @@ class Master:
         self.schedule(live)
 
     def schedule(self, live: LiveTable) -> None:
-        """Start a bot turn if one is due now, else set a timer for the table's next due time."""
+        """Drive a response period, start a bot turn if one is due now, else set a timer for
+        the table's next due time."""
         if self.closed:
             return
         table_id = live.row.id
@@ -309,21 +400,21 @@ class Master:
         row = live.row
         if row.status != "running" or live.suspended is not None or live.state.is_terminal:
             return
+        if live.held:
+            self._start_driver(table_id)
+            return
         seat = live.state.current_player
         assert seat is not None
-        now = time.time()
-        if live.held:
-            if live.hidden_decider() is not None and live.controller(seat) == "bot":
-                self._start_bot(table_id)
-            self._set_timer(table_id, (row.release_at or now) - now)
-            return
         if live.controller(seat) == "bot":
             self._start_bot(table_id)
             return
         if row.deadline is not None and row.deadline_step == live.step:
-            self._set_timer(table_id, row.deadline - now)
+            self._set_timer(table_id, row.deadline - time.time())
 
     def _set_timer(self, table_id: str, delay: float) -> None:
+        old = self._timers.pop(table_id, None)
+        if old is not None:
+            old.cancel()
         loop = asyncio.get_running_loop()
         self._timers[table_id] = loop.call_later(max(delay, 0.0), lambda: self.spawn(self.due(table_id)))
 
@@ -345,63 +436,274 @@ class Master:
                 log.error("server task failed", exc_info=exc)
 
     async def due(self, table_id: str) -> None:
-        """Do what the table waits for now: end a response period, run a bot turn, or apply the
-        move clock's rule (``on_timeout``)."""
+        """Do what the table waits for now: drive its response period, run a bot turn, or apply
+        the move clock's rule (``on_timeout``); with nothing due, clear ``due_at``."""
         self._timers.pop(table_id, None)
         live = await self.get(table_id)
         row = live.row
         if row.status != "running" or live.suspended is not None or live.state.is_terminal:
             return
-        now = time.time()
         if live.held:
-            if row.release_at is not None and now >= row.release_at:
-                await self._release(live)
-            else:
-                self.schedule(live)
+            self._start_driver(table_id)
             return
         seat = live.state.current_player
         assert seat is not None
+        now = time.time()
         if live.controller(seat) == "bot":
             self._start_bot(table_id)
         elif row.deadline is not None and row.deadline_step == live.step and now >= row.deadline:
             await self._timeout(live, seat)
         else:
-            self.schedule(live)
+            await self._replan(live)
 
-    async def _release(self, live: LiveTable) -> None:
-        """End a response period (SRV-1): answer what is still hidden, then show everyone."""
+    async def _replan(self, live: LiveTable) -> None:
+        """Write the move clock and due time the table should have now (a stale ``due_at``, or
+        a table just started), then schedule it."""
         async with live.lock:
             await self._refresh(live)
-            row = live.row
-            if row.release_at is None or time.time() < row.release_at:
+            if live.held or live.row.status != "running" or live.state.is_terminal:
                 return
-            while live.hidden_decider() is not None:
-                seat = live.state.current_player
-                assert seat is not None
-                choices = [c["text"] for c in live.state.legal_choices()]
-                text = "pass" if "pass" in choices else await self._bot_move(live, seat, self.bot_spec_for(live, seat))
-                out = await self._submit_locked(live, seat, text, "window", None, None, live.step)
-                if not out.accepted:
-                    return
-            if live.row.release_at is None:  # the last answer ended the game
-                released = True
-            else:
+            fields = self._plan(live, live.state, live.step, time.time())
+            if any(getattr(live.row, k) != v for k, v in fields.items()):
+                await self._update_locked(live, fields)
+        self.schedule(live)
+
+    async def started(self, table_id: str) -> None:
+        """A table has just started (all seats taken, the host's ``start``, a join): show its
+        first decision now and start that decision's move clock."""
+        live = await self.get(table_id)
+        async with live.lock:
+            await self._refresh(live)
+            if live.row.status == "running" and not live.held and not live.state.is_terminal:
                 now = time.time()
-                fields: dict[str, Any] = {"release_at": None, "released_step": live.step, "updated_at": now}
-                fields.update(self._plan(live, live.state, live.step, None, now))
-                notify = {"k": "move", "t": row.id, "s": live.step, "p": self.process_id}
-                at_step = live.step
-                released = await self.store.run(
-                    lambda: self.store.update_table(row.id, fields, at_step=at_step, notify=notify)
-                )
-                if released:
-                    self._set_fields(live, fields)
-        if released:
-            await self._after_change(live)
+                fields: dict[str, Any] = {"shown_at": now, "deadline_step": None}
+                live.row.deadline_step = None
+                fields.update(self._plan(live, live.state, live.step, now))
+                await self._update_locked(live, fields)
+        await self._after_change(live, seats=True)
 
-    def bot_spec_for(self, live: LiveTable, seat: int) -> str:
-        return live.bot_spec(seat)
+    # ------------------------------------------------------------------ response periods (SRV-2)
+    def _start_driver(self, table_id: str) -> None:
+        running = self._drivers.get(table_id)
+        if running is not None and not running.done():
+            return
+        task = asyncio.ensure_future(self._drive(table_id))
+        self._drivers[table_id] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
 
+    async def _drive(self, table_id: str) -> None:
+        """Run the response period as far as it goes now (SRV-2): the bots' turns, then at the
+        period's ``next`` time a person's stage or the end of the period; a stage whose time
+        ran out is answered by the clock (``pass``)."""
+        try:
+            while not self.closed:
+                live = await self.get(table_id, refresh=False)
+                async with live.lock:
+                    await self._refresh(live)
+                    wait = await self._drive_locked(live)
+                await self._after_change_quiet(live)
+                if wait is None:
+                    continue
+                if wait > 0:
+                    self._set_timer(table_id, wait)
+                return
+        finally:
+            self._drivers.pop(table_id, None)
+
+    async def _after_change_quiet(self, live: LiveTable) -> None:
+        if self.fanout is not None:
+            await self.fanout.push_state(live)
+        if not live.held:
+            self.schedule(live)
+
+    async def _drive_locked(self, live: LiveTable) -> float | None:
+        """One step of the period. Returns ``None`` to go on at once, else the seconds until
+        the table is due again (``0``: nothing to wait for)."""
+        period = live.period
+        row = live.row
+        if period is None or row.status != "running" or live.suspended is not None or live.state.is_terminal:
+            return 0.0
+        now = time.time()
+        stage = period.stage
+        if stage is not None:
+            if now < stage.until:
+                return stage.until - now
+            return await self._end_stage(live, period, stage, now)
+        changed = await self._bot_turns(live, period)
+        if changed:
+            return None
+        if now < period.next:
+            return period.next - now
+        if period.held is not None:
+            seat, text = period.held
+            period.held = None
+            await self._update_locked(live, self._period_fields(live, period))
+            by = "bot" if live.seat_row(seat).kind == "bot" else "standin"
+            await self._submit_locked(live, seat, text, by, None, None, live.step)
+            return None
+        if period.at < len(period.turns):
+            return await self._begin_stage(live, period, now)
+        if is_hidden_decision(live.state):  # a hidden window no recorded turn covers
+            log.error(
+                "table %s: a hidden decision of P%s outside the recorded turns", row.id, live.state.current_player
+            )
+            period.turns.append(live.state.current_player or 0)
+            await self._update_locked(live, self._period_fields(live, period))
+            return None
+        fields: dict[str, Any] = {
+            "period": None,
+            "period_no": row.period_no + 1,
+            "released_step": live.step,
+            "shown_at": now,
+        }
+        fields.update(self._plan(live, live.state, live.step, now))
+        await self._update_locked(live, fields)
+        return 0.0
+
+    def _turn_is_asked(self, live: LiveTable, period: Period, k: int) -> bool:
+        """Whether the rules ask the seat of turn ``k`` now (its hidden window is pending)."""
+        state = live.state
+        return k == len(period.turns) - 1 and is_hidden_decision(state) and state.current_player == period.turns[k]
+
+    def _needs_stage(self, live: LiveTable, period: Period, k: int) -> bool:
+        """Whether turn ``k`` is a person's stage (everyone sees it): a person playing their
+        seat who is asked here, or who is not but may be seen not to be — unless they chose to
+        be asked only when they can respond, or nobody else could see the stage."""
+        seat = period.turns[k]
+        if live.controller(seat) != "human":
+            return False
+        if self._turn_is_asked(live, period, k):
+            return True
+        if skips_empty(live.seat_row(seat).prefs):
+            return False
+        others = any(s.seat != seat and s.controller == "human" for s in live.seats)
+        return others or bool(live.row.spectators)
+
+    async def _bot_turns(self, live: LiveTable, period: Period) -> bool:
+        """Take the turns before the next person's stage: a bot asked here answers at once; a
+        turn with nobody asked passes. A bot's answer everyone will see waits for the period's
+        ``next`` time (``period.held``). Returns whether the table changed (read it again)."""
+        moved = False
+        while period.at < len(period.turns) and period.held is None:
+            k = period.at
+            if self._needs_stage(live, period, k):
+                break
+            if not self._turn_is_asked(live, period, k):
+                period.at = k + 1
+                moved = True
+                continue
+            seat = period.turns[k]
+            text = self._window_answer(live, seat)
+            trial = live.state.clone()
+            events = trial.apply(text)
+            if is_public_move(True, seat, events):
+                period.held = (seat, text)
+                moved = True
+                break
+            if moved:
+                await self._update_locked(live, self._period_fields(live, period))
+            out = await self._submit_locked(live, seat, text, "window", None, None, live.step)
+            if not out.accepted:  # never expected: the quick player chose from the legal actions
+                log.error("table %s: a window answer %r of P%d was refused: %s", live.row.id, text, seat, out.reason)
+                first = str(live.state.legal_actions()[0])
+                await self._submit_locked(live, seat, first, "window", None, None, live.step)
+            return True
+        if moved:
+            await self._update_locked(live, self._period_fields(live, period))
+        return False
+
+    def _window_answer(self, live: LiveTable, seat: int) -> str:
+        """A bot's (or stand-in's) answer to its hidden window, found at once in this process
+        by the game's quick player (``quick_spec``), from the seat's information set only."""
+        spec = quick_spec(live.row.game, live.bot_spec(seat))
+        bot = make_bot(spec, live.row.game)
+        rng = random.Random(derived_seed(live.row.secret, live.step, seat))
+        return str(bot.choose(InfoSet(live.state, seat, rng)))
+
+    async def _begin_stage(self, live: LiveTable, period: Period, now: float) -> float:
+        """Ask the person of turn ``period.at``: their real window, or ``continue``."""
+        k = period.at
+        seat = period.turns[k]
+        real = self._turn_is_asked(live, period, k)
+        seat_row = live.seat_row(seat)
+        seconds = stage_seconds(seat_row.prefs, live.row.response_seconds, self.settings.quick_response_seconds)
+        if live.is_away(seat):
+            seconds = 0.0  # not at the table: the turn passes at once (the seat's presence is public)
+        period.stage = Stage(seat=seat, turn=k, real=real, start=now, until=now + seconds)
+        if real:
+            period.shown[seat] = live.step
+        fields = self._period_fields(live, period)
+        fields["due_at"] = now + seconds
+        await self._update_locked(live, fields)
+        return seconds if seconds > 0 else 0.001
+
+    async def _end_stage(self, live: LiveTable, period: Period, stage: Stage, now: float) -> float | None:
+        """A stage's time ran out: the clock passes for the person (a real window) or the turn
+        simply ends (nothing was asked)."""
+        if stage.real and self._turn_is_asked(live, period, stage.turn):
+            texts = [str(a) for a in live.state.legal_actions()]
+            text = "pass" if "pass" in texts else self._window_answer(live, stage.seat)
+            await self._submit_locked(live, stage.seat, text, "clock", None, None, live.step)
+            return None
+        period.stage = None
+        period.at = stage.turn + 1
+        period.next = now + self.settings.settle_seconds
+        await self._update_locked(live, self._period_fields(live, period))
+        return None
+
+    @staticmethod
+    def _period_fields(live: LiveTable, period: Period) -> dict[str, Any]:
+        return {"period": period.to_json(), "period_no": live.row.period_no + 1, "due_at": time.time()}
+
+    async def respond(
+        self,
+        table_id: str,
+        seat: int,
+        kind: str,
+        *,
+        step: int | None = None,
+        decision: str | None = None,
+        on_done: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """A person's ``continue`` (their stage asked them nothing) or ``wait`` (more time, with
+        the ``quick`` preference) in a response period (SRV-2).
+
+        Returns:
+            accepted, or refused with the reason (the same wording for every seat not being asked).
+        """
+        live = await self.get(table_id, refresh=False)
+        async with live.lock:
+            await self._refresh(live)
+            period = live.period
+            if kind == CONTINUE:
+                refusal = self._check_person(live, seat, step, decision, pseudo=True)
+                if refusal is not None:
+                    return refusal
+                assert period is not None and period.stage is not None
+                turn = period.stage.turn
+                period.stage = None
+                period.at = turn + 1
+                period.next = time.time() + self.settings.settle_seconds
+                await self._update_locked(live, self._period_fields(live, period))
+            else:
+                stage = None if period is None else period.stage
+                if stage is None or stage.seat != seat:
+                    return self._refuse(live, WAIT_REASON, "SRV-2")
+                assert period is not None
+                if not stage.waited:
+                    stage.waited = True
+                    stage.until = max(stage.until, stage.start + live.row.response_seconds)
+                    fields = self._period_fields(live, period)
+                    fields["due_at"] = stage.until
+                    await self._update_locked(live, fields)
+        outcome = Outcome(True, live.public_step)
+        if on_done is not None:
+            on_done(outcome)  # the person's acknowledgement goes first
+        await self._after_change(live)
+        return outcome
+
+    # ------------------------------------------------------------------ bots
     async def _bot_move(self, live: LiveTable, seat: int, spec: str) -> str:
         job = BotJob(
             table=live.row.id,
@@ -422,6 +724,21 @@ class Master:
             )
             return str(live.state.legal_actions()[0])
 
+    def bot_pace(self, spec: str) -> float:
+        """How long after its decision was shown a bot's move is shown (seconds): at least
+        ``bot_move_seconds``, a time-budgeted search's own budget, and for a search counted in
+        rollouts the longest a bot move may take on this server — so that how long a bot takes
+        never depends on what it holds (SRV-2)."""
+        pace = self.settings.bot_move_seconds
+        if spec.startswith("ismcts"):
+            level = spec.split(":", 1)[1] if ":" in spec else "medium"
+            if level.endswith("s"):
+                with contextlib.suppress(ValueError):
+                    pace = max(pace, float(level[:-1]))
+            else:
+                pace = max(pace, float(getattr(self.settings, "max_bot_seconds", 2.0)))
+        return pace
+
     async def _timeout(self, live: LiveTable, seat: int) -> None:
         """The move clock ran out: the stand-in plays this decision (``standin``) or takes the
         seat until its person reclaims it (``takeover``)."""
@@ -430,7 +747,6 @@ class Master:
             return
         self._start_bot(live.row.id, clock_seat=seat)
 
-    # ------------------------------------------------------------------ bots
     def _start_bot(self, table_id: str, *, clock_seat: int | None = None) -> None:
         running = self._bot_tasks.get(table_id)
         if running is not None and not running.done():
@@ -441,11 +757,12 @@ class Master:
         task.add_done_callback(self._task_done)
 
     async def _run_bot(self, table_id: str, clock_seat: int | None) -> None:
-        """Claim the bot turn (one process per turn), compute the move in the pool, submit it."""
+        """Claim the bot turn (one process per turn), compute the move in the pool, wait for the
+        bot's pace, submit it."""
         try:
             live = await self.get(table_id)
             state = live.state
-            if live.row.status != "running" or live.suspended is not None or state.is_terminal:
+            if live.row.status != "running" or live.suspended is not None or state.is_terminal or live.held:
                 return
             seat = state.current_player
             assert seat is not None
@@ -457,8 +774,6 @@ class Master:
             else:
                 if live.controller(seat) != "bot":
                     return
-                if live.held and live.hidden_decider() != seat:
-                    return
                 by = "bot" if live.seat_row(seat).kind == "bot" else "standin"
                 spec = live.bot_spec(seat)
             if self.store.is_postgres:  # one SQLite file has one server process: nobody to race
@@ -469,6 +784,11 @@ class Master:
                 if not claimed:
                     return
             text = await self._bot_move(live, seat, spec)
+            if by != "clock":
+                shown_at = live.row.shown_at or live.row.updated_at
+                delay = shown_at + self.bot_pace(spec) - time.time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
         finally:
             self._bot_tasks.pop(table_id, None)
         if not self.closed:
@@ -482,10 +802,10 @@ class Master:
         information set, so it tells nothing hidden; it would only help one person against another)."""
         live = await self.get(table_id)
         state = live.state
+        if live.held:
+            return self._refuse(live, WAIT_REASON, "SRV-2")
         if live.status() != "running" or state.current_player != seat or live.controller(seat) != "human":
             return self._refuse(live, "a hint is given only for your own decision")
-        if live.held and live.hidden_decider() != seat:
-            return self._refuse(live, "the table is still showing the last move; wait for it", "SRV-1")
         if sum(1 for s in live.seats if s.kind == "human") != 1:
             return self._refuse(live, "hints are given only at a table where you are the only person")
         spec = hint_bot(live.row.game)
@@ -522,7 +842,9 @@ class Master:
             fields: dict[str, Any] = {
                 "public_step": sum(1 for m in live.moves[:to_step] if m.public),
                 "released_step": to_step,
-                "release_at": None,
+                "shown_at": now,
+                "period": None,
+                "period_no": live.row.period_no + 1,
                 "undos": new.undos,
                 "status": "running",
                 "result": None,
@@ -532,7 +854,8 @@ class Master:
                 "bot_until": None,
                 "updated_at": now,
             }
-            fields.update(self._plan(live, new, to_step, None, now))
+            live.row.deadline_step = None
+            fields.update(self._plan(live, new, to_step, now))
             notify = {"k": "move", "t": table_id, "s": to_step, "p": self.process_id}
             at_step = live.step
             ok = await self.store.run(lambda: self.store.undo(table_id, to_step, at_step, fields, notify))
@@ -566,11 +889,14 @@ class Master:
             old = seat_row.controller
             seat_row.controller = controller
             now = time.time()
-            table_fields = {"updated_at": now}
+            table_fields: dict[str, Any] = {"updated_at": now}
             if live.row.status == "running" and not live.state.is_terminal:
-                if live.state.current_player == seat and controller == "human":
-                    live.row.deadline_step = None  # a fresh move clock for the person who is back
-                table_fields.update(self._plan(live, live.state, live.step, live.row.release_at, now))
+                if live.held:
+                    table_fields["due_at"] = now  # the period's driver looks at the seat again
+                else:
+                    if live.state.current_player == seat and controller == "human":
+                        live.row.deadline_step = None  # a fresh move clock for the person who is back
+                    table_fields.update(self._plan(live, live.state, live.step, now))
             seat_fields = {"controller": controller, **(fields or {})}
             notify = {"k": "seats", "t": table_id, "p": self.process_id}
             ok = await self.store.run(
@@ -587,6 +913,17 @@ class Master:
         await self._after_change(live, seats=True)
         return True
 
+    async def set_prefs(self, table_id: str, seat: int, prefs: dict[str, Any]) -> dict[str, Any]:
+        """Store a person's preferences at the table (merged into what they had).
+
+        Returns:
+            the preferences now in force."""
+        live = await self.get(table_id)
+        merged = {**(live.seat_row(seat).prefs or {}), **prefs}
+        await self.store.run(lambda: self.store.update_seat(table_id, seat, {"prefs": merged}))
+        live.seat_row(seat).prefs = merged
+        return merged
+
     async def touch(self, seats: list[tuple[str, int]]) -> None:
         """Heartbeat: mark the seats this process holds sockets for as seen."""
         await self.store.run(self.store.touch_seats, seats, time.time())
@@ -596,7 +933,7 @@ class Master:
         been away too long (the stand-in bot takes them)."""
         now = time.time()
         for table_id in await self.store.run(self.store.due_tables, now):
-            if table_id not in self._bot_tasks:
+            if table_id not in self._bot_tasks and table_id not in self._drivers:
                 self.spawn(self.due(table_id))
         for table_id, seat in await self.store.run(self.store.absent_seats, now, self.settings.absent_seconds):
             self.spawn(self.set_controller(table_id, seat, "bot", only_if="human"))
@@ -624,3 +961,8 @@ class Master:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+
+
+def game_has_hidden_responses(name: str) -> bool:
+    """Whether the game ``name`` asks hidden response windows (see ``Game.hidden_responses``)."""
+    return get_game(name).hidden_responses

@@ -92,9 +92,46 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-AnyClientMessage = Hello | Act | ChatIn | Leave | Reclaim | Start | Hint | Undo | Sync | Ping
+class Wait(_Strict):
+    """More time, please: lengthens your stage in a response period to the table's
+    ``response_seconds`` (with the ``quick`` preference; SRV-2)."""
+
+    type: Literal["wait"]
+
+
+class PrefsIn(_Strict):
+    """Your preferences at this table (seats only), answered with ``prefs``.
+
+    ``responses``: how you are asked in response windows (SRV-2) — ``ask`` (every turn you may
+    have, with the table's ``response_seconds``; reveals nothing), ``quick`` (a short turn you
+    may lengthen with ``wait``; reveals nothing), ``never`` (always pass at once; reveals
+    nothing), ``holding`` (only when you can really respond: the table then moves on at once
+    when you cannot, which **tells everyone** that you hold nothing — refused unless
+    ``understood`` is true). ``forced``: your only legal choice is played for you when taking
+    it tells nobody anything."""
+
+    type: Literal["prefs"]
+    responses: Literal["ask", "quick", "never", "holding"] | None = None
+    forced: bool | None = None
+    understood: bool = False
+
+
+AnyClientMessage = Hello | Act | ChatIn | Leave | Reclaim | Start | Hint | Undo | Sync | Ping | Wait | PrefsIn
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
-CLIENT_TYPES = ("hello", "act", "chat", "leave", "reclaim", "start", "hint", "undo", "sync", "ping")
+CLIENT_TYPES = (
+    "hello",
+    "act",
+    "chat",
+    "leave",
+    "reclaim",
+    "start",
+    "hint",
+    "undo",
+    "sync",
+    "ping",
+    "wait",
+    "prefs",
+)
 client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -183,7 +220,8 @@ class TableInfo(BaseModel):
     host_seat: int | None
     turn_seconds: int | None
     on_timeout: Literal["standin", "takeover"]
-    window_seconds: float
+    response_seconds: float
+    fair_windows: bool
     standin: str
     step: int
     created_at: float
@@ -200,8 +238,30 @@ class Limits(BaseModel):
     max_action_chars: int
 
 
+class Prefs(BaseModel):
+    """A seat's preferences at its table (see :class:`PrefsIn`)."""
+
+    type: Literal["prefs"] = "prefs"
+    responses: Literal["ask", "quick", "never", "holding"] = "ask"
+    forced: bool = True
+
+
+class Response(BaseModel):
+    """The response period of ruling SRV-2, the same for every socket of the table: ``open``
+    while the table waits for responses to the last public move; ``seat`` is the person being
+    asked now (``None`` between their turns) until ``deadline`` (server time, seconds since the
+    epoch; ``now`` is the server's time when sent)."""
+
+    type: Literal["response"] = "response"
+    open: bool
+    seat: int | None
+    deadline: float | None
+    now: float
+
+
 class Welcome(BaseModel):
-    """The answer to ``hello``: the table, this socket's seat (``None``: spectator), the limits."""
+    """The answer to ``hello``: the table, this socket's seat (``None``: spectator), the limits,
+    and a seat's preferences."""
 
     type: Literal["welcome"] = "welcome"
     protocol: int = PROTOCOL_VERSION
@@ -210,6 +270,7 @@ class Welcome(BaseModel):
     invite: str | None
     limits: Limits
     chat: list[ChatOut]
+    prefs: Prefs | None = None
 
 
 class Accepted(BaseModel):
@@ -289,7 +350,8 @@ class CreateTable(_Strict):
     spectators: bool = True
     turn_seconds: int | None = Field(default=None, ge=10, le=7 * 86400)
     on_timeout: Literal["standin", "takeover"] = "standin"
-    window_seconds: float | None = Field(default=None, ge=0, le=60)
+    response_seconds: float | None = Field(default=None, ge=5, le=120)
+    fair_windows: bool = True
     standin: str | None = Field(default=None, max_length=64)
     name: str | None = Field(default=None, max_length=200)
     table_name: str | None = Field(default=None, max_length=200)
@@ -353,9 +415,11 @@ class GameInfo(BaseModel):
     default_bot: str
     legend: str
     notation: str
-    window_seconds: float
-    """The default response period of a table of this game with a person and two or more seats
-    (SRV-1): 1.5 s for a game with hidden response windows, else 0."""
+    hidden_responses: bool
+    """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
+    asks in response periods (SRV-2)."""
+    response_seconds: float
+    """The default time a person has to answer a response window (SRV-2)."""
 
 
 class TableList(BaseModel):

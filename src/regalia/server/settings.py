@@ -59,6 +59,15 @@ class ServerSettings:
         max_send_queue: frames queued for one slow socket before it is closed.
         cache_tables: tables kept in memory per process (rebuilt from the database on demand).
         max_public_tables: at most this many running tables listed by ``GET /api/tables``.
+        response_seconds: the time a person has to answer a response window at a table whose
+            creator does not say (SRV-2; seconds, at least 5).
+        quick_response_seconds: a person's turn in a response window with the ``quick``
+            preference, unless they ask to ``wait`` (seconds).
+        settle_seconds: the fixed pause of a response period between persons' turns and before
+            it ends, in which the bots answer their windows (SRV-2; seconds).
+        bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
+            decision was (or its search's own time budget, if longer), however quickly it was
+            found, so that how long a bot takes never depends on what it holds (seconds).
     """
 
     db_url: str
@@ -77,6 +86,10 @@ class ServerSettings:
     max_send_queue: int = 512
     cache_tables: int = 512
     max_public_tables: int = 200
+    response_seconds: float = 10.0
+    quick_response_seconds: float = 2.5
+    settle_seconds: float = 0.25
+    bot_move_seconds: float = 0.4
 
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
@@ -87,6 +100,11 @@ class ServerSettings:
         for name in ("rate_per_second", "hello_seconds", "sweep_seconds", "heartbeat_seconds"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name}: expected a positive number")
+        for name in ("quick_response_seconds", "settle_seconds", "bot_move_seconds"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name}: expected 0 or more")
+        if not 5 <= self.response_seconds <= 120:
+            raise ValueError("response_seconds: expected 5 to 120 seconds")
 
     @property
     def is_postgres(self) -> bool:

@@ -29,10 +29,15 @@ class TableRow(Base):
     """One table: a game with its seed, options, pinned rules version and progress.
 
     ``step`` counts the committed moves; ``public_step`` counts those a spectator can tell
-    happened (ruling SRV-1), which is the ``step`` clients see. ``released_step`` is the move up to
-    which every seat has been shown the table; ``release_at`` ends a response period
-    (SRV-1). ``deadline`` is the move clock of the decision at ``deadline_step``. ``due_at`` is
-    the earliest time some process must look at the table (a clock, a release, a bot turn).
+    happened (ruling SRV-2), which is the ``step`` clients see. ``released_step`` is the move up to
+    which every seat has been shown the table, at ``shown_at``; ``period`` is the response period
+    under way (SRV-2: its turns, the turn it is at, the seat being asked and until when; see
+    :mod:`regalia.server.periods`), ``null`` when none is, and ``period_no`` counts its changes
+    (the version a writer checks). ``response_seconds`` is the time a person has to answer a
+    response window; ``fair_windows`` false plays hidden windows as plain decisions (the table
+    accepts that their timing shows). ``deadline`` is the move clock of the decision at
+    ``deadline_step``. ``due_at`` is the earliest time some process must look at the table (a
+    clock, a stage of a period, a bot turn); ``null`` when nothing is due.
     """
 
     __tablename__ = "regalia_tables"
@@ -54,12 +59,15 @@ class TableRow(Base):
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     on_timeout: Mapped[str] = mapped_column(String(16))
-    window_seconds: Mapped[float] = mapped_column(Float)
+    response_seconds: Mapped[float] = mapped_column(Float)
+    fair_windows: Mapped[bool] = mapped_column(Boolean, default=True)
     standin: Mapped[str] = mapped_column(String(64))
     step: Mapped[int] = mapped_column(Integer, default=0)
     public_step: Mapped[int] = mapped_column(Integer, default=0)
     released_step: Mapped[int] = mapped_column(Integer, default=0)
-    release_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    shown_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    period: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    period_no: Mapped[int] = mapped_column(Integer, default=0)
     to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     deadline_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -80,7 +88,9 @@ class SeatRow(Base):
 
     ``controller`` says who plays it now: ``open`` (a person's seat nobody has taken yet),
     ``human`` or ``bot`` (a bot seat, or the table's stand-in for a person who left, timed out or
-    has not joined a started table). ``token_hash`` is the SHA-256 of the seat's token."""
+    has not joined a started table). ``token_hash`` is the SHA-256 of the seat's token. ``prefs``
+    are the person's table preferences (how they are asked in response windows, forced moves;
+    :class:`regalia.server.protocol.Prefs`)."""
 
     __tablename__ = "regalia_seats"
 
@@ -93,12 +103,13 @@ class SeatRow(Base):
     controller: Mapped[str] = mapped_column(String(8))  # open | human | bot
     online: Mapped[bool] = mapped_column(Boolean, default=False)
     seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    prefs: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class MoveRow(Base):
     """One committed move. The primary key ``(table_id, step)`` is the lock between processes:
     two writers of the same step cannot both commit. ``public``: a spectator could tell it
-    happened (SRV-1)."""
+    happened (SRV-2: a move at a decision everyone sees, or an answer everyone sees)."""
 
     __tablename__ = "regalia_moves"
 
@@ -107,7 +118,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)
-    by: Mapped[str] = mapped_column(String(16))  # human | bot | standin | clock | window
+    by: Mapped[str] = mapped_column(String(16))  # human | bot | standin | clock | window | auto
     at: Mapped[float] = mapped_column(Float)
 
 

@@ -235,9 +235,11 @@ class Store:
         fields: dict[str, Any],
         *,
         at_step: int | None = None,
+        at_period: int | None = None,
         notify: dict[str, Any] | None = None,
     ) -> bool:
-        """Update the table row (only while it is at ``at_step``, when given).
+        """Update the table row (only while it is at ``at_step`` and ``at_period``, when given:
+        the move count and the response period's version a writer read).
 
         Returns:
             whether the row was updated.
@@ -246,6 +248,8 @@ class Store:
             where = [TableRow.id == table_id]
             if at_step is not None:
                 where.append(TableRow.step == at_step)
+            if at_period is not None:
+                where.append(TableRow.period_no == at_period)
             done = conn.execute(update(TableRow).where(*where).values(**fields))
             if done.rowcount != 1:
                 return False

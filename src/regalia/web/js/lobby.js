@@ -66,7 +66,8 @@ function CreateForm({ games, defaults }) {
   const [tableName, setTableName] = useState('');
   const [seed, setSeed] = useState('');
   const [daily, setDaily] = useState(false);
-  const [windowSeconds, setWindowSeconds] = useState('');
+  const [responseSeconds, setResponseSeconds] = useState('');
+  const [fairWindows, setFairWindows] = useState(true);
   const [standin, setStandin] = useState('');
   const [err, setErr] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -100,7 +101,10 @@ function CreateForm({ games, defaults }) {
       if (seed.trim() !== '') body.seed = Number(seed);
       if (tableName.trim()) body.table_name = tableName.trim();
     }
-    if (windowSeconds !== '') body.window_seconds = Number(windowSeconds);
+    if (game.hidden_responses) {
+      if (responseSeconds !== '') body.response_seconds = Number(responseSeconds);
+      if (!fairWindows) body.fair_windows = false;
+    }
     if (standin) body.standin = standin;
     try {
       const got = await api('POST', '/api/tables', body);
@@ -169,9 +173,12 @@ function CreateForm({ games, defaults }) {
         <summary>More settings</summary>
         <label>Table name <input name="table_name" maxlength="80" value=${tableName} onInput=${(e) => setTableName(e.target.value)} /></label>
         <label>Seed <input name="seed" type="number" min="0" value=${seed} disabled=${daily} onInput=${(e) => setSeed(e.target.value)} placeholder="random" /></label>
-        <label>Response period, seconds <input name="window_seconds" type="number" min="0" max="60" step="0.1" value=${windowSeconds} onInput=${(e) => setWindowSeconds(e.target.value)}
-          placeholder=${`${defaults.window_seconds} (with two or more seats and a person)`} /></label>
-        <p class="small muted">Ruling SRV-1: after every public move the table waits this long, so that nobody can tell from a pause who holds a card that may answer. 0 switches it off (a table of friends in one room).</p>
+        ${game.hidden_responses
+          ? html`<label>Time to answer a response window, seconds <input name="response_seconds" type="number" min="5" max="120" step="1" value=${responseSeconds} onInput=${(e) => setResponseSeconds(e.target.value)}
+              placeholder=${String(game.response_seconds)} /></label>
+            <label class="check"><input type="checkbox" name="fair_windows" checked=${fairWindows} onChange=${(e) => setFairWindows(e.target.checked)} /> Fair response windows</label>
+            <p class="small muted">${game.title} lets a player answer out of turn with a card only they know they hold. With fair windows (ruling SRV-2) everyone who might hold such a card is given their turn to respond, holding it or not, so that nobody can tell from the table's pace who does. Without them the table only waits for players who really can answer — quicker, but everyone sees who is thinking (a table of friends in one room).</p>`
+          : null}
         <label>Stand-in bot <select name="standin" value=${standin} onChange=${(e) => setStandin(e.target.value)}>
           <option value="">${game.default_bot} (default)</option>
           ${game.bots.map((b) => html`<option value=${b.spec}>${b.label}</option>`)}</select></label>

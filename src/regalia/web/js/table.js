@@ -539,7 +539,9 @@ function TableFacts({ table, gameInfo, invite, seat, tableId }) {
       <div class="fact"><dt>Rules version</dt><dd>${table.rules_version}</dd></div>
       <div class="fact"><dt>Options</dt><dd>${opts.length ? opts.map(([k, v]) => `${k} = ${v === null ? 'none' : v}`).join(', ') : 'the defaults'}</dd></div>
       <div class="fact"><dt>Move clock</dt><dd>${table.turn_seconds ? `${fmtSeconds(table.turn_seconds)} a decision; then ${table.on_timeout === 'takeover' ? 'a bot takes the seat' : 'a bot plays that decision'}` : 'none'}</dd></div>
-      <div class="fact"><dt>Response period</dt><dd>${table.window_seconds ? `${table.window_seconds} s after every public move (SRV-1)` : 'none'}</dd></div>
+      ${gameInfo && gameInfo.hidden_responses
+        ? html`<div class="fact"><dt>Response windows</dt><dd>${table.fair_windows ? `fair (SRV-2): everyone who might respond is asked; ${table.response_seconds} s to answer` : `plain: only players who can respond are asked; ${table.response_seconds} s to answer`}</dd></div>`
+        : null}
       <div class="fact"><dt>Spectators</dt><dd>${table.spectators ? 'welcome' : 'not allowed'}${table.private ? ', private table' : ''}</dd></div>
     </dl>
   </div>`;

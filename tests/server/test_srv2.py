@@ -1,0 +1,309 @@
+"""Ruling SRV-2: a person can use a hidden response, and nobody else can tell one was opened.
+
+The test game ``trap`` (tests/server/windowgame.py) asks a seat holding the Trap, hidden from
+the others, after every play; its ``response_turns`` give every seat after the player its turn.
+The same first move is played at a table where P2 holds the Trap (its turn asks it) and at one
+where nobody does (every turn asks nothing): the mover (P0), the seat after it (P1) and a
+spectator must get the same messages, P2 the same stage but for its choices, and the table the
+same refusals, description and public step.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from regalia.server.master import WAIT_REASON
+from regalia.server.store import Store
+
+from .conftest import AppFactory
+from .helpers import act, create, decide, hello, until
+from .windowgame import find_seed
+
+
+def _three(client: TestClient, seed: int, **body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A trap table of three people (P1 and P2 join); the creator's answer and the joins."""
+    t = create(client, game="trap", players=3, seats=["human", "human", "human"], seed=seed, **body)
+    joined = [client.post(f"/api/tables/{t['table']}/join", json={}).json() for _ in range(2)]
+    return t, joined
+
+
+def _next(ws: WebSocketTestSession, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The next message other than seats, chat and pong, kept in ``log``."""
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] not in ("seats", "chat", "pong"):
+            log.append(m)
+            return m
+
+
+def _shape(m: dict[str, Any]) -> Any:
+    """A message as another seat could compare it: its kind and content, without times and ids."""
+    if m["type"] == "response":
+        return ("response", m["open"], m["seat"], m["deadline"] is not None)
+    if m["type"] == "state":
+        return (
+            "state",
+            m["step"],
+            m["status"],
+            [c["text"] for c in m["legal"]],
+            m["decision"] is not None,
+            [(e["kind"], e["text"]) for e in m["events"]],
+            None if m["clock"] is None else m["clock"]["seat"],
+            m["view"],
+            m["prompt"],
+        )
+    return (m["type"], m.get("reason"), m.get("action"))
+
+
+def _period(client: TestClient, seed: int) -> dict[str, Any]:
+    """P0 plays its first card; P1 and then P2 take their turns in the response period (P1
+    continues; P2 passes its Trap window or continues, whichever it is offered). Returns what
+    each socket got, P2's stage frame and the table as described over HTTP during P2's stage."""
+    t, (j1, j2) = _three(client, seed)
+    table = f"/ws/tables/{t['table']}"
+    got: dict[str, list[dict[str, Any]]] = {"p0": [], "p1": [], "p2": [], "sp": []}
+    with (
+        client.websocket_connect(table) as p0,
+        client.websocket_connect(table) as p1,
+        client.websocket_connect(table) as p2,
+        client.websocket_connect(table) as sp,
+    ):
+        _, f0 = hello(p0, token=t["token"])
+        hello(p1, token=j1["token"])
+        hello(p2, token=j2["token"])
+        hello(sp, spectator=True)
+        f0 = decide(p0, f0)
+        assert act(p0, f0)["type"] == "accepted"
+        stage1 = _next(p1, got["p1"])
+        while not (stage1["type"] == "state" and stage1["legal"]):
+            stage1 = _next(p1, got["p1"])
+        assert [c["text"] for c in stage1["legal"]] == ["continue"]
+        refused = act(p0, f0, "play 1")  # the mover, who decides nothing now, tries to move again
+        assert act(p1, stage1, "continue")["type"] == "accepted"
+        got["p1"].append({"type": "accepted"})
+        stage2 = _next(p2, got["p2"])
+        while not (stage2["type"] == "state" and stage2["legal"]):
+            stage2 = _next(p2, got["p2"])
+        described = client.get(f"/api/tables/{t['table']}").json()
+        asked = [c["text"] for c in stage2["legal"]]
+        assert act(p2, stage2, "pass" if "pass" in asked else "continue")["type"] == "accepted"
+        for key, ws in (("p0", p0), ("sp", sp), ("p1", p1)):  # until the period ends
+            m = _next(ws, got[key])
+            while not (m["type"] == "response" and not m["open"]):
+                m = _next(ws, got[key])
+            ws.send_json({"type": "ping"})
+            m = ws.receive_json()
+            while m["type"] != "pong":
+                got[key].append(m)
+                m = ws.receive_json()
+        return {"got": got, "stage": stage2, "described": described, "refused": refused, "table": t["table"]}
+
+
+def test_srv2_seats_not_asked_get_the_same_messages(client: TestClient) -> None:
+    """SRV-2 (b): the mover, the other player and a spectator cannot tell whether P2's turn
+    offered the Trap; P2 is offered it in one world and only ``continue`` in the other."""
+    window = _period(client, find_seed(3, "hidden"))
+    nothing = _period(client, find_seed(3, "none"))
+    for who in ("p0", "p1", "sp"):
+        a = [_shape(m) for m in window["got"][who] if m["type"] != "state" or m["seat"] is None or who != "p0"]
+        b = [_shape(m) for m in nothing["got"][who] if m["type"] != "state" or m["seat"] is None or who != "p0"]
+        assert [x[0] for x in a] == [x[0] for x in b], who
+        assert [x for x in a if x[0] == "response"] == [x for x in b if x[0] == "response"], who
+    assert [c["text"] for c in window["stage"]["legal"]] == ["pass", "spring"]
+    assert [c["text"] for c in nothing["stage"]["legal"]] == ["continue"]
+    # the response messages name each person's turn, in order, then the end
+    seen = [(m["seat"], m["open"]) for m in window["got"]["sp"] if m["type"] == "response"]
+    assert seen == [(None, True), (1, True), (None, True), (2, True), (None, True), (None, False)]
+
+
+def test_srv2_refusals_and_description_read_the_same(client: TestClient) -> None:
+    """SRV-2 (b): during a period, a move from a seat not being asked is refused in the same
+    words, and ``GET /api/tables/{id}`` describes the table the same, window or not."""
+    window = _period(client, find_seed(3, "hidden"))
+    nothing = _period(client, find_seed(3, "none"))
+    for world in (window, nothing):
+        assert world["refused"]["type"] == "refused"
+        assert world["refused"]["reason"] == WAIT_REASON and world["refused"]["rule"] == "SRV-2"
+
+    def public(d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if k not in ("table", "created_at", "seats")}
+
+    assert public(window["described"]) == {**public(nothing["described"]), "options": window["described"]["options"]}
+    assert window["described"]["step"] == nothing["described"]["step"] == 1
+
+
+def test_srv2_public_step_does_not_count_hidden_answers(client: TestClient, db_url: str) -> None:
+    """SRV-2 (1): P2's ``pass`` in its hidden window is stored, not public; the public step
+    after the period is 1 in both worlds."""
+    window = _period(client, find_seed(3, "hidden"))
+    nothing = _period(client, find_seed(3, "none"))
+    for world in (window, nothing):
+        last = [m for m in world["got"]["sp"] if m["type"] == "state"][-1]
+        assert last["step"] == 1 and last["view"]["to_move"] == 1
+    store = Store(db_url, migrate_schema=False)
+    try:
+        moves = store.moves_after(window["table"], 0)
+        assert [(m.seat, m.action, m.public, m.by) for m in moves] == [
+            (0, moves[0].action, True, "human"),
+            (2, "pass", False, "human"),
+        ]
+        assert len(store.moves_after(nothing["table"], 0)) == 1
+    finally:
+        store.close()
+
+
+def test_srv2_a_person_asked_has_the_table_s_response_time(client: TestClient) -> None:
+    """SRV-2 (a): P2, holding the Trap, is asked with the table's ``response_seconds`` (10 s by
+    default) shown as a countdown, and nothing answers for it while it thinks."""
+    t, (j1, j2) = _three(client, find_seed(3, "hidden"))
+    assert client.get(f"/api/tables/{t['table']}").json()["response_seconds"] == 10
+    table = f"/ws/tables/{t['table']}"
+    with (
+        client.websocket_connect(table) as p0,
+        client.websocket_connect(table) as p1,
+        client.websocket_connect(table) as p2,
+    ):
+        _, f0 = hello(p0, token=t["token"])
+        hello(p1, token=j1["token"])
+        hello(p2, token=j2["token"])
+        assert act(p0, decide(p0, f0))["type"] == "accepted"
+        assert act(p1, decide(p1, until(p1, "state"), stages=True), "continue")["type"] == "accepted"
+        stage = decide(p2, until(p2, "state"), stages=True)
+        assert [c["text"] for c in stage["legal"]] == ["pass", "spring"]
+        clock = stage["clock"]
+        assert clock["seat"] == 2 and clock["deadline"] - clock["now"] >= 9.5
+        time.sleep(1.0)  # thinking: the table waits
+        answer = act(p2, stage, "spring")
+        assert answer["type"] == "accepted" and answer["step"] == 2  # a Trap sprung is seen by all
+
+
+def test_srv2_a_stage_that_runs_out_passes_and_wait_lengthens_it(make_client: AppFactory, db_url: str) -> None:
+    """SRV-2: with the ``quick`` preference P2's turn is short; ``wait`` gives it the table's
+    time; a turn that runs out is passed by the clock (``by`` clock)."""
+    client = make_client(quick_response_seconds=0.3)
+    t, (j1, j2) = _three(client, find_seed(3, "hidden"), response_seconds=5)
+    table = f"/ws/tables/{t['table']}"
+    with (
+        client.websocket_connect(table) as p0,
+        client.websocket_connect(table) as p1,
+        client.websocket_connect(table) as p2,
+    ):
+        _, f0 = hello(p0, token=t["token"])
+        hello(p1, token=j1["token"])
+        hello(p2, token=j2["token"])
+        p2.send_json({"type": "prefs", "responses": "quick"})
+        assert until(p2, "prefs") == {"type": "prefs", "responses": "quick", "forced": True}
+        assert act(p0, decide(p0, f0))["type"] == "accepted"
+        assert act(p1, decide(p1, until(p1, "state"), stages=True), "continue")["type"] == "accepted"
+        stage = decide(p2, until(p2, "state"), stages=True)
+        assert stage["clock"]["deadline"] - stage["clock"]["now"] <= 0.35
+        p2.send_json({"type": "wait"})
+        skip = ("state", "seats", "pong")
+        longer = until(p2, "response", skip=skip)
+        while longer["seat"] != 2 or longer["deadline"] - longer["now"] < 3:
+            longer = until(p2, "response", skip=skip)
+        p2.send_json({"type": "prefs", "responses": "never"})
+        assert until(p2, "prefs", skip=skip)["responses"] == "never"
+        m = until(p2, "response", skip=skip)
+        while m["open"]:
+            m = until(p2, "response", skip=skip)  # the lengthened turn runs out (5 s): the clock passes
+    store = Store(db_url, migrate_schema=False)
+    try:
+        assert [(m.seat, m.action, m.by) for m in store.moves_after(t["table"], 0)][1:] == [(2, "pass", "clock")]
+    finally:
+        store.close()
+
+
+def test_srv2_a_revealing_preference_needs_understood(client: TestClient) -> None:
+    """SRV-2: ``holding`` would tell everyone that a person holds nothing when the table moves
+    on at once; it is refused until the client says the person understood."""
+    t = create(client, game="trap", players=2, seats=["human", "bot:random"], seed=1)
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        welcome, _ = hello(ws, token=t["token"])
+        assert welcome["prefs"] == {"type": "prefs", "responses": "ask", "forced": True}
+        ws.send_json({"type": "prefs", "responses": "holding"})
+        err = until(ws, "error")
+        assert err["field"] == "understood" and "tells everyone" in err["reason"]
+        ws.send_json({"type": "prefs", "responses": "holding", "understood": True})
+        assert until(ws, "prefs")["responses"] == "holding"
+
+
+def test_srv2_bots_answer_without_a_stage_and_unseen_empty_turns_are_skipped(make_client: AppFactory) -> None:
+    """SRV-2: a bot's turn is never a stage (it answers within the settle time); a person's
+    turn that asks nothing is skipped when nobody else could see it (no other person, no
+    spectators) — the person gets no ``continue``."""
+    client = make_client()
+    seed = find_seed(3, "none")  # the Trap is in the deck: every turn in the periods asks nothing
+    t = create(client, game="trap", players=3, seats=["human", "bot:random", "bot:random"], seed=seed)
+    t2 = create(
+        client, game="trap", players=3, seats=["human", "bot:random", "bot:random"], seed=seed, spectators=False
+    )
+    for created, stages in ((t, True), (t2, False)):
+        with client.websocket_connect(f"/ws/tables/{created['table']}") as ws:
+            _, frame = hello(ws, token=created["token"])
+            frame = decide(ws, frame)
+            seen: list[dict[str, Any]] = []
+            assert act(ws, frame)["type"] == "accepted"
+            # the bots move on: P0's next turns in their periods, until P0's own decision again
+            while True:
+                m = _next(ws, seen)
+                if m["type"] == "state" and m["legal"]:
+                    if [c["text"] for c in m["legal"]] != ["continue"]:
+                        break
+                    assert act(ws, m, "continue")["type"] == "accepted"
+            responses = [m for m in seen if m["type"] == "response" and m["seat"] is not None]
+            assert all(m["seat"] == 0 for m in responses)  # never a bot's stage
+            assert bool(responses) == stages
+
+
+def test_srv2_fair_windows_off_asks_only_who_can_respond(client: TestClient) -> None:
+    """``fair_windows: false`` (friends in one room): no response period; P2's window is asked
+    like any decision and the table shows every move at once."""
+    t, (j1, j2) = _three(client, find_seed(3, "hidden"), fair_windows=False)
+    table = f"/ws/tables/{t['table']}"
+    with (
+        client.websocket_connect(table) as p0,
+        client.websocket_connect(table) as p1,
+        client.websocket_connect(table) as p2,
+    ):
+        _, f0 = hello(p0, token=t["token"])
+        hello(p1, token=j1["token"])
+        hello(p2, token=j2["token"])
+        assert act(p0, decide(p0, f0))["type"] == "accepted"
+        frame = until(p2, "state")
+        while not frame["legal"]:
+            frame = until(p2, "state")
+        assert [c["text"] for c in frame["legal"]] == ["pass", "spring"]
+        assert act(p2, frame, "pass")["type"] == "accepted"
+        f1 = decide(p1, until(p1, "state"))
+        assert f1["step"] == 1 and f1["legal"][0]["text"].startswith("play")
+
+
+def test_srv2_a_spectator_resuming_during_a_period_gets_the_held_move(client: TestClient) -> None:
+    """A spectator that says hello with the public step it saw, while a period holds P0's move,
+    is sent that move's events when the period ends."""
+    t, (j1, j2) = _three(client, find_seed(3, "none"))
+    table = f"/ws/tables/{t['table']}"
+    with (
+        client.websocket_connect(table) as p0,
+        client.websocket_connect(table) as p1,
+        client.websocket_connect(table) as p2,
+    ):
+        _, f0 = hello(p0, token=t["token"])
+        hello(p1, token=j1["token"])
+        hello(p2, token=j2["token"])
+        assert act(p0, decide(p0, f0))["type"] == "accepted"
+        stage = decide(p1, until(p1, "state"), stages=True)
+        with client.websocket_connect(table) as sp:
+            sp.send_json({"type": "hello", "spectator": True, "step": 0})
+            until(sp, "welcome")
+            first = until(sp, "state")
+            assert first["step"] == 0 and first["events"] == []
+            assert act(p1, stage, "continue")["type"] == "accepted"
+            assert act(p2, decide(p2, until(p2, "state"), stages=True), "continue")["type"] == "accepted"
+            shown = until(sp, "state")
+            assert shown["step"] == 1 and [e["kind"] for e in shown["events"]] == ["play"]
