@@ -11,7 +11,7 @@ import re
 import socket
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -70,7 +70,8 @@ def _checked(
                 raise typer.BadParameter(f"the folder of {db} does not exist", param_hint="--db")
     url = db_url_from(db) if db else default_db_url()
     try:
-        settings = ServerSettings(db_url=url, bot_processes=bot_processes, **(timing or {}))
+        extra: dict[str, Any] = dict(timing or {})
+        settings = ServerSettings(db_url=url, bot_processes=bot_processes, **extra)
     except ValueError as exc:
         name, _, reason = str(exc).partition(": ")
         hint = "--" + name.replace("_", "-") if name in (timing or {}) else "--db"
