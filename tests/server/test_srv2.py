@@ -307,3 +307,36 @@ def test_srv2_a_spectator_resuming_during_a_period_gets_the_held_move(client: Te
             assert act(p2, decide(p2, until(p2, "state"), stages=True), "continue")["type"] == "accepted"
             shown = until(sp, "state")
             assert shown["step"] == 1 and [e["kind"] for e in shown["events"]] == ["play"]
+
+
+def test_srv2_kingship_a_person_targeted_with_a_knight_is_asked_with_time_to_block(client: TestClient) -> None:
+    """The issue's case (KS-6 (3), SRV-2 (a)): at a Kingship table of one person and three bots,
+    P0 holds two Knights when a bot's ability targets them (seed 24, P0 playing its first
+    choice: the third move). P0 is asked — ``block 10L`` or ``pass`` — with the table's 10 s
+    by default, the spectator sees that P0 is being asked (as it would be without a Knight),
+    and nothing answers for P0 while it thinks."""
+    t = create(
+        client, game="kingship", players=4, seats=["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"], seed=24
+    )
+    table = f"/ws/tables/{t['table']}"
+    with client.websocket_connect(table) as ws, client.websocket_connect(table) as sp:
+        _, frame = hello(ws, token=t["token"])
+        hello(sp, spectator=True)
+        for _ in range(20):
+            frame = decide(ws, frame, stages=True)
+            texts = [c["text"] for c in frame["legal"]]
+            if "block 10L" in texts:
+                break
+            assert act(ws, frame, texts[0])["type"] == "accepted"
+            frame = until(ws, "state")
+        else:
+            raise AssertionError("P0 was never asked to block")
+        assert texts == ["pass", "block 10L", "block 10D"]
+        assert frame["clock"]["seat"] == 0 and frame["clock"]["deadline"] - frame["clock"]["now"] >= 8
+        seen = until(sp, "response", skip=("state", "seats", "chat", "pong"))
+        while seen["deadline"] != frame["clock"]["deadline"]:  # the earlier turns (Outlaw windows) first
+            seen = until(sp, "response", skip=("state", "seats", "chat", "pong"))
+        assert seen["seat"] == 0 and seen["open"]
+        time.sleep(1.0)
+        answer = act(ws, frame, "block 10L")
+        assert answer["type"] == "accepted" and answer["action"] == "block 10L"
