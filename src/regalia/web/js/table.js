@@ -29,6 +29,7 @@ import { TableSocket } from './connection.js';
 import { entriesFor, analyse, composeText } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
+import { ResponseBanner, PrefsDialog } from './responses.js';
 
 const initial = {
   conn: 'connecting',
@@ -43,6 +44,8 @@ const initial = {
   toast: null,
   hint: null,
   sending: false,
+  response: null,
+  prefs: null,
 };
 
 function reducer(s, a) {
@@ -57,7 +60,12 @@ function reducer(s, a) {
         invite: a.msg.invite || s.invite,
         limits: a.msg.limits,
         chat: mergeChat([], a.msg.chat || []),
+        prefs: a.msg.prefs || s.prefs,
       };
+    case 'response':
+      return { ...s, response: { ...a.msg, received: Date.now() } };
+    case 'prefs':
+      return { ...s, prefs: a.msg };
     case 'state': {
       const f = a.msg;
       const events = f.full ? f.events : s.events.concat(f.events);
@@ -286,6 +294,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const sock = useRef(null);
   const allRef = useRef(null);
   const legendRef = useRef(null);
+  const prefsRef = useRef(null);
   const wasMine = useRef(false);
 
   useEffect(() => {
@@ -427,6 +436,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
       <span class=${classes('conn', `c-${s.conn}`)} title="connection">${s.conn === 'open' ? '● connected' : s.conn === 'closed' ? '○ closed' : '○ connecting'}</span>
       <span class="top-tools">
         <button type="button" class="small" onClick=${() => legendRef.current && legendRef.current.showModal()} aria-haspopup="dialog">Legend</button>
+        ${seat !== null ? html`<button type="button" class="small" id="prefs-button" onClick=${() => prefsRef.current && prefsRef.current.showModal()} aria-haspopup="dialog">Preferences</button>` : null}
         <button type="button" class="small" aria-pressed=${sound ? 'true' : 'false'} title="a chime when it becomes your turn"
           onClick=${() => { setSound(!sound); setPref('sound', !sound); if (!sound) chime(); }}>${sound ? '🔔 Sound on' : '🔕 Sound off'}</button>
       </span>
@@ -457,6 +467,8 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         ${frame && frame.status === 'over'
           ? html`<${ResultBox} frame=${frame} seats=${s.seats} tableId=${tableId} invite=${invite || s.invite} seat=${seat} />`
           : null}
+        <${ResponseBanner} response=${s.response} received=${s.response ? s.response.received : 0} names=${names} seat=${seat}
+          prefs=${s.prefs} onWait=${() => control('wait')} />
         ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
             send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
             hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat} />` : null}
@@ -489,6 +501,10 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     </main>
     ${frame ? html`<${AllMoves} entries=${entries} onPick=${(e) => send(e, [])} dialogRef=${allRef} />` : null}
     <${Legend} dialogRef=${legendRef} gameInfo=${gameInfo} />
+    ${seat !== null
+      ? html`<${PrefsDialog} dialogRef=${prefsRef} prefs=${s.prefs} hidden=${!!(gameInfo && gameInfo.hidden_responses)}
+          onSave=${(p) => sock.current && sock.current.send({ type: 'prefs', ...p })} />`
+      : null}
   </div>`;
 }
 

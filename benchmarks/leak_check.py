@@ -1,0 +1,247 @@
+"""Hidden response windows, measured from outside (ruling SRV-2, docs/server.md).
+
+Starts ``regalia serve`` (or uses ``--base``), plays Kingship and Kingdom tables whose seats are
+bots — and, with ``--person``, a scripted person in seat 0 who answers everything after a fixed
+think time and, 0.1 s into every response period in which it is not asked, sends a move that
+must be refused — and watches each table as a spectator. Afterwards the moves stored in the
+database tell, for every response period, whether a hidden window was really opened in it.
+The two groups of periods are compared as an attacker would: the public step's jump at the end
+of the period, the messages that arrive during it, how long it lasts (two-sample
+Kolmogorov–Smirnov), the size of the frame that ends it, and the words of the refusal.
+
+    python benchmarks/leak_check.py --tables 8 --json leak.json
+    python benchmarks/leak_check.py --person --tables 4
+
+A figure that differs between the groups is a leak; the p-value says how sure. The short
+version runs in the tests (``tests/server/test_leaks.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from scipy.stats import ks_2samp
+from websockets.asyncio.client import connect
+
+import regalia
+from regalia.server.live import is_hidden_decision
+
+GAMES = {"kingship": 4, "kingdom": 3}
+
+
+@dataclass
+class Period:
+    """One response period as the spectator saw it."""
+
+    start: float
+    end: float = 0.0
+    kinds: list[str] = field(default_factory=list)
+    step_before: int = 0
+    step_after: int | None = None
+    frame_bytes: int = 0
+
+
+@dataclass
+class Seen:
+    """What the watchers of one table recorded."""
+
+    table: str
+    game: str
+    players: int
+    seed: int
+    periods: list[Period] = field(default_factory=list)
+    refusals: list[tuple[float, str]] = field(default_factory=list)
+
+
+async def _spectate(ws_base: str, seen: Seen) -> None:
+    async with connect(f"{ws_base}/ws/tables/{seen.table}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "spectator": True}))
+        step = 0
+        current: Period | None = None
+        async for raw in ws:
+            now = time.perf_counter()
+            m = json.loads(raw)
+            kind = m["type"]
+            if kind == "response":
+                if m["open"] and current is None:
+                    current = Period(start=now, step_before=step)
+                elif not m["open"] and current is not None:
+                    current.end = now
+                    seen.periods.append(current)
+                    current = None
+                continue
+            if current is not None:
+                current.kinds.append(kind)
+            if kind == "state":
+                if current is None and seen.periods and seen.periods[-1].step_after is None:
+                    seen.periods[-1].step_after = m["step"]
+                    seen.periods[-1].frame_bytes = len(raw)
+                step = m["step"]
+                if m["status"] == "over":
+                    return
+
+
+async def _person(ws_base: str, seen: Seen, token: str, think: float, rng: random.Random) -> None:
+    """Seat 0: answers after ``think`` seconds; pokes the table 0.1 s into periods it is not asked in."""
+    async with connect(f"{ws_base}/ws/tables/{seen.table}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        frame: dict[str, Any] | None = None
+        poke: asyncio.Task[None] | None = None
+        asked: list[int | None] = [None]  # the seat the period asks now, as last told
+
+        async def bogus(step: int) -> None:
+            await asyncio.sleep(0.1)
+            if asked[0] != 0:  # not during its own turn, where "pass" may be a real answer
+                await ws.send(json.dumps({"type": "act", "step": step, "action": "pass"}))
+
+        async for raw in ws:
+            m = json.loads(raw)
+            if m["type"] == "state":
+                frame = m
+                if m["status"] == "over":
+                    return
+                if m["legal"]:
+                    await asyncio.sleep(think)
+                    choice = rng.choice(m["legal"])["text"]
+                    await ws.send(
+                        json.dumps({"type": "act", "step": m["step"], "decision": m["decision"], "action": choice})
+                    )
+            elif m["type"] == "response":
+                asked[0] = m["seat"] if m["open"] else None
+                if m["open"] and m["seat"] is None and frame is not None and (poke is None or poke.done()):
+                    poke = asyncio.ensure_future(bogus(frame["step"]))
+            elif m["type"] == "refused" and m["action"] == "pass" and m.get("rule") is not None:
+                seen.refusals.append((time.perf_counter(), m["reason"]))
+
+
+def _truth(db: Path, seen: Seen) -> list[bool]:
+    """For each response period of the table, whether a hidden window was opened in it."""
+    con = sqlite3.connect(db)
+    try:
+        rows = con.execute(
+            "SELECT action, public FROM regalia_moves WHERE table_id = ? ORDER BY step", (seen.table,)
+        ).fetchall()
+    finally:
+        con.close()
+    state = regalia.make(seen.game, players=seen.players, seed=seen.seed)
+    out: list[bool] = []
+    for action, public in rows:
+        hidden = is_hidden_decision(state)
+        state.apply(action)
+        if public and not hidden and state.response_turns():
+            out.append(False)  # a move at a decision everyone sees begins a period
+        elif hidden and out:
+            out[-1] = True  # an answer in a hidden window (one everyone sees goes on in the same period)
+    return out
+
+
+async def play(base: str, ws_base: str, db: Path, *, tables: int, person: bool, think: float, seed: int) -> list[Seen]:
+    """Create ``tables`` tables of each game, watch them to the end, return what was seen."""
+    seen_all: list[Seen] = []
+    jobs = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for game, players in GAMES.items():
+            for i in range(tables):
+                s = seed + i
+                seats = (["human"] if person else []) + ["bot:heuristic"] * (players - (1 if person else 0))
+                r = await http.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": s})
+                r.raise_for_status()
+                created = r.json()
+                seen = Seen(created["table"], game, players, s)
+                seen_all.append(seen)
+                jobs.append(_spectate(ws_base, seen))
+                if person:
+                    jobs.append(_person(ws_base, seen, created["token"], think, random.Random(s)))
+    await asyncio.gather(*jobs)
+    return seen_all
+
+
+def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
+    """The two groups of periods — a hidden window opened in it or not — side by side."""
+    groups: dict[bool, list[Period]] = {True: [], False: []}
+    for seen in seen_all:
+        truth = _truth(db, seen)
+        for period, window in zip(seen.periods, truth, strict=False):
+            groups[window].append(period)
+
+    def describe(ps: list[Period]) -> dict[str, Any]:
+        lengths = [p.end - p.start for p in ps]
+        jumps: dict[int, int] = {}
+        for p in ps:
+            jump = (p.step_after or p.step_before) - p.step_before
+            jumps[jump] = jumps.get(jump, 0) + 1
+        return {
+            "periods": len(ps),
+            "step_jumps": dict(sorted(jumps.items())),
+            "messages_during": sorted({",".join(p.kinds) or "-" for p in ps}),
+            "length_ms_median": round(1000 * statistics.median(lengths), 1) if lengths else None,
+            "length_ms_p95": round(1000 * sorted(lengths)[int(0.95 * (len(lengths) - 1))], 1) if lengths else None,
+            "end_frame_bytes_median": statistics.median([p.frame_bytes for p in ps]) if ps else None,
+        }
+
+    out = {"window": describe(groups[True]), "none": describe(groups[False])}
+    a = [p.end - p.start for p in groups[True]]
+    b = [p.end - p.start for p in groups[False]]
+    out["length_ks_p"] = float(ks_2samp(a, b).pvalue) if a and b else None
+    # the words of the refusals, but those only a seat being asked gets about its own turn (a
+    # poke that crossed the start of the person's own stage): they tell it nothing it did not know
+    own = ("you have no response to make now", "answer your response window")
+    out["refusals"] = sorted({r for seen in seen_all for _, r in seen.refusals if not r.startswith(own)})
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=8, help="tables of each game (Kingship, Kingdom)")
+    ap.add_argument("--person", action="store_true", help="a scripted person in seat 0 (refusals checked)")
+    ap.add_argument("--think", type=float, default=0.3, help="the person's think time (s)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot-move-seconds", type=float, default=0.05, help="passed to regalia serve")
+    ap.add_argument("--settle-seconds", type=float, default=0.25, help="passed to regalia serve")
+    ap.add_argument("--json", type=Path, help="write the figures here")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "leak.db"
+        cmd = [sys.executable, "-m", "regalia.cli.main", "serve", "--port", "0", "--db", str(db)]
+        cmd += ["--bot-move-seconds", str(args.bot_move_seconds), "--settle-seconds", str(args.settle_seconds)]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            port = int(line.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
+            base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+            for _ in range(100):
+                try:
+                    if httpx.get(f"{base}/api/health").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            started = time.time()
+            seen = asyncio.run(
+                play(base, ws_base, db, tables=args.tables, person=args.person, think=args.think, seed=args.seed)
+            )
+            figures = analyse(seen, db)
+            figures["seconds"] = round(time.time() - started, 1)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
