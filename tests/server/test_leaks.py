@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.leak_check import analyse, play
+
 from regalia.server.master import WAIT_REASON
 
 from .conftest import ServeProcess
