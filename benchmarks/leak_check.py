@@ -24,8 +24,6 @@ import json
 import random
 import sqlite3
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -38,6 +36,11 @@ from websockets.asyncio.client import connect
 
 import regalia
 from regalia.server.live import is_hidden_decision
+
+try:
+    from benchmarks.serving import regalia_serve
+except ImportError:  # run as a script from benchmarks/
+    from serving import regalia_serve  # type: ignore[no-redef]
 
 GAMES = {"kingship": 4, "kingdom": 3}
 
@@ -215,29 +218,16 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "leak.db"
-        cmd = [sys.executable, "-m", "regalia.cli.main", "serve", "--port", "0", "--db", str(db)]
-        cmd += ["--bot-move-seconds", str(args.bot_move_seconds), "--settle-seconds", str(args.settle_seconds)]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-        try:
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            port = int(line.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
-            base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-            for _ in range(100):
-                try:
-                    if httpx.get(f"{base}/api/health").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+        timing = ["--bot-move-seconds", str(args.bot_move_seconds), "--settle-seconds", str(args.settle_seconds)]
+        with regalia_serve(str(db), *timing) as server:
             started = time.time()
             seen = asyncio.run(
-                play(base, ws_base, db, tables=args.tables, person=args.person, think=args.think, seed=args.seed)
+                play(
+                    server.base, server.ws, db, tables=args.tables, person=args.person, think=args.think, seed=args.seed
+                )
             )
             figures = analyse(seen, db)
             figures["seconds"] = round(time.time() - started, 1)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
     print(json.dumps(figures, indent=2))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))

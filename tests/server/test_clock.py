@@ -104,3 +104,48 @@ def test_a_person_away_too_long_is_replaced_until_they_return(make_client: AppFa
         seats = until(back, "seats", skip=("state",))
         while seats["seats"][1]["controller"] != "human":
             seats = until(back, "seats", skip=("state",))
+
+
+def _row(db_url: str, table: str) -> TableRow:
+    store = Store(db_url, migrate_schema=False)
+    try:
+        found = store.table(table)
+        assert found is not None
+        return found[0]
+    finally:
+        store.close()
+
+
+def test_the_first_decision_s_clock_starts_when_the_second_person_joins(make_client: AppFactory, db_url: str) -> None:
+    """Issue 20, item 4: a table that starts on a join shows its first decision with a running
+    clock (it had none: deadline null, no move in 26 s)."""
+    client = make_client()
+    t = create(client, game="kings-blood", players=2, seats=["human", "human"], seed=3, turn_seconds=60)
+    assert _row(db_url, t["table"]).status == "waiting"
+    before = time.time()
+    client.post(f"/api/tables/{t['table']}/join", json={})
+    row = _row(db_url, t["table"])
+    assert row.status == "running" and row.deadline_step == 0
+    assert row.deadline is not None and before + 55 < row.deadline <= time.time() + 60
+    assert row.due_at == row.deadline
+
+
+def test_a_table_with_nothing_due_is_not_swept_again(make_client: AppFactory, db_url: str) -> None:
+    """Issue 20, item 4: a person's decision without a clock leaves no ``due_at`` behind, so the
+    sweeper does not look at the table every half second."""
+    client = make_client()
+    t = create(client, game="kings-blood", players=2, seats=["human", "bot:heuristic"], seed=3)
+    row = _row(db_url, t["table"])
+    assert row.status == "running" and row.due_at is None and row.deadline is None
+    store = Store(db_url, migrate_schema=False)
+    try:
+        with store.engine.begin() as conn:  # a stale due time, as an older server left it
+            conn.execute(update(TableRow).where(TableRow.id == t["table"]).values(due_at=time.time() - 5))
+        for _ in range(100):
+            if _row(db_url, t["table"]).due_at is None:
+                break
+            time.sleep(0.05)
+        assert _row(db_url, t["table"]).due_at is None
+        assert t["table"] not in store.due_tables(time.time())
+    finally:
+        store.close()
