@@ -527,9 +527,9 @@ class Master:
         now = time.time()
         stage = period.stage
         if stage is not None:
-            if now < stage.until:
+            if now < stage.until and live.controller(stage.seat) == "human":
                 return stage.until - now
-            return await self._end_stage(live, period, stage, now)
+            return await self._end_stage(live, period, stage, now)  # ran out, or the person left
         changed = await self._bot_turns(live, period)
         if changed:
             return None
@@ -642,9 +642,12 @@ class Master:
         """A stage's time ran out: the clock passes for the person (a real window) or the turn
         simply ends (nothing was asked)."""
         if stage.real and self._turn_is_asked(live, period, stage.turn):
-            texts = [str(a) for a in live.state.legal_actions()]
-            text = "pass" if "pass" in texts else self._window_answer(live, stage.seat)
-            await self._submit_locked(live, stage.seat, text, "clock", None, None, live.step)
+            if live.controller(stage.seat) != "human":  # the person left: the stand-in answers
+                text, by = self._window_answer(live, stage.seat), "standin"
+            else:
+                texts = [str(a) for a in live.state.legal_actions()]
+                text, by = ("pass" if "pass" in texts else self._window_answer(live, stage.seat)), "clock"
+            await self._submit_locked(live, stage.seat, text, by, None, None, live.step)
             return None
         period.stage = None
         period.at = stage.turn + 1
