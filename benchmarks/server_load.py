@@ -132,6 +132,7 @@ def main() -> None:
     db = args.db or f"sqlite:///{tmp / 'bench.db'}"
     cmd = [sys.executable, "-c", "from regalia.cli.main import main; main()", "serve", "--port", "0", "--db", db]
     cmd += ["--bot-processes", str(args.bot_processes)]
+    cmd += ["--tables-per-minute", "0", "--sockets-per-address", "0"]  # every client is this one address
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None

@@ -29,6 +29,7 @@ runner = CliRunner()
 
 HUGE = "1" * 5000
 INT_BAD = ["-1", "abc", "²", "2.5", "", HUGE, "0x10"]
+FLOAT_BAD = ["0", "-1", "abc", "", "nan", "inf", "-inf", HUGE]
 BOT_BAD = ["", "nope", "random:3", "heuristic:x", "ismcts:0", "ismcts:²", "ismcts:-1s", "ismcts:nans", "ismcts:infs"]
 OPTION_BAD = ["bogus", "plays", "plays=9", "plays=x", "plays=²", "mode=sideways", "nope=1", "=", ""]
 GAME_BAD = ["nope", "", "toy\x1b[31m", "x" * 300]
@@ -104,6 +105,20 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--port"): [*INT_BAD, "65536"],
     ("serve", "--bot-processes"): [*INT_BAD, "65"],
     ("serve", "--log-level"): ["loud", "", "WARNING "],
+    ("serve", "--bot-max-seconds"): [*FLOAT_BAD, "601"],
+    ("serve", "--bot-max-rollouts"): [*INT_BAD, "0", "1000001"],
+    ("serve", "--bot-job-seconds"): [*FLOAT_BAD, "1", "3601"],  # 1: below --bot-max-seconds (2)
+    ("serve", "--tables-per-minute"): [*INT_BAD, "100001"],
+    ("serve", "--sockets-per-address"): [*INT_BAD, "100001"],
+    ("serve", "--chat-per-minute"): [*INT_BAD, "10001"],
+    ("serve", "--send-queue-bytes"): [*INT_BAD, "0", "4095", str(2**26 + 1)],
+    ("serve", "--sync-seconds"): ["-1", "abc", "", "nan", "inf", "3601"],
+    ("serve", "--welcome-chat-bytes"): [*INT_BAD, "0", str(2**20 + 1)],
+    ("serve", "--header-timeout"): [*FLOAT_BAD, "601"],
+    ("serve", "--response-seconds"): [*FLOAT_BAD, "4.9", "121"],
+    ("serve", "--settle-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "10.5"],
+    ("serve", "--bot-move-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "61"],
+    ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
 }
 
 # flags cannot take a bad value; these combinations with them must fail (naming the first option)

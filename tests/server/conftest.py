@@ -188,12 +188,12 @@ class ServeProcess:
     """A real ``regalia serve`` subprocess on a free loopback port."""
 
     def __init__(
-        self, db_url: str, cwd: Path, *, bot_processes: int = 1, port: int = 0, args: tuple[str, ...] = ()
+        self, db_url: str, cwd: Path, *, bot_processes: int = 1, port: int = 0, extra: list[str] | None = None
     ) -> None:
         self.db_url = db_url
         self.cwd = cwd
         self.bot_processes = bot_processes
-        self.args = args
+        self.extra = list(extra or [])
         self.proc: subprocess.Popen[str] | None = None
         self.port = port
 
@@ -201,7 +201,7 @@ class ServeProcess:
         code = "from regalia.cli.main import main; main()"
         cmd = [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db_url]
         cmd += ["--bot-processes", str(self.bot_processes), "--bot-move-seconds", "0", "--settle-seconds", "0.02"]
-        cmd += list(self.args)  # later options win
+        cmd += self.extra  # later options win
         with open(self.cwd / "serve.err", "a") as err:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None

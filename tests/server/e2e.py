@@ -125,7 +125,9 @@ async def _session(ws: Any, c: Client) -> bool:
             c.inflight = None
         elif kind == "refused":
             assert pending is not None, m
-            assert "moved on" in m["reason"] or "not P" in m["reason"] or "showing" in m["reason"], m
+            # a move sent again after a reconnect answers an old decision: the table moved on,
+            # it is not this seat's decision, or a response period runs (SRV-2)
+            assert "moved on" in m["reason"] or "not P" in m["reason"] or "waiting for responses" in m["reason"], m
             pending = None
             c.inflight = None
         elif kind == "error":

@@ -25,7 +25,7 @@ def test_srv2_a_spectator_and_a_person_cannot_tell_which_periods_opened_a_window
     serve: Callable[..., ServeProcess], tmp_path: Path
 ) -> None:
     db = tmp_path / "leaks.db"
-    server = serve(f"sqlite:///{db}", args=("--bot-move-seconds", "0.03", "--settle-seconds", "0.1"))
+    server = serve(f"sqlite:///{db}", extra=["--bot-move-seconds", "0.03", "--settle-seconds", "0.1"])
     seen = asyncio.run(play(server.base, server.ws, db, tables=2, person=True, think=0.05, seed=11))
     figures = analyse(seen, db)
     window, none = figures["window"], figures["none"]

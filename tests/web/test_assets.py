@@ -56,7 +56,9 @@ def test_every_module_import_and_page_script_resolves() -> None:
         text = (WEB / page).read_text()
         for src in re.findall(r'(?:src|href)="(/[^"]+)"', text):
             assert (WEB / src.lstrip("/")).is_file(), f"{page} refers to {src}, which is missing"
-        assert "script-src 'self'" in text  # no inline script may ever run (a second line of defence)
+        # no inline script (the server's policy header allows none to run) and no policy of the
+        # page's own: the header (with frame-ancestors, which a <meta> cannot set) supersedes it
+        assert "<script>" not in text and "Content-Security-Policy" not in text
 
 
 @pytest.mark.parametrize("name", [p.name for p in _ours()])
@@ -97,3 +99,26 @@ def test_the_server_serves_the_pages_and_modules_with_their_types(tmp_path: Path
             assert r.status_code == 200, path
             assert kind in r.headers["content-type"], (path, r.headers["content-type"])
             assert r.headers["x-content-type-options"] == "nosniff"
+            assert "script-src 'self'" in r.headers["content-security-policy"]
+            assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+
+
+def test_every_asset_of_the_web_package_is_served_and_nothing_else(tmp_path: Path) -> None:
+    """The server serves the package's pages, scripts, styles, images and licence texts, and
+    no other file of it (``__init__.py``, byte code): an allow-list of suffixes and folders."""
+    pytest.importorskip("fastapi", reason="the server needs the web extra")
+    from fastapi.testclient import TestClient
+
+    from regalia.server.app import ASSET_SUFFIXES, create_app
+    from regalia.server.settings import ServerSettings
+
+    files = [p for p in WEB.rglob("*") if p.is_file()]
+    assert any(p.name == "__init__.py" for p in files)
+    with TestClient(create_app(ServerSettings(db_url=f"sqlite:///{tmp_path / 'r.db'}", bot_processes=0))) as client:
+        for p in files:
+            rel = p.relative_to(WEB).as_posix()
+            asset = p.suffix in ASSET_SUFFIXES and not any(
+                part.startswith(("_", ".")) for part in p.relative_to(WEB).parts
+            )
+            assert client.get(f"/{rel}").status_code == (200 if asset else 404), rel
+            assert asset or p.suffix in (".py", ".pyc"), f"{rel}: a file that is neither an asset nor code"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 from regalia.core.state import State
@@ -65,6 +66,22 @@ class InfoSet:
         return self._state.num_actions
 
 
+@dataclass(frozen=True)
+class Budget:
+    """The most one decision of a bot may cost, as its spec sets it (what a server checks a
+    bot spec against before it seats the bot).
+
+    Attributes:
+        rollouts: playouts a decision at most, as the bot's level counts them (``ismcts:N``:
+            ``N``, before the game's ``search_scale``); ``0`` for a bot that plays none;
+            ``None`` when only ``seconds`` bounds the search.
+        seconds: a time budget in seconds a decision, or ``None`` without one.
+    """
+
+    rollouts: int | None = 0
+    seconds: float | None = None
+
+
 class Bot(ABC):
     """A player program. ``choose`` picks one of ``infoset.legal_actions``."""
 
@@ -73,6 +90,11 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, infoset: InfoSet) -> Any:
         """The action to play (one of ``infoset.legal_actions``)."""
+
+    def decision_budget(self) -> Budget:
+        """The most one decision may cost (a bot that searches says how much; the default is
+        a bot that plays no rollouts and has no time budget)."""
+        return Budget()
 
     def __repr__(self) -> str:
         return f"<bot {self.name}>"

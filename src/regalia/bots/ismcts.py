@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from regalia.bots.base import Bot, InfoSet, RandomBot
+from regalia.bots.base import Bot, Budget, InfoSet, RandomBot
 from regalia.core.errors import shown
 from regalia.core.registry import get_game
 from regalia.core.state import State
@@ -145,6 +145,10 @@ class ISMCTSBot(Bot):
         if self.z is not None:
             return self.z
         return get_game(game_name).search_z
+
+    def decision_budget(self) -> Budget:
+        """The level's budget: ``iterations`` rollouts (before ``search_scale``), or ``seconds``."""
+        return Budget(rollouts=self.iterations, seconds=self.seconds)
 
     def budget(self, game_name: str) -> int:
         """Rollouts per decision for ``game_name`` (its ``search_scale`` applied); unbounded

@@ -32,16 +32,35 @@ MAX_BOT_PROCESSES = 64
 _HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
 
 
+_DEFAULTS = ServerSettings(db_url="sqlite://")
+"""The settings' defaults, shown by ``--help``."""
+
+LIMIT_OPTIONS: dict[str, str] = {
+    "bot_max_seconds": "--bot-max-seconds",
+    "bot_max_rollouts": "--bot-max-rollouts",
+    "bot_job_seconds": "--bot-job-seconds",
+    "tables_per_minute": "--tables-per-minute",
+    "sockets_per_address": "--sockets-per-address",
+    "chat_per_minute": "--chat-per-minute",
+    "send_queue_bytes": "--send-queue-bytes",
+    "sync_seconds": "--sync-seconds",
+    "welcome_chat_bytes": "--welcome-chat-bytes",
+    "header_seconds": "--header-timeout",
+    "allowed_origins": "--allowed-origin",
+    "response_seconds": "--response-seconds",
+    "settle_seconds": "--settle-seconds",
+    "bot_move_seconds": "--bot-move-seconds",
+}
+"""The :class:`ServerSettings` field each limit option sets."""
+
+
 def _checked(
-    db: str | None,
-    host: str,
-    port: int,
-    bot_processes: int,
-    log_level: str,
-    timing: dict[str, float] | None = None,
+    db: str | None, host: str, port: int, bot_processes: int, log_level: str, limits: dict[str, Any] | None = None
 ) -> tuple[str, ServerSettings]:
-    """The database URL and settings, every argument checked before anything starts
-    (``timing``: the response periods' and bots' seconds, by setting name).
+    """The database URL and settings, every argument checked before anything starts.
+
+    Args:
+        limits: :class:`ServerSettings` fields set by the options of :data:`LIMIT_OPTIONS`.
 
     Raises:
         typer.BadParameter: naming the option at fault (the command exits with status 2).
@@ -70,13 +89,15 @@ def _checked(
                 raise typer.BadParameter(f"the folder of {db} does not exist", param_hint="--db")
     url = db_url_from(db) if db else default_db_url()
     try:
-        extra: dict[str, Any] = dict(timing or {})
-        settings = ServerSettings(db_url=url, bot_processes=bot_processes, **extra)
+        settings = ServerSettings(db_url=url, bot_processes=bot_processes, **(limits or {}))
     except ValueError as exc:
-        name, _, reason = str(exc).partition(": ")
-        hint = "--" + name.replace("_", "-") if name in (timing or {}) else "--db"
-        raise typer.BadParameter(reason if hint != "--db" else str(exc), param_hint=hint) from None
+        field, _, reason = str(exc).partition(": ")
+        raise typer.BadParameter(reason or str(exc), param_hint=LIMIT_OPTIONS.get(field, "--db")) from None
     return url, settings
+
+
+def _default(name: str) -> Any:
+    return getattr(_DEFAULTS, name)
 
 
 def serve(
@@ -95,6 +116,47 @@ def serve(
     log_level: Annotated[
         str, typer.Option("--log-level", help="uvicorn log level: critical, error, warning, info, debug, trace.")
     ] = "warning",
+    bot_max_seconds: Annotated[
+        float,
+        typer.Option("--bot-max-seconds", help="Largest time budget a table's bot may have, seconds a decision."),
+    ] = _default("bot_max_seconds"),
+    bot_max_rollouts: Annotated[
+        int,
+        typer.Option(
+            "--bot-max-rollouts", help="Largest rollout budget a table's bot may have, a decision (ismcts:hard: 960)."
+        ),
+    ] = _default("bot_max_rollouts"),
+    bot_job_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-job-seconds", help="Time limit of one bot job; its worker is then killed and a fallback played."
+        ),
+    ] = _default("bot_job_seconds"),
+    tables_per_minute: Annotated[
+        int, typer.Option("--tables-per-minute", help="New tables one address may create a minute (0: no limit).")
+    ] = _default("tables_per_minute"),
+    sockets_per_address: Annotated[
+        int, typer.Option("--sockets-per-address", help="Table sockets one address may hold open (0: no limit).")
+    ] = _default("sockets_per_address"),
+    chat_per_minute: Annotated[
+        int, typer.Option("--chat-per-minute", help="Chat messages one seat may send a minute (0: no limit).")
+    ] = _default("chat_per_minute"),
+    send_queue_bytes: Annotated[
+        int,
+        typer.Option(
+            "--send-queue-bytes", help="Bytes waiting for one socket (besides its newest frame) before it is closed."
+        ),
+    ] = _default("send_queue_bytes"),
+    sync_seconds: Annotated[
+        float, typer.Option("--sync-seconds", help="A socket may ask for sync once in this many seconds.")
+    ] = _default("sync_seconds"),
+    welcome_chat_bytes: Annotated[
+        int, typer.Option("--welcome-chat-bytes", help="Bytes of recent chat a welcome message carries at most.")
+    ] = _default("welcome_chat_bytes"),
+    header_timeout: Annotated[
+        float,
+        typer.Option("--header-timeout", help="Seconds a client has to send a request's HTTP headers (else 408)."),
+    ] = _default("header_seconds"),
     response_seconds: Annotated[
         float,
         typer.Option(
@@ -102,7 +164,7 @@ def serve(
             metavar="S",
             help="Default time a person has to answer a response window (5 to 120; ruling SRV-2).",
         ),
-    ] = 10.0,
+    ] = _default("response_seconds"),
     settle_seconds: Annotated[
         float,
         typer.Option(
@@ -110,7 +172,7 @@ def serve(
             metavar="S",
             help="Fixed pause of a response period between persons' turns, in which bots answer (SRV-2).",
         ),
-    ] = 0.25,
+    ] = _default("settle_seconds"),
     bot_move_seconds: Annotated[
         float,
         typer.Option(
@@ -118,19 +180,40 @@ def serve(
             metavar="S",
             help="A bot's move is shown this long after its decision was, however quickly it was found.",
         ),
-    ] = 0.4,
+    ] = _default("bot_move_seconds"),
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            metavar="<origin>",
+            help="Another site whose pages may open table sockets (scheme://host[:port]; repeatable). "
+            "Default: only this server's own origin.",
+        ),
+    ] = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
-    timing = {
+    limits: dict[str, Any] = {
+        "bot_max_seconds": bot_max_seconds,
+        "bot_max_rollouts": bot_max_rollouts,
+        "bot_job_seconds": bot_job_seconds,
+        "tables_per_minute": tables_per_minute,
+        "sockets_per_address": sockets_per_address,
+        "chat_per_minute": chat_per_minute,
+        "send_queue_bytes": send_queue_bytes,
+        "sync_seconds": sync_seconds,
+        "welcome_chat_bytes": welcome_chat_bytes,
+        "header_seconds": header_timeout,
+        "allowed_origins": tuple(allowed_origin or ()),
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
     }
-    url, settings = _checked(db, host, port, bot_processes, log_level, timing)
+    url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:
         import uvicorn
 
         from regalia.server.app import create_app
+        from regalia.server.deadlines import closing_websocket_protocol, header_timeout_protocol
     except ImportError as exc:
         typer.echo(
             f'error: regalia serve needs the web extra ({exc.name} is missing): pip install -e ".[web]"', err=True
@@ -156,6 +239,8 @@ def serve(
     print(f"regalia serve: open http://{shown_host}:{bound}/  (database: {_shown_url(url)})", flush=True)
     config = uvicorn.Config(
         create_app(settings),
+        http=header_timeout_protocol(settings.header_seconds),
+        ws=closing_websocket_protocol(),
         log_level=log_level,
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,

@@ -3,14 +3,17 @@
 Every incoming message is checked in this order: its size (``max_message_bytes``; the socket is
 closed), text not binary, the per-connection rate limit, JSON, then the pydantic model of its
 ``type``. Each refusal is an ``error`` message naming the field; after ``max_refusals`` refusals
-the socket is closed. Outgoing messages go through a queue read by one writer task, so a slow
-client never holds up the table (a client whose queue overflows is closed).
+the socket is closed. Outgoing messages go through an :class:`~regalia.server.outbox.Outbox`
+read by one writer task, so a slow client never holds up the table: it gets the newest state
+(an unsent older frame is replaced, the new one carrying every event since the last frame
+written), and a client whose other waiting messages pass ``send_queue_bytes`` is closed (4429).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import time
 from typing import Any
@@ -23,12 +26,15 @@ from regalia.server.frames import Cursor, frame_for, response_for, seat_info, ta
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.lobby import Lobby, LobbyError, clean_text
 from regalia.server.master import Master, TableNotFound
+from regalia.server.outbox import Outbox, Outgoing
 from regalia.server.periods import CONTINUE, REVEALING
 from regalia.server.protocol import (
     CLIENT_TYPES,
     Accepted,
     Act,
     ChatIn,
+    ChatOut,
+    DuplicateKeyError,
     Error,
     Hello,
     Hint,
@@ -48,6 +54,7 @@ from regalia.server.protocol import (
     Wait,
     Welcome,
     client_message,
+    loads_strict,
 )
 from regalia.server.pubsub import Hub
 from regalia.server.tokens import find_seat, invite_matches
@@ -90,7 +97,9 @@ class Connection:
         self.settings = master.settings
         self.seat: int | None = None
         self.cursor = Cursor()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.settings.max_send_queue)
+        self.outbox = Outbox(self.settings.send_queue_bytes)
+        self.synced_at = -float("inf")
+        self.hinting: asyncio.Task[None] | None = None
         self.tokens = float(self.settings.rate_burst)
         self.filled_at = time.monotonic()
         self.refusals = 0
@@ -98,35 +107,47 @@ class Connection:
 
     # ------------------------------------------------------------------ sending
     def send(self, message: BaseModel) -> None:
-        """Queue a message (the writer task sends it); an overflowing queue closes the socket."""
+        """Queue a message (the writer task sends it); a ``seats`` message replaces an unsent
+        older one; waiting messages over ``send_queue_bytes`` close the socket (4429)."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(message.model_dump_json())
-        except asyncio.QueueFull:
+        kind = str(getattr(message, "type", ""))
+        if not self.outbox.put(Outgoing(message.model_dump_json(), kind)):
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
 
     def push_state(self, live: LiveTable, *, full: bool = False) -> None:
-        """Send what changed for this socket: the response period (SRV-2), then the frame."""
+        """Queue what changed for this socket: the response period (SRV-2), then this socket's
+        frame of ``live`` if it changed. A frame still waiting to be written is replaced by one
+        built from the last frame written — carrying every event since then, ``full`` if either
+        was — so a slow reader never misses an event and never gets a backlog."""
+        if self.closed:
+            return
         response = response_for(live, self.cursor)
         if response is not None:
             self.send(response)
+        waiting = self.outbox.waiting("state")
+        saved = dataclasses.replace(self.cursor)
+        if waiting is not None:
+            self.cursor.step, self.cursor.key = waiting.since, ""
+            full = full or waiting.full
+        since = self.cursor.step
         frame = frame_for(live, self.seat, self.cursor, full=full)
-        if frame is not None:
-            self.send(frame)
+        if frame is None:
+            self.cursor = saved
+            return
+        if not self.outbox.put(Outgoing(frame.model_dump_json(), "state", since=since, full=frame.full)):
+            self.closed = True
 
     def push_seats(self, live: LiveTable) -> None:
         self.send(Seats(status=live.status(), seats=[seat_info(s) for s in live.seats]))  # type: ignore[arg-type]
 
     async def _writer(self) -> None:
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.outbox.get()
+            if item is None:
                 await self._close(CLOSE_SLOW, "too many messages waiting: the connection is too slow")
                 return
-            await self.ws.send_text(text)
+            await self.ws.send_text(item.text)
 
     async def _close(self, code: int, reason: str = "") -> None:
         self.closed = True
@@ -180,7 +201,10 @@ class Connection:
             )
             return None
         try:
-            data = json.loads(raw)
+            data = loads_strict(raw)
+        except DuplicateKeyError as exc:
+            self._refuse("invalid", f"{exc}: send each field once", exc.key)
+            return None
         except json.JSONDecodeError as exc:
             self._refuse("malformed", f"not JSON ({exc.msg} at character {exc.pos})")
             return None
@@ -239,15 +263,17 @@ class Connection:
         finally:
             self.closed = True
             self.hub.remove(self)
-            writer.cancel()
-            with contextlib.suppress(BaseException):
-                await writer
+            for task in (writer, self.hinting):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await task
             if self.seat is not None and not self.master.closed:
                 self.master.spawn(self._gone())
 
     async def _drain(self) -> None:
         for _ in range(50):
-            if self.queue.empty():
+            if not len(self.outbox):
                 return
             await asyncio.sleep(0.01)
 
@@ -321,7 +347,7 @@ class Connection:
                     max_chat_chars=self.settings.max_chat_chars,
                     max_action_chars=MAX_ACTION_TEXT,
                 ),
-                chat=[Lobby.chat_out(live, c) for c in chat],
+                chat=self._welcome_chat([Lobby.chat_out(live, c) for c in chat]),
                 prefs=self._prefs(live) if self.seat is not None else None,
             )
         )
@@ -336,6 +362,17 @@ class Connection:
     def _prefs(self, live: LiveTable) -> Prefs:
         assert self.seat is not None
         return Prefs(**(live.seat_row(self.seat).prefs or {}))
+
+    def _welcome_chat(self, chat: list[ChatOut]) -> list[ChatOut]:
+        """The newest messages of ``chat`` whose JSON fits in ``welcome_chat_bytes``."""
+        room = self.settings.welcome_chat_bytes
+        kept: list[ChatOut] = []
+        for message in reversed(chat):
+            room -= len(message.model_dump_json().encode("utf-8", "surrogatepass")) + 1
+            if room < 0:
+                break
+            kept.append(message)
+        return kept[::-1]
 
     async def _receive_hello(self) -> Hello:
         while True:
@@ -354,6 +391,15 @@ class Connection:
         elif isinstance(message, Hello):
             self._refuse("invalid", "hello was already said on this socket", "type")
         elif isinstance(message, Sync):
+            now = time.monotonic()
+            if now - self.synced_at < self.settings.sync_seconds:
+                self._refuse(
+                    "rate_limited",
+                    f"sync at most once every {self.settings.sync_seconds:g} s (sync_seconds); this one was dropped",
+                    "type",
+                )
+                return
+            self.synced_at = now
             self.cursor = Cursor()
             self.push_state(await self.master.get(self.table_id), full=True)
         elif self.seat is None:
@@ -378,12 +424,10 @@ class Connection:
             if not await self.master.set_controller(self.table_id, self.seat, "human", only_if="bot"):
                 self._refuse("invalid", "you already play your seat")
         elif isinstance(message, Hint):
-            answer = await self.master.hint(self.table_id, self.seat)
-            if isinstance(answer, tuple):
-                live = await self.master.get(self.table_id, refresh=False)
-                self.send(HintOut(step=live.public_step, action=answer[0], label=answer[1], bot=answer[2]))
-            else:
-                self._refuse("invalid", answer.reason, "type")
+            if self.hinting is not None and not self.hinting.done():
+                self._refuse("invalid", "a hint is already being worked out for you; it comes next", "type")
+            else:  # in its own task: the socket goes on reading (a leave, a move, its closing) meanwhile
+                self.hinting = asyncio.create_task(self._hint(self.seat))
         elif isinstance(message, Undo):
             out = await self.master.undo(self.table_id, self.seat)
             if not out.accepted:
@@ -393,6 +437,20 @@ class Connection:
                 await self.lobby.start(self.table_id, self.seat)
             except LobbyError as exc:
                 self._refuse("invalid", exc.reason, exc.field)
+
+    async def _hint(self, seat: int) -> None:
+        """Answer ``hint`` (run as a task of its own, one at a time per socket)."""
+        answer = await self.master.hint(self.table_id, seat)
+        if isinstance(answer, tuple):
+            live = await self.master.get(self.table_id, refresh=False)
+            self.send(HintOut(step=live.public_step, action=answer[0], label=answer[1], bot=answer[2]))
+            return
+        try:
+            self._refuse("invalid", answer.reason, "type")
+        except Closing as exc:
+            self.send(exc.error)
+            await self._drain()
+            await self._close(exc.code, exc.error.reason)
 
     async def _act(self, message: Act) -> None:
         assert self.seat is not None
@@ -456,6 +514,16 @@ class Connection:
         if not text:
             self._refuse("invalid", "chat: the message is empty", "text")
             return
-        chat = await self.master.store.run(self.master.store.add_chat, self.table_id, self.seat, text, time.time())
+        seat, per_minute = self.seat, self.settings.chat_per_minute
+        chat = await self.master.store.run(
+            lambda: self.master.store.add_chat(self.table_id, seat, text, time.time(), per_minute=per_minute)
+        )
+        if chat is None:
+            self._refuse(
+                "rate_limited",
+                f"chat: at most {per_minute} messages a minute from one seat (chat_per_minute); this one was dropped",
+                "text",
+            )
+            return
         live = await self.master.get(self.table_id, refresh=False)
         self.hub.broadcast(self.table_id, Lobby.chat_out(live, chat))

@@ -10,7 +10,7 @@ import time
 import unicodedata
 from typing import Any
 
-from regalia.bots import bot_names, make_bot
+from regalia.bots import Bot, bot_names, make_bot
 from regalia.bots.ismcts import LEVELS
 from regalia.core import Game, get_game, make, seat_name, verify_seed
 from regalia.core import games as game_names
@@ -31,6 +31,7 @@ from regalia.server.protocol import (
     ReplayStep,
     TableInfo,
 )
+from regalia.server.settings import ServerSettings
 from regalia.server.store import Chat
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
 
@@ -69,6 +70,26 @@ def bot_specs(game: str) -> list[BotInfo]:
         else:
             out.append(BotInfo(spec=name, label=BOT_LABELS.get(name, name)))
     return out
+
+
+def over_budget(spec: str, bot: Bot, settings: ServerSettings) -> str | None:
+    """Why ``bot`` (built from ``spec``) may not play at this server's tables — its decision budget asks for more
+    seconds than ``bot_max_seconds`` or more rollouts than ``bot_max_rollouts`` — or ``None``
+    when it may. The words name the setting and its value."""
+    budget = bot.decision_budget()
+    if budget.seconds is not None and budget.seconds > settings.bot_max_seconds:
+        return (
+            f"{spec} thinks up to {budget.seconds:g} s a decision; this server allows at most "
+            f"{settings.bot_max_seconds:g} s (bot_max_seconds)"
+        )
+    if budget.rollouts is None and budget.seconds is None:
+        return f"{spec} has no budget a decision; this server needs one (bot_max_seconds)"
+    if budget.rollouts is not None and budget.rollouts > settings.bot_max_rollouts:
+        return (
+            f"{spec} plays up to {budget.rollouts:,} rollouts a decision; this server allows at most "
+            f"{settings.bot_max_rollouts:,} (bot_max_rollouts)"
+        )
+    return None
 
 
 def online_option(option: dict[str, Any]) -> bool:
@@ -112,12 +133,16 @@ def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
     )
 
 
-def games_list(response_seconds: float = 10.0) -> GameList:
-    """Every game, with the server's table defaults."""
-    return GameList(
-        games=[game_info(get_game(n), response_seconds) for n in game_names()],
-        defaults={"on_timeout": "standin", "turn_seconds": None},
-    )
+def games_list(settings: ServerSettings | None = None) -> GameList:
+    """Every game, with the server's table defaults; with ``settings``, only the bots whose
+    budget the server allows (:func:`over_budget`), and its default time to answer a response
+    window (``response_seconds``)."""
+    response = settings.response_seconds if settings is not None else 10.0
+    games = [game_info(get_game(n), response) for n in game_names()]
+    if settings is not None:
+        for info in games:
+            info.bots = [b for b in info.bots if over_budget(b.spec, make_bot(b.spec, info.name), settings) is None]
+    return GameList(games=games, defaults={"on_timeout": "standin", "turn_seconds": None})
 
 
 def clean_text(value: str, field: str, limit: int) -> str:
@@ -265,12 +290,14 @@ class Lobby:
             await self.master.started(table_id)
         return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
 
-    @staticmethod
-    def _check_bot(spec: str, game: Game, field: str) -> str:
+    def _check_bot(self, spec: str, game: Game, field: str) -> str:
         try:
-            make_bot(spec, game.name)
+            bot = make_bot(spec, game.name)
         except ValueError as exc:
             raise LobbyError(422, field, str(exc).split(": ", 1)[-1]) from None
+        refused = over_budget(spec, bot, self.settings)
+        if refused is not None:
+            raise LobbyError(422, field, refused)
         return spec
 
     # ------------------------------------------------------------------ join and start
@@ -352,12 +379,23 @@ class Lobby:
         await self.master.started(table_id)
 
     # ------------------------------------------------------------------ reading
-    async def info(self, table_id: str) -> TableInfo:
-        """A table's public description."""
+    async def info(self, table_id: str, invite: str | None = None) -> TableInfo:
+        """A table's public description; a private table's only with its invite code (its
+        names and table name are for the people it was given to).
+
+        Raises:
+            LobbyError: no such table (404); a private table without the right invite (403,
+                as ``join``, ``record``, ``replay`` and the socket answer: the id of a private
+                table is a secret of its invitees already, so a 404 would hide nothing more,
+                and a person who opened a link without its invite is told why).
+        """
         found = await self.store.run(self.store.table, table_id)
         if found is None:
             raise LobbyError(404, "table", f"no table {table_id[:40]!r}")
-        return table_info(*found)
+        row, seats = found
+        if row.private and not invite_matches(invite, row.invite):
+            raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+        return table_info(row, seats)
 
     async def listing(self, *, include_over: bool, game: str | None) -> list[TableInfo]:
         """Public tables, newest first."""

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from regalia.bots import InfoSet, bot_names, make_bot
 from regalia.core import IllegalActionError, State, get_game, make, undo_to
 from regalia.core.state import MAX_ACTION_TEXT
-from regalia.server.bots import BotJob, BotPool, hint_bot
+from regalia.server.bots import BotJob, BotPool, BotTimeout, hint_bot
 from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision, is_public_move
 from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_decision, stage_seconds
 from regalia.server.settings import ServerSettings
@@ -707,8 +707,10 @@ class Master:
         return outcome
 
     # ------------------------------------------------------------------ bots
-    async def _bot_move(self, live: LiveTable, seat: int, spec: str) -> str:
-        job = BotJob(
+    @staticmethod
+    def _bot_job(live: LiveTable, seat: int, spec: str) -> BotJob:
+        """What a worker needs to choose ``seat``'s move with ``spec`` now."""
+        return BotJob(
             table=live.row.id,
             game=live.row.game,
             players=live.row.players,
@@ -719,28 +721,38 @@ class Master:
             spec=spec,
             rng_seed=derived_seed(live.row.secret, live.step, seat),
         )
+
+    async def _bot_move(self, live: LiveTable, seat: int, spec: str) -> str:
+        """The move ``spec`` plays for ``seat`` now, computed in the pool; on a time-out or a
+        failure, the first legal action (logged)."""
+        job = self._bot_job(live, seat, spec)
         try:
             return await self.bots.choose(job)
+        except BotTimeout as exc:
+            log.warning(
+                "bot %s at table %s step %d: %s; playing the first legal action", spec, job.table, live.step, exc
+            )
         except Exception:
             log.exception(
                 "bot %s failed at table %s step %d; playing the first legal action", spec, job.table, live.step
             )
-            return str(live.state.legal_actions()[0])
+        return str(live.state.legal_actions()[0])
 
     def bot_pace(self, spec: str) -> float:
         """How long after its decision was shown a bot's move is shown (seconds): at least
-        ``bot_move_seconds``, a time-budgeted search's own budget, and for a search counted in
-        rollouts the longest a bot move may take on this server — so that how long a bot takes
+        ``bot_move_seconds``; for a search, its own time budget (``ismcts:Ns``) or, counted in
+        rollouts, the longest a bot's decision may take on this server (``bot_max_seconds``) —
+        never more than a bot job may run (``bot_job_seconds``) — so that how long a bot takes
         never depends on what it holds (SRV-2)."""
         pace = self.settings.bot_move_seconds
         if spec.startswith("ismcts"):
             level = spec.split(":", 1)[1] if ":" in spec else "medium"
+            budget = self.settings.bot_max_seconds
             if level.endswith("s"):
                 with contextlib.suppress(ValueError):
-                    pace = max(pace, float(level[:-1]))
-            else:
-                pace = max(pace, float(getattr(self.settings, "max_bot_seconds", 2.0)))
-        return pace
+                    budget = float(level[:-1])
+            pace = max(pace, min(budget, self.settings.bot_max_seconds))
+        return min(pace, self.settings.bot_job_seconds)
 
     async def _timeout(self, live: LiveTable, seat: int) -> None:
         """The move clock ran out: the stand-in plays this decision (``standin``) or takes the
@@ -805,14 +817,19 @@ class Master:
         information set, so it tells nothing hidden; it would only help one person against another)."""
         live = await self.get(table_id)
         state = live.state
-        if live.held:
-            return self._refuse(live, WAIT_REASON, "SRV-2")
+        stage = live.stage()
+        if live.held and not (stage is not None and stage.real and stage.seat == seat):
+            return self._refuse(live, WAIT_REASON, "SRV-2")  # a hint is for a decision of yours, a real window included
         if live.status() != "running" or state.current_player != seat or live.controller(seat) != "human":
             return self._refuse(live, "a hint is given only for your own decision")
         if sum(1 for s in live.seats if s.kind == "human") != 1:
             return self._refuse(live, "hints are given only at a table where you are the only person")
         spec = hint_bot(live.row.game)
-        text = await self._bot_move(live, seat, spec)
+        job = self._bot_job(live, seat, spec)
+        try:
+            text = await self.bots.choose(job)
+        except BotTimeout:
+            return self._refuse(live, "the hint took too long on this server; try again later")
         return text, state.label(text), spec
 
     async def undo(self, table_id: str, seat: int) -> Outcome:

@@ -7,11 +7,41 @@ refused) and told apart by their ``type``.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 PROTOCOL_VERSION = 1
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object names the same key twice (``key``): refused, as which value was meant is
+    not known (HTTP: 422; websocket: ``error`` ``invalid``)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"duplicate key {key[:40]!r}")
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(key)
+        out[key] = value
+    return out
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` that refuses an object with a duplicate key, at any depth.
+
+    Raises:
+        DuplicateKeyError: naming the key.
+        json.JSONDecodeError: not JSON.
+        RecursionError: nested too deeply.
+    """
+    return json.loads(text, object_pairs_hook=_unique_keys)
 
 
 class _Strict(BaseModel):

@@ -29,6 +29,63 @@ def db_url_from(value: str) -> str:
     return value
 
 
+LIMIT_RANGES: dict[str, tuple[float, float]] = {
+    "bot_max_seconds": (0.01, 600.0),
+    "bot_max_rollouts": (1, 1_000_000),
+    "bot_job_seconds": (0.1, 3600.0),
+    "tables_per_minute": (0, 100_000),
+    "sockets_per_address": (0, 100_000),
+    "chat_per_minute": (0, 10_000),
+    "send_queue_bytes": (4096, 64 * 2**20),
+    "sync_seconds": (0, 3600.0),
+    "welcome_chat_bytes": (1, 2**20),
+    "header_seconds": (0.1, 600.0),
+    "response_seconds": (5.0, 120.0),
+    "quick_response_seconds": (0.0, 120.0),
+    "settle_seconds": (0.0, 10.0),
+    "bot_move_seconds": (0.0, 60.0),
+}
+"""The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
+bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
+to 120 s to answer a response window (SRV-2)."""
+
+
+def _shown(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def normal_origin(origin: str) -> str | None:
+    """An origin in one spelling — lower-case scheme and host, the scheme's default port
+    dropped — or ``None`` for a value that is not ``http(s)://host[:port]`` (``null``, a path, …).
+
+    >>> normal_origin("HTTPS://Example.org:443")
+    'https://example.org'
+    """
+    scheme, sep, rest = origin.strip().partition("://")
+    scheme = scheme.lower()
+    if not sep or scheme not in _DEFAULT_PORTS or not rest or any(c in rest for c in "/?#@ \\"):
+        return None
+    host, port = rest.lower(), ""
+    if rest.startswith("["):  # an IPv6 literal
+        end = rest.find("]")
+        if end < 0:
+            return None
+        host, port = rest[: end + 1].lower(), rest[end + 1 :]
+        if port and not port.startswith(":"):
+            return None
+        port = port[1:]
+    elif ":" in rest:
+        host, port = rest.lower().rsplit(":", 1)
+    if not host or (port and (not port.isdigit() or not 0 < int(port) < 65536)):
+        return None
+    if port and int(port) == _DEFAULT_PORTS[scheme]:
+        port = ""
+    return f"{scheme}://{host}" + (f":{int(port)}" if port else "")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ServerSettings:
     """Everything a server process needs to know besides its address.
@@ -56,9 +113,36 @@ class ServerSettings:
             clock: ``turn_seconds``).
         bot_claim_seconds: how long one process may hold a bot turn before another takes it
             over (a process stopped mid-search).
-        max_send_queue: frames queued for one slow socket before it is closed.
+        send_queue_bytes: bytes of messages waiting for one socket, besides its newest
+            ``state`` frame (which replaces an older unsent one), before the socket is closed
+            as too slow (4429).
         cache_tables: tables kept in memory per process (rebuilt from the database on demand).
         max_public_tables: at most this many running tables listed by ``GET /api/tables``.
+        bot_max_seconds: the largest time budget a bot spec of a table may ask for, in
+            seconds a decision (``ismcts:1.5s``); a longer one is refused (422) at creation.
+        bot_max_rollouts: the largest rollout budget a bot spec may ask for, in rollouts a
+            decision as the spec counts them (``ismcts:N`` before the game's
+            ``search_scale``; the named levels count as their rollouts); default: the
+            ``ismcts:hard`` level (960).
+        bot_job_seconds: how long one bot job (a move or a hint) may run on a worker; a job
+            that overruns is abandoned, its worker process killed and replaced, and the
+            master plays its fallback. Counted from when a worker starts the job. With
+            ``bot_processes`` 0 the master stops waiting but the thread runs on.
+        sync_seconds: a socket may ask for ``sync`` once in this many seconds; sooner is
+            refused (``rate_limited``).
+        tables_per_minute: new tables one client address may create in a minute
+            (0: no limit); more are refused with 429.
+        sockets_per_address: table websockets one client address may hold open at once in
+            this process (0: no limit); another is closed with 1013.
+        chat_per_minute: chat messages one seat may send in a minute, counted in the
+            database (so across reconnects and processes); more are refused.
+        welcome_chat_bytes: the chat a ``welcome`` carries: the newest messages whose JSON
+            fits in this many bytes (and at most 200).
+        allowed_origins: websocket ``Origin`` values allowed besides the server's own
+            (``scheme://host[:port]``); a socket from any other origin is refused (403).
+        header_seconds: a client must send a request's HTTP headers within this many
+            seconds of connecting (or of starting the next request), else the connection is
+            closed with 408 (slowloris).
         response_seconds: the time a person has to answer a response window at a table whose
             creator does not say (SRV-2; seconds, at least 5).
         quick_response_seconds: a person's turn in a response window with the ``quick``
@@ -83,9 +167,19 @@ class ServerSettings:
     heartbeat_seconds: float = 5.0
     absent_seconds: float = 120.0
     bot_claim_seconds: float = 20.0
-    max_send_queue: int = 512
+    send_queue_bytes: int = 262144
     cache_tables: int = 512
     max_public_tables: int = 200
+    bot_max_seconds: float = 2.0
+    bot_max_rollouts: int = 960
+    bot_job_seconds: float = 15.0
+    sync_seconds: float = 1.0
+    tables_per_minute: int = 20
+    sockets_per_address: int = 64
+    chat_per_minute: int = 20
+    welcome_chat_bytes: int = 32768
+    allowed_origins: tuple[str, ...] = ()
+    header_seconds: float = 10.0
     response_seconds: float = 10.0
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
@@ -94,17 +188,34 @@ class ServerSettings:
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
             raise ValueError("bot_processes: expected 0 or more")
-        for name in ("max_message_bytes", "rate_burst", "max_chat_chars", "max_name_chars", "max_send_queue"):
+        for name in (
+            "max_message_bytes",
+            "rate_burst",
+            "max_chat_chars",
+            "max_name_chars",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name}: expected at least 1")
-        for name in ("rate_per_second", "hello_seconds", "sweep_seconds", "heartbeat_seconds"):
+        for name in (
+            "rate_per_second",
+            "hello_seconds",
+            "sweep_seconds",
+            "heartbeat_seconds",
+        ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name}: expected a positive number")
-        for name in ("quick_response_seconds", "settle_seconds", "bot_move_seconds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name}: expected 0 or more")
-        if not 5 <= self.response_seconds <= 120:
-            raise ValueError("response_seconds: expected 5 to 120 seconds")
+        for name, (low, high) in LIMIT_RANGES.items():
+            value = getattr(self, name)
+            if not low <= value <= high:  # NaN too
+                raise ValueError(f"{name}: expected a number from {_shown(low)} to {_shown(high)}")
+        if self.bot_job_seconds < self.bot_max_seconds:
+            raise ValueError(
+                f"bot_job_seconds: expected at least bot_max_seconds ({self.bot_max_seconds:g}), "
+                "or a bot within its budget would be stopped"
+            )
+        for origin in self.allowed_origins:
+            if normal_origin(origin) is None:
+                raise ValueError(f"allowed_origins: {origin[:80]!r} is not an origin (expected scheme://host[:port])")
 
     @property
     def is_postgres(self) -> bool:

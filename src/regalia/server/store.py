@@ -362,9 +362,23 @@ class Store:
             return [(r, seats[r.id]) for r in rows]
 
     # ------------------------------------------------------------------ chat
-    def add_chat(self, table_id: str, seat: int | None, text_: str, at: float) -> Chat:
-        """Store a chat message after the table's current move (and announce it)."""
+    def add_chat(self, table_id: str, seat: int | None, text_: str, at: float, *, per_minute: int = 0) -> Chat | None:
+        """Store a chat message after the table's current move (and announce it).
+
+        Args:
+            per_minute: with a positive value, ``None`` (nothing stored) when ``seat`` already
+                said that many messages at this table in the 60 s before ``at`` — counted in
+                the database, so across reconnects and processes.
+        """
         with self._tx() as conn:
+            if per_minute > 0:
+                said = conn.execute(
+                    select(func.count())
+                    .select_from(ChatRow)
+                    .where(ChatRow.table_id == table_id, ChatRow.seat == seat, ChatRow.at > at - 60.0)
+                ).scalar_one()
+                if said >= per_minute:
+                    return None
             step = conn.execute(select(TableRow.step).where(TableRow.id == table_id)).scalar_one()
             new_id = conn.execute(
                 insert(ChatRow)

@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.bots.base import Bot, Budget, InfoSet
 from regalia.games.kings_blood.cards import ENTHRONEMENT, GENDER, PHILOSOPHY
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
@@ -215,6 +215,18 @@ class SearchBot(Bot):
                 raise ValueError(f"bot: search level {level!r}: expected a count ('6') or seconds ('0.2s')") from None
         self.width = width
         self.last_estimate: float | None = None
+
+    def decision_budget(self) -> Budget:
+        """Playouts a decision at most: ``rollouts`` draw orders a round for every candidate
+        still in (``width``, then halved to one), and the time budget if the level sets one
+        (rounds stop when it is spent: it shortens a decision, never lengthens it)."""
+        alive, per_world = self.width, 0
+        while True:
+            per_world += alive
+            if alive <= 1:
+                break
+            alive = max(1, alive // 2)
+        return Budget(rollouts=self.rollouts * per_world, seconds=self.budget)
 
     def choose(self, infoset: InfoSet) -> Any:
         legal = infoset.legal_actions

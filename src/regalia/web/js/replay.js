@@ -21,7 +21,8 @@ function Replay() {
 
   useEffect(() => {
     loadGames().then(setGames, () => setGames({ games: [] }));
-    api('GET', `/api/tables/${encodeURIComponent(tableId)}`).then(setInfo, (e) => setErr(e.reason));
+    const headers = params.invite ? { 'X-Regalia-Invite': params.invite } : {};
+    api('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, headers).then(setInfo, (e) => setErr(e.reason));
   }, [tableId]);
 
   useEffect(() => {

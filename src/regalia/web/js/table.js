@@ -150,12 +150,17 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
   const [seat, setSeat] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api('GET', `/api/tables/${encodeURIComponent(tableId)}`)
+    // a private table's description is given only with its invite (the header, never the address)
+    api('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, invite ? { 'X-Regalia-Invite': invite } : {})
       .then((t) => {
         setInfo(t);
         if (t.open_seats.length) setSeat(String(t.open_seats[0]));
       })
-      .catch((e) => setErr(e.reason));
+      .catch((e) =>
+        setErr(e.status === 403 && e.field === 'invite'
+          ? (invite ? 'This invite link is not the table’s: ask its host for the link again.' : 'This table is private: open it with its invite link.')
+          : e.reason),
+      );
   }, [tableId]);
   async function join(ev) {
     ev.preventDefault();
@@ -198,7 +203,6 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
           <button type="submit" class="primary" disabled=${busy}>Take the seat</button>
         </form>`
       : null}
-    ${info.private && !invite && !over ? html`<p>This table is private: open it with its invite link.</p>` : null}
     ${!canJoin && !over && (!info.private || invite) ? html`<p>Every seat is taken.</p>` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     <p class="join-actions">
