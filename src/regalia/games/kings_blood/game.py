@@ -60,7 +60,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     ),
     Ruling(
         "KB-T4",
-        "A player must announce King's Blood! when going down to one card: announce is offered on your own turn with two or fewer cards; ending a turn with one card unannounced costs 3 cards and the next turn.",
+        "A player must announce King's Blood! when going down to one card: announce is offered on your own turn with two or fewer cards; ending a turn with one card unannounced costs 3 cards and the next turn (and a last card played unannounced does not win, KB-T4b).",
         "announcement",
     ),
     Ruling(
