@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import regalia
 from regalia.bots import InfoSet, make_bot, play_game
 from regalia.games.kings_blood.cards import parse_card
@@ -183,6 +185,24 @@ def test_kb_t4b_with_nothing_to_draw_the_hand_stays_empty_and_the_game_goes_on()
         "Your turn: you hold no card (your last card, played without announcing King's Blood!, did not win) "
         "and no card is left to draw: pass."
     )
+    before = s.snapshot()
+    with pytest.raises(regalia.IllegalActionError) as info:
+        s.apply("announce")
+    assert str(info.value) == (
+        "illegal action announce: you hold no card: King's Blood! is announced while you hold one or two [KB-T4]"
+    )
+    assert s.snapshot() == before
+    # once a card can be drawn again, the player draws it and may go out with it, announcing first
+    s = edit(s, pile=["A5m"])
+    assert legal(s) == ["draw"]
+    assert s.prompt(0) == (
+        "Your turn: you hold no card (your last card, played without announcing King's Blood!, did not win), "
+        "so draw a card."
+    )
+    play(s, "draw")
+    assert "announce" in legal(s)
+    play(s, "announce", "play A5m right of A6m")
+    assert s.is_terminal and s.winners == (0,)
 
 
 def test_kb_t4b_losing_the_kings_blood_card_is_not_a_play_so_it_still_wins() -> None:
