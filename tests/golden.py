@@ -23,7 +23,14 @@ def _behaviour(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "prompt"}
 
 
-def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, max_steps: int = MAX_STEPS) -> str:
+def playout_digest(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    max_steps: int = MAX_STEPS,
+    rules_version: str | None = None,
+) -> str:
     """The SHA-256 digest (hex) of one seeded random playout of ``game``.
 
     ``seed`` seeds the game; the actions are chosen by ``random.Random(seed * 7919)``. Digested:
@@ -32,12 +39,23 @@ def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, 
     player to act and of a spectator (without their wording, ``prompt``), a clone's snapshot and a determinization's snapshot; at the
     end the snapshot (which holds the random generator's state, so its consumption is checked
     too) and the result.
+
+    ``rules_version`` (``None``: the game's own) is written into the digested snapshots in place
+    of the game's ``rules_version``: the version a digest was recorded under. A rules change then
+    changes the digests of only the playouts whose play it changes, not of every playout through
+    the version label of its snapshots.
     """
     h = hashlib.sha256()
 
     def put(obj: Any) -> None:
         h.update(json.dumps(obj, sort_keys=True).encode())
         h.update(b"\n")
+
+    def snapshot(state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = state.snapshot()
+        if rules_version is not None:
+            data["rules_version"] = rules_version
+        return data
 
     state = regalia.make(game, players=players, seed=seed, **options)
     rng = random.Random(seed * 7919)
@@ -49,12 +67,12 @@ def playout_digest(game: str, players: int, options: dict[str, Any], seed: int, 
             seat = state.current_player
             put(_behaviour(state.view(seat)))
             put(_behaviour(state.view(None)))
-            put(state.clone().snapshot())
-            put(state.determinize(seat, random.Random(step)).snapshot())
+            put(snapshot(state.clone()))
+            put(snapshot(state.determinize(seat, random.Random(step))))
         action = rng.choice(legal)
         events = state.apply(action)
         put([str(action), [e.to_dict() for e in events]])
         step += 1
-    put(state.snapshot())
+    put(snapshot(state))
     put(state.result())
     return h.hexdigest()

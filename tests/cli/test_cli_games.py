@@ -287,6 +287,27 @@ def test_replay_as_a_seat_and_of_another_rules_version(tmp_path: Path) -> None:
     assert "The game is over" in allowed.stdout
 
 
+def test_replay_of_a_record_that_todays_rules_end_differently(tmp_path: Path) -> None:
+    """A King's Blood record of rules 1.0 in which P1 won with a last card played unannounced
+    (KB-T4b, rules 1.1): ``--other-rules`` replays every move, shows the penalty where the old
+    rules ended the game, says the game was stopped before its end, and what the old result was."""
+    data = Path(__file__).parents[1] / "games" / "kings_blood" / "data" / "rules_1_0_records.json"
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(json.loads(data.read_text())["out_unannounced"]))
+    refused = runner.invoke(app, ["replay", str(path)])
+    assert refused.exit_code == 2 and "rules_version: saved under 1.0, but this regalia plays 1.1" in refused.stderr
+    allowed = runner.invoke(app, ["replay", str(path), "--other-rules"])
+    assert allowed.exit_code == 0, allowed.output
+    assert "warning: saved under rules version 1.0, replayed with today's 1.1" in allowed.stderr
+    assert "  66  P1 did not announce King's Blood! before playing their last card: no win; draws 3 and skips the" in (
+        allowed.stdout
+    )
+    assert "The game was stopped after 66 moves, before its end." in allowed.stdout
+    assert "note: under rules version 1.0 this game ended: P1 won; today's rules give another course" in (
+        allowed.stderr
+    )
+
+
 def test_a_bad_deck_file_is_named_before_the_game(tmp_path: Path) -> None:
     binary = tmp_path / "deck.bin"
     binary.write_bytes(bytes(range(256)))

@@ -254,6 +254,12 @@ def test_a_record_whose_result_its_moves_do_not_give_is_refused() -> None:
     record["result"]["winners"] = [1 - w for w in record["result"]["winners"]] or [0]
     with pytest.raises(ValueError, match=r"^result: "):
         regalia.replay(record)
+    # saved under other rules, the record may end differently under today's (allowed): it replays
+    record["rules_version"] = "kingdom-0"
+    with pytest.raises(ValueError, match=r"^rules_version: "):
+        regalia.replay(record)
+    again = regalia.replay(record, allow_other_rules=True)
+    assert again.snapshot()["state"] == state.snapshot()["state"] and again.result() == state.result()
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -82,6 +83,26 @@ def replay_cmd(
         console.print(line)
     else:
         console.print(Text(f"The game was stopped after {len(state.history)} moves, before its end.", style="bold"))
+    stored = data.get("result")
+    if (
+        data["rules_version"] != g.rules_version
+        and stored is not None
+        and stored != json.loads(json.dumps(state.result()))
+    ):
+        err_console.print(Text(_old_result(data["rules_version"], stored), style="yellow"))
+
+
+def _old_result(version: str, stored: Any) -> str:
+    """The result a record saved under another rules version gives, when today's rules differ."""
+    winners = stored.get("winners") if isinstance(stored, dict) else None
+    if isinstance(winners, list) and winners and all(isinstance(w, int) for w in winners):
+        who = " and ".join(seat_name(w) for w in winners)
+        ended = f"{who} won"
+    elif isinstance(winners, list) and not winners:
+        ended = "no winner"
+    else:
+        ended = shown(stored, 120)
+    return f"note: under rules version {shown(version)} this game ended: {ended}; today's rules give another course"
 
 
 __all__ = ["replay_cmd"]

@@ -4,8 +4,10 @@ snapshot has no history to replay, so ``_validate_restored`` checks its ranges).
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -154,3 +156,80 @@ def test_every_live_state_passes_the_checks() -> None:
                 if state.is_terminal:
                     break
                 state.apply(rng.choice(state.legal_actions()))
+
+
+def _penalty_due() -> KingsBloodState:
+    """KB-T4b in a forced decision: P0 played their last card, A5f, unannounced; it married A6m
+    and the Exile drawn at that Marriage must now be played. Every card is in one zone (the cards
+    taken out of P0's hand went into P1's), so the position loads like a real one."""
+    s = deal(2, [["B4f", "A5f"], []], founder="B3m", pile=["A6m", "Exile"])
+    s = edit(s, hands=[["B4f", "A5f"], hand(s, 1) + [c for c in hand(s, 0) if c not in ("B4f", "A5f")]])
+    play(s, "play B4f right of B3m", "play A5f left of A6m")
+    assert s.last_card_penalty and s.view(0)["phase"] == "forced" and hand(s, 0) == []
+    return s
+
+
+def test_kb_t4b_a_snapshot_with_the_penalty_due_loads_and_plays_on() -> None:
+    s = _penalty_due()
+    snap = s.snapshot()
+    assert snap["state"]["last_card_penalty"] is True
+    loaded = regalia.from_snapshot(copy.deepcopy(snap), check_history=False)
+    assert isinstance(loaded, KingsBloodState) and loaded.last_card_penalty
+    assert loaded.snapshot() == snap
+    for state in (loaded, regalia.from_snapshot(_det_snapshot(s, 1))):
+        events = state.apply("exile A6m to P1")
+        assert any(e.text == "P0 draws 3 cards (penalty)" for e in events)
+        assert isinstance(state, KingsBloodState) and not state.last_card_penalty
+        assert state.skip_next == [True, False] and "last_card_penalty" not in state.snapshot()["state"]
+    # an ordinary position writes no such field: its snapshot reads as under rules 1.0
+    assert "last_card_penalty" not in _midgame().snapshot()["state"]
+
+
+def test_kb_t4b_the_penalty_due_must_agree_with_the_position() -> None:
+    snap = _det_snapshot(_penalty_due(), 1)
+    for change, message in (
+        (lambda b: b.pop("last_card_penalty"), r"^state\.last_card_penalty: P0 has played their last card"),
+        (lambda b: b.__setitem__("last_card_penalty", "yes"), r"^state\.last_card_penalty: expected true or false"),
+        (lambda b: b.__setitem__("last_card_penalty", False), r"^state\.last_card_penalty: P0 has played"),
+    ):
+        data = copy.deepcopy(snap)
+        change(data["state"])
+        with pytest.raises(ValueError, match=message):
+            regalia.from_snapshot(data)
+    data = _det_snapshot(_midgame())
+    data["state"]["last_card_penalty"] = True
+    with pytest.raises(ValueError, match=r"^state\.last_card_penalty: due only while P\d, with no card left"):
+        regalia.from_snapshot(data)
+    data = copy.deepcopy(snap)
+    data["config"]["announcement"] = "automatic"
+    with pytest.raises(ValueError, match=r"^state\.last_card_penalty: with announcement=automatic"):
+        regalia.from_snapshot(data)
+    data["state"].pop("last_card_penalty")
+    with pytest.raises(ValueError, match=r"^state\.winner: P0 has played their last card, so has won"):
+        regalia.from_snapshot(data)
+
+
+OLD = json.loads((Path(__file__).parent / "data" / "rules_1_0_records.json").read_text())
+"""Saved by regalia under rules version 1.0 (before KB-T4b), random playouts of the golden
+playouts: ``out_unannounced`` (6 players, seed 4: P1 wins at move 66 by playing their last
+card, B1m, unannounced), ``unaffected`` (2 players, seed 1, a game KB-T4b does not change) and
+``unaffected_snapshot`` (the same game after 12 moves)."""
+
+
+def test_kb_t4b_records_of_rules_1_0_replay_with_other_rules() -> None:
+    for record in OLD.values():
+        assert record["rules_version"] == "1.0"
+        with pytest.raises(ValueError, match=r"^rules_version: saved under '?1\.0'?, but this regalia plays 1\.1"):
+            (regalia.replay if record["format"] == "regalia.record" else regalia.from_snapshot)(copy.deepcopy(record))
+    same = regalia.replay(copy.deepcopy(OLD["unaffected"]), allow_other_rules=True)
+    assert same.is_terminal and same.result() == OLD["unaffected"]["result"]
+    snap = OLD["unaffected_snapshot"]
+    loaded = regalia.from_snapshot(copy.deepcopy(snap), allow_other_rules=True)
+    assert loaded.snapshot()["state"] == snap["state"] and len(loaded.history) == 12
+    # the game KB-T4b changes: every move is still legal, but P1's last move no longer wins
+    record = OLD["out_unannounced"]
+    assert record["result"]["winners"] == [1] and len(record["actions"]) == 66
+    state = regalia.replay(copy.deepcopy(record), allow_other_rules=True)
+    assert isinstance(state, KingsBloodState)
+    assert not state.is_terminal and state.result() is None and len(state.history) == 66
+    assert state.winner == -1 and state.skip_next[1] and len(state.hands[1]) == 3

@@ -12,7 +12,7 @@ import pytest
 import regalia
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.cards import MATCH, NUM_CHARACTERS
-from regalia.games.kings_blood.labels import turn_after
+from regalia.games.kings_blood.labels import penalty_due, turn_after
 from regalia.games.kings_blood.phases import DEFEND, FORCED
 from regalia.games.kings_blood.state import KingsBloodState
 
@@ -41,6 +41,15 @@ def _defend() -> KingsBloodState:
 
 def _birth() -> KingsBloodState:
     s = deal(2, [["B4f", "A2m"], []], founder="B3m", pile=["A6m"])
+    play(s, "play B4f right of B3m")
+    return s
+
+
+def _last_card_left() -> KingsBloodState:
+    """The scenario of issue 27 (KB-T4b): P0 holds B4f and A2m, marries B3m with B4f, and A6m is
+    born; P0 holds one card, A2m, which fits beside the child, and has not announced."""
+    s = deal(2, [["B4f", "A2m"], []], founder="B3m", pile=["A6m", "M9m", "A9m", "R9m"])
+    s = edit(s, hands=[["B4f", "A2m"], hand(s, 1)])
     play(s, "play B4f right of B3m")
     return s
 
@@ -162,7 +171,8 @@ def test_prompt_variants_say_what_the_position_allows() -> None:
 def test_kb_t4_prompt_reminds_to_announce_with_two_cards() -> None:
     s = edit(_turn(), hands=[["B4f", "A2m"], hand(_turn(), 1)])
     assert s.prompt(0).endswith(
-        " You hold 2 cards: announce King's Blood! before your turn ends with one, or draw 3 and miss your next turn."
+        " You hold 2 cards: announce King's Blood! before your turn ends with one card or you play your last "
+        "card, or draw 3 and miss your next turn."
     )
     play(s, "announce")
     assert "announce" not in s.prompt(0)
@@ -183,7 +193,8 @@ def test_kb_t5_t7_prompts_of_a_lone_event_and_of_an_empty_pile() -> None:
 
 
 def test_result_prompt_names_the_winner_and_the_scores() -> None:
-    s = edit(deal(2, [["B4m"], []], founder="B3m", scoring="winner_collects"), hands=[["B4m"], ["A1m", "Exile"]])
+    s = deal(2, [["B4m"], []], founder="B3m", scoring="winner_collects")
+    s = edit(s, hands=[["B4m"], ["A1m", "Exile"]], announced=[True, False])
     play(s, "play B4m right of B3m")
     assert s.is_terminal
     assert s.prompt(1) == "The game is over: P0 wins. Scores of this game: P0 11, P1 0."
@@ -280,8 +291,14 @@ LABELS: dict[str, list[tuple[Callable[[], KingsBloodState], str, str]]] = {
         (
             lambda: edit(_turn(), hands=[["B4f", "A2m"], hand(_turn(), 1)]),
             "announce",
-            "announce King's Blood! — you hold 2 cards; ending a turn with one card unannounced costs 3 cards and "
-            "your next turn",
+            "announce King's Blood! — you hold 2 cards; ending a turn with one card or playing your last card "
+            "unannounced costs 3 cards and your next turn",
+        ),
+        (
+            _last_card_left,
+            "announce",
+            "announce King's Blood! — you hold 1 card; playing it or ending your turn with it unannounced costs 3 "
+            "cards and your next turn",
         ),
     ],
     "pass": [
@@ -337,7 +354,7 @@ def test_kb_t4_a_label_warns_of_the_penalty() -> None:
 
 
 def test_kb_t5_a_label_says_when_the_last_card_wins() -> None:
-    s = edit(_turn(), hands=[["B4f"], hand(_turn(), 1)])
+    s = edit(_turn(), hands=[["B4f"], hand(_turn(), 1)], announced=[True, False])
     assert s.label("play B4f right of B3m") == (
         "B4f (Battle 4 ♀) right of B3m — your last card: you win, and the Marriage is still resolved"
     )
@@ -351,10 +368,71 @@ def test_kb_t5_passing_a_draw_3_on_with_the_last_card_wins() -> None:
     assert s.is_terminal and s.winners == (1,)
 
 
+LAST_CARD = "your last card, but no King's Blood! announced: you do not win, you draw 3 and miss your next turn"
+
+
+def test_kb_t4b_labels_say_an_unannounced_last_card_does_not_win() -> None:
+    s = _last_card_left()
+    assert s.label("play A2m left of A6m") == f"A2m (Art 2 ♂) left of A6m — {LAST_CARD}"
+    play(s, "announce")
+    assert s.label("play A2m left of A6m") == "A2m (Art 2 ♂) left of A6m — your last card: you win"
+    s = _defend()
+    s = edit(s, hands=[hand(s, 0), ["R7f"], hand(s, 2)])
+    assert s.label("play R7f right of A7m") == (
+        f"R7f (Romance 7 ♀, Draw 3) right of A7m — {LAST_CARD}; P2 must draw 6 or pass it on"
+    )
+    s = deal(2, [["B4f", "A5f"], []], founder="B3m", pile=["A6m"])
+    s = edit(s, hands=[["B4f", "A5f"], hand(s, 1)])
+    play(s, "play B4f right of B3m")
+    assert s.label("play A5f left of A6m") == f"A5f (Art 5 ♀) left of A6m — {LAST_CARD}; the Marriage is still resolved"
+    assert s.label("play A5f left of A6m nomarry") == f"A5f (Art 5 ♀) left of A6m — {LAST_CARD}; declines the Marriage"
+    s = deal(2, [["B4f", "M6m", "R6m"], []], founder="B3m", pile=["A6m"])
+    s = edit(s, hands=[["B4f", "M6m", "R6m"], hand(s, 1)])
+    play(s, "play B4f right of B3m", "sibling M6m right")
+    assert s.label("sibling R6m right") == f"R6m (Romance 6 ♂) as a sibling right of M6m — {LAST_CARD}"
+
+
+def test_kb_t4b_prompts_remind_before_the_last_card_and_explain_the_penalty_due() -> None:
+    s = _last_card_left()
+    assert s.prompt(0).endswith(
+        " You hold 1 card: announce King's Blood! before you play it or your turn ends, or draw 3 and miss your "
+        "next turn."
+    )
+    s = deal(2, [["B4f", "A5f"], []], founder="B3m", pile=["A6m", "Exile"])
+    s = edit(s, hands=[["B4f", "A5f"], hand(s, 1)])
+    play(s, "play B4f right of B3m", "play A5f left of A6m")  # the last card marries; Exile is drawn
+    assert s.prompt(0) == (
+        "Exile was drawn at your Marriage and must be played at once on an Active card: choose the Active card "
+        "and the player whose hand it goes into. You played your last card without announcing King's Blood!, "
+        "so it does not win: when this turn ends you draw 3 cards and miss your next turn."
+    )
+    assert (
+        s.prompt(1)
+        == s.prompt(None)
+        == (
+            "Waiting for P0 to play the Exile drawn at the Marriage. P0 played their last card without announcing "
+            "King's Blood!: no win; P0 draws 3 cards and misses the next turn when this turn ends."
+        )
+    )
+    assert s.label("exile A6m to P1") == (
+        "Exile A6m (Art 6 ♂) into P1's hand — you played your last card unannounced: you draw 3 and miss your next turn"
+    )
+    before = s.snapshot()
+    with pytest.raises(regalia.IllegalActionError) as info:
+        s.apply("announce")
+    assert info.value.rule == "KB-T4b" and s.snapshot() == before
+    assert str(info.value) == (
+        "illegal action announce: too late: you played your last card without announcing King's Blood!, so you "
+        "draw 3 and miss your next turn when this turn ends [KB-T4b]"
+    )
+
+
 def test_turn_after_names_the_seat_that_really_plays_next() -> None:
     """The seats named by labels (``turn_after``) are the seats the rules then give, for every
-    turn-ending action of random playouts in every configuration (KB-T2, KB-T4, KB-T6, KB-X3)."""
+    turn-ending action of random playouts in every configuration (KB-T2, KB-T4, KB-T4b, KB-T6,
+    KB-X3), last cards played unannounced included."""
     checked = 0
+    last_card_penalties = 0
     configs = [*GAME.test_configurations(), (2, {"two_player_reverse_skips": True})]
     for players, options in configs:
         for seed in range(5):
@@ -373,10 +451,13 @@ def test_turn_after_names_the_seat_that_really_plays_next() -> None:
                         eff, after = (s.abil[s.last_played] if s.last_played >= 0 else 0), size
                     elif a.kind == A.CONNECT and (a.flag or not s._marries(a.card, a.target)):
                         eff, after = 0, size - (0 if s.phase == FORCED else 1)
+                    elif a.kind == A.SIBLING and size == 1:
+                        eff, after = s.abil[a.card], 0  # a line that uses up the hand ends the turn
                     else:
                         continue
-                    if after == 0 or s.winner >= 0:
-                        continue
+                    if s.winner >= 0 or (after == 0 and not penalty_due(s, 0)):
+                        continue  # the game ends: nobody plays next
+                    last_card_penalties += after == 0
                     twin = s.clone()
                     events = twin.apply(a)
                     skipped, nxt = turn_after(s, eff, after)
@@ -386,7 +467,7 @@ def test_turn_after_names_the_seat_that_really_plays_next() -> None:
                     )
                     checked += 1
                 s.apply(rng.choice(s.legal_actions()))
-    assert checked > 1000
+    assert checked > 1000 and last_card_penalties > 20
 
 
 def test_choices_are_grouped_by_the_card_played() -> None:

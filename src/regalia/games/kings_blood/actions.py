@@ -14,7 +14,7 @@ Action texts (keywords are case-insensitive; cards as in :mod:`.cards`; seats ``
 ``kingsblood B7m``                     the King's Blood card under an Active card (KB-E5)
 ``draw``                               draw a card (or, facing a Draw 3, draw the whole count)
 ``end``                                end the turn (keep the drawn card, stop after a birth...)
-``announce``                           say "King's Blood!" (KB-T4)
+``announce``                           say "King's Blood!" (KB-T4, KB-T4b)
 ``pass``                               nothing to play and nothing to draw (KB-T7)
 =====================================  ===========================================================
 

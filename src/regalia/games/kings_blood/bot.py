@@ -27,7 +27,8 @@ from regalia.games.kings_blood.cards import (
 class KingsBloodHeuristicBot(Bot):
     """A fast rule-of-thumb player (no search).
 
-    Priorities: announce King's Blood! when allowed; go out with the last Character; pass a
+    Priorities: announce King's Blood! when allowed (so always before its last card, which
+    unannounced would not win: KB-T4b); go out with the last Character; pass a
     Draw 3 on when possible (Draw 3 first); play siblings and Marriages (a Marriage is a free
     extra play); shed high-value cards and Events (10 points, cannot be the last card); keep
     Draw 3 cards for defence unless the next player is close to winning; Exile cards to the

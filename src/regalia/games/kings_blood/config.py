@@ -16,7 +16,7 @@ class KingsBloodConfig:
     )
     announcement: str = option(
         "required",
-        doc="'required': players must announce King's Blood! or draw 3 and skip a turn; 'automatic': announced for everyone.",
+        doc="'required': players must announce King's Blood! at one card, before their turn ends or their last card is played, or draw 3 and skip a turn (a last card played unannounced does not win); 'automatic': announced for everyone.",
         choices=("required", "automatic"),
         ruling="KB-T4",
     )

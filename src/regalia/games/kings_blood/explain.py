@@ -58,8 +58,16 @@ def explain(s: KingsBloodState, a: KBAction) -> tuple[str, str | None]:
     if k == A.ANNOUNCE:
         if s.config.announcement == "automatic":
             return "announcements are made automatically (announcement=automatic)", "KB-T4"
+        if s.last_card_penalty:
+            return (
+                "too late: you played your last card without announcing King's Blood!, so you draw 3 and miss "
+                "your next turn when this turn ends",
+                "KB-T4b",
+            )
         if s.announced[seat]:
             return "you have already announced King's Blood!", "KB-T4"
+        if not hand:
+            return "you hold no card: King's Blood! is announced while you hold one or two", "KB-T4"
         return f"you may announce only with two or fewer cards (you hold {len(hand)})", "KB-T4"
     if k == A.PASS:
         return "you may pass only when you can neither play nor draw", "KB-T7"

@@ -60,7 +60,12 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     ),
     Ruling(
         "KB-T4",
-        "A player must announce King's Blood! when going down to one card: announce is offered on your own turn with two or fewer cards; ending a turn with one card unannounced costs 3 cards and the next turn.",
+        "A player must announce King's Blood! when going down to one card: announce is offered on your own turn with two or fewer cards; ending a turn with one card unannounced costs 3 cards and the next turn (and a last card played unannounced does not win, KB-T4b).",
+        "announcement",
+    ),
+    Ruling(
+        "KB-T4b",
+        'Playing your last card without a valid King\'s Blood! announcement (KB-X1) is penalised too (rulebook: announce "before the end of your turn, or before you play your last card"): the card is played and its play resolved, but it does not win; when the turn ends the player draws 3 cards and skips the next turn. With announcement=automatic nothing changes.',
         "announcement",
     ),
     Ruling(
@@ -191,7 +196,10 @@ class KingsBloodGame(Game):
     max_players = 6
     default_players = 4
     config_class = KingsBloodConfig
-    rules_version = "1.0"
+    rules_version = "1.1"
+    """1.1: KB-T4b (a last card played unannounced does not win). Records of 1.0 replay with
+    ``regalia replay --other-rules`` (``allow_other_rules=True``); the games where a 1.0 player
+    went out unannounced end differently or stop at a move no longer legal."""
     search_z = 0.5  # ismcts: small gains per move; z = 1 measured 27.0 % vs heuristics, z = 0.5 above 25 %
     summary = (
         "Build a royal Genealogy: play Characters beside Active cards of the same colour or number, "

@@ -32,6 +32,24 @@ if TYPE_CHECKING:
 PENALTY: Final = "one card left and no King's Blood! announced: you draw 3 and miss your next turn"
 """KB-T4, said of a move that ends the turn with one card unannounced."""
 
+LAST_CARD_PENALTY: Final = (
+    "your last card, but no King's Blood! announced: you do not win, you draw 3 and miss your next turn"
+)
+"""KB-T4b, said of a play of the last card unannounced."""
+
+PENALTY_DUE: Final = "you played your last card unannounced: you draw 3 and miss your next turn"
+"""KB-T4b, said of a move that ends a turn in which the last card was played unannounced."""
+
+
+def penalty_due(s: KingsBloodState, hand_after: int) -> bool:
+    """Whether the turn ending now with ``hand_after`` cards in the player's hand costs the
+    announcement penalty: KB-T4 (one card left unannounced) or KB-T4b (the last card played
+    unannounced, earlier in the turn or by the move itself, ``hand_after == 0``)."""
+    if s.last_card_penalty:
+        return True
+    return 0 <= hand_after <= 1 and s.announce_required and not s.announced[s.cur] and s.winner < 0
+
+
 OTHER_CHOICES: Final = "Other choices"
 """The heading of ``draw``, ``end``, ``announce`` and ``pass`` in a long list."""
 
@@ -55,8 +73,8 @@ def turn_after(s: KingsBloodState, eff: int, hand_after: int) -> tuple[int, int]
         skipped = nxt
         nxt = (nxt + d) % n
     flags = list(s.skip_next)
-    if hand_after == 1 and s.config.announcement == "required" and not s.announced[seat]:
-        flags[seat] = True  # _one_card_left runs first
+    if penalty_due(s, hand_after):
+        flags[seat] = True  # _one_card_left (KB-T4) or the KB-T4b penalty runs first
     while flags[nxt]:  # _skip_penalized
         flags[nxt] = False
         nxt = (nxt + d) % n
@@ -97,7 +115,9 @@ def _turn_ends(s: KingsBloodState, parts: list[str], eff: int, hand_after: int) 
     said = len(parts)
     if eff:
         parts.append(ability_effect(s, eff, hand_after))
-    if hand_after == 1 and s.config.announcement == "required" and not s.announced[s.cur]:
+    if s.last_card_penalty:  # KB-T4b, the last card was played earlier this turn
+        parts.append(PENALTY_DUE)
+    elif hand_after == 1 and penalty_due(s, 1):  # KB-T4
         parts.append(PENALTY)
     if len(parts) == said:
         parts.append("ends your turn")
@@ -110,16 +130,21 @@ def _place(s: KingsBloodState, a: KBAction) -> str:
     hand_after = len(s.hands[s.cur]) - 1
     parts: list[str] = []
     eff = s.abil[f]
-    if s.phase == DEFEND:  # KB-T3: passes the Draw 3 on, never a Marriage
-        if hand_after == 0:
-            return f"{head} — your last card: you win"
-        _turn_ends(s, parts, eff, hand_after)
-        return f"{head} — {'; '.join(parts)}"
+    defend = s.phase == DEFEND  # KB-T3: passes the Draw 3 on, never a Marriage
     kb = s.kb_on >= 0 and (f == s.kb_on or t == s.kb_on)
-    could_marry = kb or MATCH[f * NUM_CHARACTERS + t] == 2
+    could_marry = not defend and (kb or MATCH[f * NUM_CHARACTERS + t] == 2)
     marries = could_marry and not a.flag
     if hand_after == 0 and s.winner < 0:
-        parts.append("your last card: you win" + (", and the Marriage is still resolved" if marries else ""))
+        if not penalty_due(s, 0):
+            return f"{head} — your last card: you win" + (", and the Marriage is still resolved" if marries else "")
+        parts.append(LAST_CARD_PENALTY)  # KB-T4b: played, no win; what else it does still happens
+        if marries:
+            parts.append("the Marriage is still resolved")
+        else:
+            if could_marry:
+                parts.append("declines the Marriage")
+            if eff:
+                parts.append(ability_effect(s, eff, 0))
     elif marries:
         parts.append("marries beside the King's Blood character" if kb else "marries")
     else:
@@ -133,6 +158,10 @@ def _sibling(s: KingsBloodState, a: KBAction) -> str:
     words = deck_words(s.abil)
     head = f"{words.described[a.card]} as a sibling {SIDE_NAMES[a.side]} of {NOTATION[s.child]}"
     if len(s.hands[s.cur]) == 1:
+        if penalty_due(s, 0):  # KB-T4b
+            eff = s.abil[a.card]
+            effect = f"; {ability_effect(s, eff, 0)}" if eff else ""
+            return f"{head} — {LAST_CARD_PENALTY}{effect}"
         return f"{head} — your last card: you win"
     if s.phase == BIRTH:
         return f"{head} — the first of two or more siblings on this side"
@@ -218,7 +247,7 @@ def _end(s: KingsBloodState) -> str:
     parts: list[str] = []
     if eff:
         parts.append(f"{NOTATION[last]}'s {ABILITY_WORDS[eff]}: {ability_effect(s, eff, hand_after)}")
-    if hand_after == 1 and s.config.announcement == "required" and not s.announced[s.cur]:
+    if hand_after == 1 and penalty_due(s, 1):  # KB-T4
         parts.append(PENALTY)
     return f"{text} — {'; '.join(parts)}" if parts else text
 
@@ -243,9 +272,15 @@ def label(s: KingsBloodState, a: KBAction) -> str:
     if k == A.END:
         return _end(s)
     if k == A.ANNOUNCE:
+        held = len(s.hands[s.cur])
+        if held == 1:
+            return (
+                "announce King's Blood! — you hold 1 card; playing it or ending your turn with it unannounced "
+                "costs 3 cards and your next turn"
+            )
         return (
-            f"announce King's Blood! — you hold {plural(len(s.hands[s.cur]), 'card')}; "
-            "ending a turn with one card unannounced costs 3 cards and your next turn"
+            f"announce King's Blood! — you hold {plural(held, 'card')}; ending a turn with one card or playing "
+            "your last card unannounced costs 3 cards and your next turn"
         )
     if k == A.PASS:
         return "pass — you cannot play and no card is left to draw"

@@ -92,7 +92,8 @@ def legal_actions(self: KingsBloodState) -> list[KBAction]:
             out.append(_END)
         else:
             return out  # OVER
-    # KB-T4: ``announce`` on your own turn with two or fewer cards, once (the state's _announce_open)
+    # KB-T4/KB-T4b: ``announce`` at every decision of your own turn with one or two cards, once, so it can
+    # come before the turn ends with one card or before the last card is played (the state's _announce_open)
     if 0 < len(hand) <= 2 and self.announce_required and not self.announced[self.cur]:
         out.append(_ANNOUNCE)
     return out

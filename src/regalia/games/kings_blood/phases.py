@@ -35,7 +35,7 @@ PHASE_NAMES: Final[tuple[str, ...]] = ("turn", "drawn", "defend", "birth", "sibl
 HAND_SIZE: Final = 7
 """Cards dealt to each player (rulebook, "Setup")."""
 PENALTY_DRAW: Final = 3
-"""Cards drawn for ending a turn with one card unannounced (KB-T4)."""
+"""Cards drawn for ending a turn with one card unannounced (KB-T4) or playing the last card unannounced (KB-T4b)."""
 MAX_SEATS: Final = 6
 """The most seats (King's Blood is for 2-6 players)."""
 SEAT_NAMES: Final[tuple[str, ...]] = tuple(f"P{seat}" for seat in range(MAX_SEATS))

@@ -50,14 +50,29 @@ _FORCED_DOES: Final[dict[int, str]] = {
 
 
 def _announce_note(s: KingsBloodState) -> str:
-    """KB-T4: the reminder while ``announce`` is open to the decider, else ``""``."""
-    hand = s.hands[s.cur]
-    if 0 < len(hand) <= 2 and s.config.announcement == "required" and not s.announced[s.cur]:
+    """KB-T4, KB-T4b: the reminder while ``announce`` is open to the decider, or that the
+    penalty is due after a last card played unannounced, else ``""``."""
+    if s.last_card_penalty:
+        return f" {_PENALTY_DUE}"
+    held = len(s.hands[s.cur])
+    if 0 < held <= 2 and s.announce_required and not s.announced[s.cur]:
+        if held == 1:
+            return (
+                " You hold 1 card: announce King's Blood! before you play it or your turn ends, "
+                "or draw 3 and miss your next turn."
+            )
         return (
-            f" You hold {plural(len(hand), 'card')}: announce King's Blood! before your turn ends with one, "
-            "or draw 3 and miss your next turn."
+            " You hold 2 cards: announce King's Blood! before your turn ends with one card or you play your "
+            "last card, or draw 3 and miss your next turn."
         )
     return ""
+
+
+_PENALTY_DUE: Final = (
+    "You played your last card without announcing King's Blood!, so it does not win: when this turn ends "
+    "you draw 3 cards and miss your next turn."
+)
+"""KB-T4b, said to the decider for the rest of the turn."""
 
 
 def _only_draw_or_end(s: KingsBloodState) -> bool:
@@ -78,7 +93,13 @@ def _waiting(s: KingsBloodState) -> str:
     if phase == BIRTH:
         return f"Waiting for {who} to play on the newborn {NOTATION[s.child]}, play siblings, or end the turn."
     if phase == FORCED:
-        return f"Waiting for {who} to play the {EVENT_WORDS[s.pending_card]} drawn at the Marriage."
+        text = f"Waiting for {who} to play the {EVENT_WORDS[s.pending_card]} drawn at the Marriage."
+        if s.last_card_penalty:  # KB-T4b: why a player with no card has not won
+            text += (
+                f" {who} played their last card without announcing King's Blood!: no win; {who} draws 3 cards "
+                "and misses the next turn when this turn ends."
+            )
+        return text
     if phase == BONUS:
         opened = "the King's Blood card" if s.last_played == KINGS_BLOOD else "an Assassination"
         return f"Waiting for {who} to play one more card after {opened} or end the turn."
@@ -88,6 +109,11 @@ def _waiting(s: KingsBloodState) -> str:
 def _turn(s: KingsBloodState) -> str:
     hand = s.hands[s.cur]
     can_draw = bool(s.pile or s.discard)
+    if not hand:  # KB-T4b with nothing left to draw for the penalty: the hand stayed empty
+        why = "you hold no card (your last card, played without announcing King's Blood!, did not win)"
+        if can_draw:
+            return f"Your turn: {why}, so draw a card."
+        return f"Your turn: {why} and no card is left to draw: pass."
     if len(hand) == 1 and hand[0] >= NUM_CHARACTERS:  # an Event or the King's Blood card (KB-T5)
         only = EVENT_WORDS[hand[0]]
         if can_draw:

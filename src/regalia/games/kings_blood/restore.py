@@ -80,6 +80,9 @@ def check_types(data: Any) -> None:
         value = data.get(key)
         if not isinstance(value, list) or not all(v.__class__ is bool for v in value):
             raise ValueError(f"state.{key}: expected one true/false per seat, got {shown(value, 60)}")
+    if "last_card_penalty" in data and data["last_card_penalty"].__class__ is not bool:
+        # KB-T4b: written only while the penalty is due; absent means not due (rules 1.0 snapshots)
+        raise ValueError(f"state.last_card_penalty: expected true or false, got {shown(data['last_card_penalty'], 60)}")
 
 
 def _faces(name: str, cards: list[int], top: int) -> None:
@@ -100,7 +103,8 @@ def validate(s: KingsBloodState) -> None:
     King's Blood card attached (``kb_on`` names the one holding it), seats, phase, direction and
     counters in range, and the fields of the pending decision present (the drawn card in the
     drawer's hand, the newborn child in the Genealogy, the Event drawn at a Marriage, a pending
-    Draw 3 exactly in a ``defend`` decision).
+    Draw 3 exactly in a ``defend`` decision, a KB-T4b penalty due exactly while a player who
+    played their last card unannounced plays the Event drawn at that Marriage).
 
     Raises:
         ValueError: naming the field.
@@ -158,6 +162,8 @@ def validate(s: KingsBloodState) -> None:
     ):
         raise ValueError(f"state.pending_card: {s.pending_card} does not fit the {PHASE_NAMES[phase]} decision")
     if phase == OVER:
+        if s.last_card_penalty:
+            raise ValueError("state.last_card_penalty: the game is over, so no penalty is due (KB-T4b)")
         return
     if s.passes >= n:
         raise ValueError(f"state.passes: {s.passes} passes in sequence end the game (KB-T7), yet it runs")
@@ -165,6 +171,7 @@ def validate(s: KingsBloodState) -> None:
         raise ValueError(f"state.passes: {s.passes} passes in sequence, yet cards can be drawn (KB-T7)")
     if s.winner >= 0 and phase != FORCED:
         raise ValueError(f"state.winner: P{s.winner} has won, yet a {PHASE_NAMES[phase]} decision is pending")
+    _check_last_card_penalty(s)
     if (s.pending_draw > 0) != (phase == DEFEND):
         raise ValueError(f"state.pending_draw: {s.pending_draw} cards pending in a {PHASE_NAMES[phase]} decision")
     if phase == DRAWN and s.drawn not in s.hands[s.cur]:
@@ -173,3 +180,25 @@ def validate(s: KingsBloodState) -> None:
         raise ValueError(f"state.child: the newborn child {s.child} is not in the Genealogy")
     if phase == SIBLINGS and s.sib_count < 1:
         raise ValueError("state.sib_count: a siblings decision follows at least one sibling")
+
+
+def _check_last_card_penalty(s: KingsBloodState) -> None:
+    """KB-T4b: a last card played unannounced leaves the player with no card and no win, and
+    the only decision of that turn still to come is the Event drawn at its Marriage; conversely
+    a ``forced`` decider with no card who has not won is exactly such a player."""
+    empty = not s.hands[s.cur]
+    due = s.phase == FORCED and empty and s.winner < 0
+    if s.last_card_penalty and not s.announce_required:
+        raise ValueError("state.last_card_penalty: with announcement=automatic no penalty is due (KB-T4b)")
+    if s.last_card_penalty and not due:
+        raise ValueError(
+            f"state.last_card_penalty: due only while P{s.cur}, with no card left and no win, plays the Event "
+            f"drawn at the Marriage (KB-T4b), not in this {PHASE_NAMES[s.phase]} decision"
+        )
+    if due and not s.announce_required:
+        raise ValueError(f"state.winner: P{s.cur} has played their last card, so has won (announcement=automatic)")
+    if due and not s.last_card_penalty:
+        raise ValueError(
+            f"state.last_card_penalty: P{s.cur} has played their last card and has not won, so the KB-T4b "
+            "penalty must be due"
+        )

@@ -134,6 +134,11 @@ class KingsBloodState(State):
     last_played: int
     announced: list[bool]
     skip_next: list[bool]
+    last_card_penalty: bool
+    """KB-T4b: the current player has played their last card this turn without a valid
+    announcement (``announcement = "required"``); they do not win, and when the turn ends they
+    draw 3 cards and skip their next turn. Set only while that turn is still being resolved
+    (a ``forced`` decision is the only decision it can last into)."""
     passes: int
     winner: int
     turn_count: int
@@ -211,6 +216,7 @@ class KingsBloodState(State):
         self.last_played = -1
         self.announced = [False] * n
         self.skip_next = [False] * n
+        self.last_card_penalty = False
         self.passes = 0
         self.winner = -1
         self.turn_count = 1
@@ -269,7 +275,7 @@ class KingsBloodState(State):
         return PHILOSOPHY[card] == PHILOSOPHY[target] or NUMBER[card] == NUMBER[target] or target == self.kb_on
 
     def _announce_open(self) -> bool:
-        """KB-T4: ``announce`` is offered on your own turn with two or fewer cards, once."""
+        """KB-T4, KB-T4b: ``announce`` is offered on your own turn with two or fewer cards, once."""
         seat = self.cur
         return self.announce_required and not self.announced[seat] and 0 < len(self.hands[seat]) <= 2
 
@@ -325,6 +331,7 @@ class KingsBloodState(State):
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.last_card_penalty = False  # KB-T4b: nothing more is drawn once the game is over
         # the hands are shown at the end (they are scored), so they become public knowledge
         self.known = [list(h) for h in self.hands]
         if self.winner >= 0:
@@ -335,8 +342,23 @@ class KingsBloodState(State):
             self._ev.append(new_event("end", "the game ends with no winner", None, None, {}))
 
     def _check_emptied(self, seat: int) -> None:
-        """KB-T5: emptying your hand with a Character wins (the play is still resolved)."""
+        """KB-T5: emptying your hand with a Character wins (the play is still resolved) —
+        unless, with ``announcement = "required"``, the player has not announced King's Blood!
+        (KB-T4b: the card is played, there is no win, and the penalty falls when the turn ends)."""
         if not self.hands[seat] and self.winner < 0:  # KB-X8: the first to go out wins, for good
+            if self.announce_required and not self.announced[seat]:
+                self.last_card_penalty = True
+                self._ev.append(
+                    new_event(
+                        "penalty",
+                        f"{_SEAT_NAMES[seat]} did not announce King's Blood! before playing their last card: "
+                        "no win; draws 3 and skips the next turn",
+                        seat,
+                        None,
+                        {},
+                    )
+                )
+                return
             self.winner = seat
             self._ev.append(new_event("out", f"{_SEAT_NAMES[seat]} has played their last card", seat, None, {}))
 
@@ -374,15 +396,21 @@ class KingsBloodState(State):
 
     # ------------------------------------------------------------------ turn flow
     def _end_turn(self) -> None:
-        """End the current turn: announcement penalty (KB-T4), ability of the last card played
-        (KB-T2, KB-T3, KB-T6), next player."""
+        """End the current turn: announcement penalty (KB-T4, or KB-T4b after a last card played
+        unannounced), ability of the last card played (KB-T2, KB-T3, KB-T6), next player."""
         if self.phase == OVER:
             return
         if self.winner >= 0:
             self._finish()
             return
         seat = self.cur
-        if len(self.hands[seat]) == 1:
+        if self.last_card_penalty:
+            # KB-T4b: once, whatever the hand holds now (a forced Exile or Enthronement may have
+            # put cards into it since the last card was played)
+            self.last_card_penalty = False
+            self._draw_into(seat, PENALTY_DRAW, " (penalty)")
+            self.skip_next[seat] = True
+        elif len(self.hands[seat]) == 1:
             self._one_card_left(seat)
         # the last card's ability; -1 (none) reads face 76, the King's Blood card: never an ability
         eff = self.abil[self.last_played]
@@ -661,8 +689,8 @@ class KingsBloodState(State):
             )
         )
         self._check_emptied(seat)
-        if self.winner >= 0:
-            self._end_turn()
+        if not self.hands[seat]:
+            self._end_turn()  # won, or KB-T4b: a line that has used up the hand ends the turn
 
     # ------------------------------------------------------------------ protocol
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
@@ -782,6 +810,7 @@ class KingsBloodState(State):
         new.last_played = self.last_played
         new.announced = list(self.announced)
         new.skip_next = list(self.skip_next)
+        new.last_card_penalty = self.last_card_penalty
         new.passes = self.passes
         new.winner = self.winner
         new.turn_count = self.turn_count
@@ -815,7 +844,7 @@ class KingsBloodState(State):
         return z
 
     def _snapshot_state(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "pile": list(self.pile),
             "hands": [list(h) for h in self.hands],
             "known": [list(h) for h in self.known],
@@ -839,6 +868,11 @@ class KingsBloodState(State):
             "turn_count": self.turn_count,
             "kb_on": self.kb_on,
         }
+        if self.last_card_penalty:
+            # KB-T4b: written only while due (within a forced decision), so that the snapshots of
+            # every other position are the same as under rules version 1.0, which had no such field
+            data["last_card_penalty"] = True
+        return data
 
     def _restore_state(self, data: dict[str, Any]) -> None:
         check_types(data)  # the types; the ranges and their agreement in _validate_restored
@@ -867,6 +901,7 @@ class KingsBloodState(State):
         self.kb_on = data["kb_on"]
         self.announced = list(data["announced"])
         self.skip_next = list(data["skip_next"])
+        self.last_card_penalty = data.get("last_card_penalty", False)
         self._ev = []
 
     def _validate_restored(self) -> None:
