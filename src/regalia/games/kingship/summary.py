@@ -8,12 +8,10 @@ view (``tests/games/kingship/test_bot_summary.py`` derives every field from the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.games.kingship.actions import L_CANNOT_WIN, L_NO_WINNER, law_text
-
-if TYPE_CHECKING:
-    from regalia.games.kingship.state import KingshipState
+from regalia.games.kingship.flow import Flow
 
 SHOWS_TARGET: Final = frozenset(
     ("dq", "outlaw", "reroute", "knight", "give", "give_exile", "m_take", "m_return", "search")
@@ -49,7 +47,7 @@ class KingshipSummary(NamedTuple):
     turn_player: int
 
 
-def summarize(s: KingshipState, seat: int) -> KingshipSummary:
+def summarize(s: Flow, seat: int) -> KingshipSummary:
     """The summary of ``seat``'s information set (the decision as KS-37 shows it to the seat)."""
     d = s.shown_decision(seat)
     kind = "" if d is None else str(d[0])
