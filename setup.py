@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 
 COMPILED_PACKAGES = [
+    "regalia/bots",
     "regalia/core",
     "regalia/games/blood_and_fortune",
     "regalia/games/kingdom",
@@ -36,14 +37,18 @@ COMPILED_PACKAGES = [
 ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETED`."""
 
 INTERPRETED = {
+    "regalia/bots/backends.py",  # process pools and progress: orchestration, no hot loop
+    "regalia/bots/play.py",  # one game between bots: its cost is the bots', compiled with their games
+    "regalia/bots/report.py",  # tournament tables and JSON: run once per tournament
+    "regalia/bots/simulate.py",  # the simulate command's batches: orchestration
+    "regalia/bots/stats.py",  # ratings and intervals (openskill): run once per game
+    "regalia/bots/tournament.py",  # schedules and duplicate deals: orchestration
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
     "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingdom/config.py",  # the options' dataclass, read by regalia.core.config
-    "regalia/games/kingdom/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
     "regalia/games/kings_blood/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kings_family/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingship/config.py",  # the options' dataclass, read by regalia.core.config
-    "regalia/games/kingship/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
 }
 """Modules of the compiled packages that stay interpreted, with the reason."""
 

@@ -1,6 +1,7 @@
 """Per-move time of a search bot, per game: ``ismcts:hard`` must stay under 2 s a move on one core.
 
-The bot plays seat 0 of 4-player games against three ``heuristic`` bots (seeds 500, 501, ...);
+The bot plays seat 0 of 4-player games against three ``heuristic`` bots (seeds 500, 501, ...;
+King's Family, a solitaire, alone);
 every decision with at least two legal actions is timed in CPU seconds of this process
 (``time.process_time``, so a busy machine does not inflate it). Prints, per game, the number of
 timed decisions, the mean, the 95th percentile and the maximum, the rollouts per decision and
@@ -22,11 +23,18 @@ import time
 import regalia
 from regalia.bots import InfoSet, make_bot
 
-GAMES = ("kings-blood", "kingship", "kingdom", "blood-and-fortune")
+GAMES = ("kings-blood", "kingship", "kingdom", "blood-and-fortune", "kings-family")
+
+
+def players_for(name: str, wanted: int) -> int:
+    """``wanted`` seats, within what the game allows (King's Family: 1)."""
+    g = regalia.get_game(name)
+    return max(g.min_players, min(g.max_players, wanted))
 
 
 def measure(game: str, bot_spec: str, games: int, players: int) -> dict[str, float]:
     """CPU seconds per decision of ``bot_spec`` in seat 0 of ``games`` games of ``game``."""
+    players = players_for(game, players)
     times: list[float] = []
     rollouts: list[int] = []
     shares: list[float] = []
@@ -65,7 +73,7 @@ def main() -> None:
     parser.add_argument("--bot", default="ismcts:hard")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--only", default="", help="comma-separated game names (default: the four 4-player games)")
+    parser.add_argument("--only", default="", help="comma-separated game names (default: every game)")
     args = parser.parse_args()
     names = [g for g in args.only.split(",") if g] or list(GAMES)
     timed = args.bot.endswith("s")

@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 import regalia
-from regalia.bots.base import RandomBot
+from regalia import bots
+from regalia.bots.base import InfoSet, RandomBot
 from regalia.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
@@ -206,10 +207,14 @@ def test_an_unreachable_ray_address_is_a_clear_error(toy: str, command: str, mon
 def test_ctrl_c_while_a_bot_thinks_stops_cleanly_and_saves(
     toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def interrupted(self: RandomBot, infoset: object) -> object:
-        raise KeyboardInterrupt
+    class InterruptedBot(RandomBot):
+        """A ``random`` bot stopped by Ctrl-C while it thinks (an interpreted subclass: the
+        compiled build's classes cannot be patched)."""
 
-    monkeypatch.setattr(RandomBot, "choose", interrupted)
+        def choose(self, infoset: InfoSet) -> object:
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(bots._GENERIC, "random", InterruptedBot)
     path = tmp_path / "partial.json"
     result = runner.invoke(app, ["play", "toy", "--humans", "0", "--bot", "random", "--record", str(path)])
     assert result.exit_code == 0, result.output

@@ -196,6 +196,18 @@ def test_view_unchanged_by_determinize(name: str, players: int, options: dict[st
 
 
 @pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
+def test_bot_summary_unchanged_by_determinize(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
+    """``summary(seat)``, what a game's heuristic bot reads instead of the view, holds nothing the
+    seat cannot know: every determinization of the seat's information set gives the same one."""
+    for state in _midgame_states(name, players, options, count=8):
+        rng = random.Random(12)
+        for seat in range(players):
+            summary = state.summary(seat)
+            for _ in range(3):
+                assert state.determinize(seat, rng).summary(seat) == summary, f"seat {seat}: summary shows hidden cards"
+
+
+@pytest.mark.parametrize(("name", "players", "options", "playouts"), CASES)
 def test_determinize_depends_only_on_the_view(name: str, players: int, options: dict[str, Any], playouts: int) -> None:
     """Two states that one seat cannot tell apart determinize identically for that seat (same rng).
 

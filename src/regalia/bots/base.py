@@ -1,4 +1,9 @@
-"""The bot interface: a bot sees one seat's information set, never the full state."""
+"""The bot interface: a bot sees one seat's information set, never the full state.
+
+Compiled with the rules by mypyc (``REGALIA_MYPYC=1``): a search bot builds an :class:`InfoSet`
+and asks a policy bot at every step of every rollout. :class:`Bot` and :class:`InfoSet` allow
+interpreted subclasses (a bot written in a test or a notebook, the games' bots on the pure build).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +12,27 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from regalia.core.state import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class InfoSet:
     """What one seat may use to decide: its view, its legal actions, and determinizations.
 
-    A bot gets this object, not the state. ``view`` is ``state.view(seat)``; ``sample()``
+    A bot gets this object, not the state. ``view`` is ``state.view(seat)``; ``summary`` is
+    ``state.summary(seat)``, the facts of that view the game's own heuristic bot reads; ``sample()``
     returns ``state.determinize(seat, rng)``, a full state in which everything the seat cannot
     see has been redistributed at random — so no choice made through this object can depend
     on hidden cards.
+
+    Args:
+        state: the game, with ``seat`` to act.
+        seat: the deciding seat.
+        rng: the bot's random generator.
+        legal: ``state.legal_actions()`` when the caller already has it (a search's rollout),
+            else ``None`` (read when first asked).
 
     Attributes:
         seat: the deciding seat.
@@ -26,31 +42,45 @@ class InfoSet:
         config: the game's rule options (public).
     """
 
-    __slots__ = ("_legal", "_state", "_view", "config", "game_name", "num_players", "rng", "seat")
+    __slots__ = ("_legal", "_state", "_summary", "_view", "config", "game_name", "num_players", "rng", "seat")
 
-    def __init__(self, state: State, seat: int, rng: random.Random) -> None:
+    def __init__(self, state: State, seat: int, rng: random.Random, legal: list[Any] | None = None) -> None:
         self._state = state
         self.seat = seat
         self.rng = rng
-        self.game_name = state.game.name
+        self.game_name: str = state.game.name
         self.num_players = state.num_players
-        self.config = state.config
+        self.config: Any = state.config
         self._view: dict[str, Any] | None = None
-        self._legal: list[Any] | None = None
+        self._summary: Any = None
+        self._legal: list[Any] | None = legal
 
     @property
     def view(self) -> dict[str, Any]:
         """``state.view(seat)`` (computed once)."""
-        if self._view is None:
-            self._view = self._state.view(self.seat)
-        return self._view
+        view = self._view
+        if view is None:
+            view = self._view = self._state.view(self.seat)
+        return view
+
+    @property
+    def summary(self) -> Any:
+        """``state.summary(seat)`` (computed once): the facts of ``view`` that the game's heuristic
+        bot reads, as a compact typed object of the game's (``view`` itself for a game without
+        one). Never more than the seat may know: ``tests/conformance`` checks that it is the same
+        for every determinization of the seat's information set."""
+        summary = self._summary
+        if summary is None:
+            summary = self._summary = self._state.summary(self.seat)
+        return summary
 
     @property
     def legal_actions(self) -> list[Any]:
         """The legal actions of the deciding seat (computed once)."""
-        if self._legal is None:
-            self._legal = self._state.legal_actions()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._state.legal_actions()
+        return legal
 
     def sample(self) -> State:
         """A determinization: a full state consistent with this seat's view."""
@@ -82,8 +112,13 @@ class Budget:
     seconds: float | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
-    """A player program. ``choose`` picks one of ``infoset.legal_actions``."""
+    """A player program. ``choose`` picks one of ``infoset.legal_actions``.
+
+    Attributes:
+        name: the bot's name as ``make_bot`` knows it (``random``, ``heuristic``, ``ismcts:hard``).
+    """
 
     name: str = "bot"
 
@@ -100,6 +135,7 @@ class Bot(ABC):
         return f"<bot {self.name}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(Bot):
     """Plays a uniformly random legal action."""
 

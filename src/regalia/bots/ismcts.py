@@ -42,7 +42,9 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from regalia.bots.base import Bot, Budget, InfoSet, RandomBot
 from regalia.core.errors import shown
@@ -55,14 +57,15 @@ rules were compiled with mypyc (issue #17; they were 120/240/480, where ``docs/b
 strength measurements were made): a level takes the time it took before on the compiled build
 and spends it on twice the rollouts; the pure build takes about twice as long, which is why the
 terminal's default opponent is ``hard`` on the compiled build and ``medium`` on the pure one."""
-MAX_ROLLOUTS = 1_000_000
+MAX_ROLLOUTS: Final = 1_000_000
 """The largest rollout budget ``ismcts:N`` takes."""
-MAX_SECONDS = 600.0
+MAX_SECONDS: Final = 600.0
 """The largest time budget ``ismcts:Ns`` takes (seconds a decision)."""
 
-_UNBOUNDED = 10**9
+_UNBOUNDED: Final = 10**9
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSBot(Bot):
     """Information-set Monte Carlo search: determinized, paired rollouts under an opponent model.
 
@@ -261,9 +264,12 @@ class ISMCTSBot(Bot):
             if stage is not None and state.search_stage() != stage:
                 return state.evaluate()[me]
             legal = state.legal_actions()
-            seat = state.current_player
-            assert seat is not None
-            state.apply(legal[0] if len(legal) == 1 else policy.choose(InfoSet(state, seat, rng)))
+            if len(legal) == 1:
+                state.apply(legal[0])
+            else:
+                seat = state.current_player
+                assert seat is not None
+                state.apply(policy.choose(InfoSet(state, seat, rng, legal)))
             steps += 1
         return state.returns()[me]
 

@@ -13,7 +13,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -58,6 +58,12 @@ def copy_rng(rng: random.Random) -> random.Random:
     new = random.Random.__new__(random.Random)  # no __init__: it would seed from os.urandom first
     new.setstate(rng.getstate())
     return new
+
+
+_UNSEEDED: Final = random.Random(0)
+"""Stands for the generator of a determinization until it is used: ``random.Random(seed)`` then
+(seeding a Mersenne Twister costs as much as a small game's step, and most determinizations —
+a search's sampled worlds, a policy's look at its own information set — never draw)."""
 
 
 def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
@@ -163,7 +169,8 @@ class State(ABC):
     def rng(self) -> random.Random:
         """The state's random generator, copied first if a clone still shares it."""
         if self._rng_shared:
-            self._rng = copy_rng(self._rng)
+            rng = self._rng
+            self._rng = random.Random(self.seed) if rng is _UNSEEDED else copy_rng(rng)
             self._rng_shared = False
         return self._rng
 
@@ -390,6 +397,19 @@ class State(ABC):
         view["prompt"] = self._result_prompt(seat) if self.is_terminal else self._prompt(seat)
         return view
 
+    def summary(self, seat: int) -> Any:
+        """The facts of ``view(seat)`` that the game's heuristic bot reads, as a compact typed
+        object of the game's (a named tuple of integers and lists), built straight from the state
+        — a search bot asks its policy at every step of every rollout, where building the view's
+        dict would be most of the time. Nothing the seat may not know: the same for every
+        determinization of its information set (``tests/conformance``). A game without one
+        returns ``view(seat)``.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        return self.view(seat)
+
     def prompt(self, seat: int | None) -> str:
         """The pending decision in words, as ``seat`` may know it (``None`` = a spectator): for
         the deciding seat one sentence naming the card, ability, title or law that opened the
@@ -594,7 +614,8 @@ class State(ABC):
         the generator from ``rng`` (future chance is unknown too)."""
         self.determinized = True
         self.seed = rng.getrandbits(63)
-        self.rng = random.Random(self.seed)
+        self._rng = _UNSEEDED  # random.Random(self.seed) when first used
+        self._rng_shared = True
         self.initial_deck = None
         self.history = []
         self._legal = None

@@ -1,7 +1,8 @@
 """The Blood & Fortune heuristic bot: it estimates everyone's round score from what its seat has
 seen and plays to lead by the widest margin.
 
-It uses only ``infoset.view`` and ``infoset.legal_actions``. The estimate: every face-down card
+It reads only its seat's information set: ``infoset.summary`` (a :class:`BloodAndFortuneSummary`,
+the facts of the view it uses) and ``infoset.legal_actions``. The estimate: every face-down card
 in an area has a public house (BF-X4); its value is known when this seat has seen it (own area,
 cards it gave, peeks), else it is a double with the probability left for that house after the
 cards this seat knows. A card counts fully unless a double lies to its right, now or later (later
@@ -10,85 +11,137 @@ house's cards elsewhere, plus its total so far. The bot then picks the action wh
 result maximizes ``own estimate - best other estimate``: it offers to players who are not leading,
 keeps its doubles for its last turns (when they are less likely to be wiped), keeps the card that
 helps it most, and uses Special Actions and roles when they help.
+
+Compiled with the rules: the bot is the search's model of every later decision
+(``regalia.bots.ismcts``), so its speed is the search's. The estimate of an area with one card
+more is computed without copying the areas, in the same order of operations as on a copy, so
+every score is the same float as before.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from regalia.bots.base import Bot, InfoSet
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, Action
-from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, ROLES, SPECIAL_ACTIONS, is_role
+from regalia.games.blood_and_fortune.cards import (
+    HOUSE_OF,
+    IS_DOUBLE,
+    NUM_HOUSES,
+    ROLES,
+    SPECIAL_ACTIONS,
+    Effect,
+    is_role,
+)
+from regalia.games.blood_and_fortune.summary import BloodAndFortuneSummary
 
 Entry = tuple[int, float]  # (house, probability of a double); a known card has 0.0 or 1.0
-_FUTURE_DOUBLE = 0.4  # chance that a card still to come into an area is a double
-
-
-def _parse_entry(text: str) -> Entry:
-    if text.endswith("?"):
-        return (int(text[1]) - 1, -1.0)
-    c = CARD_NAMES.index(text)
-    return (HOUSE_OF[c], 1.0 if IS_DOUBLE[c] else 0.0)
+_FUTURE_DOUBLE: Final = 0.4
+"""Chance that a card still to come into an area is a double."""
+_NO_ENTRY: Final = -1
+"""``extra_q`` of :meth:`_Board.estimates` when no card is added."""
 
 
 class _Board:
-    """The bot's picture of the round: areas of (house, P(double)) entries and totals."""
+    """The bot's picture of the round: areas of (house, P(double)) entries and totals.
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
-        self.n: int = view["players"]
+    Attributes:
+        n: the number of seats. seat: the bot's seat.
+        owner: the seat of each house (0-based), -1 for a house nobody plays.
+        areas: each area's entries, oldest first.
+        base: each seat's total so far plus this round's bonuses (the estimates' start).
+        survive0: the chance that no double comes later into an area.
+    """
+
+    def __init__(self, s: BloodAndFortuneSummary, seat: int) -> None:
+        n = s.players
+        self.n = n
         self.seat = seat
-        self.houses = [int(h[1:]) - 1 for h in view["houses"]]
-        self.seat_of_house = {h: p for p, h in enumerate(self.houses)}
-        self.totals: list[int] = list(view["totals"])
-        raw = [[_parse_entry(e) for e in area] for area in view["areas"]]
-        known = {h: [0, 0] for h in self.houses}  # house -> [known cards, known doubles]
-        for area in raw:
+        owner = [-1] * NUM_HOUSES
+        for p in range(len(s.houses)):
+            owner[s.houses[p]] = p
+        self.owner = owner
+        known = [0] * NUM_HOUSES
+        doubles = [0] * NUM_HOUSES
+        for area in s.areas:
             for h, pd in area:
                 if pd >= 0:
-                    known[h][0] += 1
-                    known[h][1] += int(pd)
-        for name in view["hand"] or []:
-            c = CARD_NAMES.index(name)
+                    known[h] += 1
+                    doubles[h] += int(pd)
+        for c in s.hand:
             if not is_role(c):
-                known[HOUSE_OF[c]][0] += 1
-                known[HOUSE_OF[c]][1] += int(IS_DOUBLE[c])
-        self.p_double = {}
-        for h, (k, d) in known.items():
-            left = 5 - k
-            self.p_double[h] = max(0.0, (2 - d) / left) if left > 0 else 0.0
-        self.areas = [[(h, pd if pd >= 0 else self.p_double[h]) for h, pd in area] for area in raw]
-        turns_left = max(0, 3 * self.n - int(view["offer_turn"]))
-        self.future = turns_left / self.n
-        self.bonus = [0.0] * self.n
-        for s, amount, cond in (view.get("special_actions") or {}).get("bonuses", []):
-            if cond == "" or (cond == "ring" and view["ring"] == s):
-                self.bonus[s] += amount
+                known[HOUSE_OF[c]] += 1
+                doubles[HOUSE_OF[c]] += int(IS_DOUBLE[c])
+        p_double = [0.0] * NUM_HOUSES
+        for h in s.houses:
+            left = 5 - known[h]
+            p_double[h] = max(0.0, (2 - doubles[h]) / left) if left > 0 else 0.0
+        self.areas: list[list[Entry]] = [[(h, pd if pd >= 0 else p_double[h]) for h, pd in area] for area in s.areas]
+        turns_left = max(0, 3 * n - s.offer_turn)
+        future = turns_left / n
+        self.survive0: float = (1.0 - _FUTURE_DOUBLE) ** future
+        bonus = [0.0] * n
+        for b_seat, amount, cond in s.bonuses:
+            if cond == "" or (cond == "ring" and s.ring == b_seat):
+                bonus[b_seat] += amount
+        self.base = [float(s.totals[q]) + bonus[q] for q in range(n)]
+        self._estimates: list[float] | None = None
 
-    def estimates(self, areas: list[list[Entry]] | None = None) -> list[float]:
-        """Each seat's expected total after this round."""
-        areas = self.areas if areas is None else areas
-        est = [float(t) + b for t, b in zip(self.totals, self.bonus, strict=True)]
-        survive0 = (1.0 - _FUTURE_DOUBLE) ** self.future
-        for q, area in enumerate(areas):
+    def estimates(self, areas: list[list[Entry]], extra_q: int, extra: Entry) -> list[float]:
+        """Each seat's expected total after this round, with the areas ``areas`` — and the entry
+        ``extra`` added as the newest card of area ``extra_q`` (``_NO_ENTRY``: none)."""
+        est = list(self.base)
+        survive0 = self.survive0
+        owner = self.owner
+        for q in range(len(areas)):
+            area = areas[q]
             survive = survive0
-            for h, pd in reversed(area):
+            if q == extra_q:
+                h, pd = extra
                 v = (1.0 - pd) + pd * 2.0 * survive
                 survive *= 1.0 - pd
                 est[q] += v
-                owner = self.seat_of_house.get(h, -1)
-                if owner >= 0 and owner != q:
-                    est[owner] += v
+                o = owner[h]
+                if o >= 0 and o != q:
+                    est[o] += v
+            i = len(area) - 1
+            while i >= 0:
+                h, pd = area[i]
+                v = (1.0 - pd) + pd * 2.0 * survive
+                survive *= 1.0 - pd
+                est[q] += v
+                o = owner[h]
+                if o >= 0 and o != q:
+                    est[o] += v
+                i -= 1
         return est
 
-    def margin(self, areas: list[list[Entry]] | None = None, extra: float = 0.0) -> float:
-        est = self.estimates(areas)
+    def lead(self, est: list[float], extra: float) -> float:
+        """The bot's estimate plus ``extra``, less the best other seat's."""
         me = est[self.seat] + extra
-        return me - max(e for q, e in enumerate(est) if q != self.seat)
+        best = 0.0
+        first = True
+        for q in range(len(est)):
+            if q != self.seat and (first or est[q] > best):
+                best = est[q]
+                first = False
+        return me - best
 
-    def with_card(self, q: int, card: int) -> list[list[Entry]]:
-        areas = [list(a) for a in self.areas]
-        areas[q].append((HOUSE_OF[card], 1.0 if IS_DOUBLE[card] else 0.0))
-        return areas
+    def margin(self, extra: float = 0.0) -> float:
+        """The lead on the areas as they are (plus ``extra`` for the bot)."""
+        est = self._estimates
+        if est is None:
+            est = self._estimates = self.estimates(self.areas, _NO_ENTRY, (0, 0.0))
+        return self.lead(est, extra)
+
+    def margin_with(self, q: int, card: int) -> float:
+        """The lead once ``card`` lies newest in ``q``'s area."""
+        entry = (HOUSE_OF[card], 1.0 if IS_DOUBLE[card] else 0.0)
+        return self.lead(self.estimates(self.areas, q, entry), 0.0)
+
+    def margin_of(self, areas: list[list[Entry]]) -> float:
+        """The lead on other areas (an effect's result)."""
+        return self.lead(self.estimates(areas, _NO_ENTRY, (0, 0.0)), 0.0)
 
 
 def _hand_potential(cards: list[int], turns_left: int) -> float:
@@ -99,7 +152,7 @@ def _hand_potential(cards: list[int], turns_left: int) -> float:
 
 
 class HeuristicBot(Bot):
-    """Plays to maximize its estimated lead (see the module docstring). Uses only the view."""
+    """Plays to maximize its estimated lead (see the module docstring). Uses only the summary."""
 
     name = "heuristic"
 
@@ -107,58 +160,53 @@ class HeuristicBot(Bot):
         legal: list[Action] = infoset.legal_actions
         if len(legal) == 1:
             return legal[0]
-        view = infoset.view
-        seat = infoset.seat
-        board = _Board(view, seat)
         kind = legal[0].kind
         if kind in (PLACE, TAKE):
             return infoset.rng.choice(legal)
+        s: BloodAndFortuneSummary = infoset.summary
+        seat = infoset.seat
+        board = _Board(s, seat)
+        rng = infoset.rng
         best: Action = legal[0]
         best_score = float("-inf")
-        n = view["players"]
-        my_turns_left = 3 - view["turns_taken"][seat] - (1 if view["decision"] == "offer" else 0)
-        hand = [CARD_NAMES.index(x) for x in view["hand"] or []]
+        my_turns_left = 3 - s.turns_taken - (1 if s.decision == "offer" else 0)
         for a in legal:
-            score = self._score(a, board, view, seat, n, hand, my_turns_left)
-            score += infoset.rng.random() * 1e-6
+            score = _score(a, board, s, seat, s.hand, my_turns_left)
+            score += rng.random() * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _score(
-        self, a: Action, board: _Board, view: dict[str, Any], seat: int, n: int, hand: list[int], turns_left: int
-    ) -> float:
-        k = a.kind
-        if k == OFFER:
-            cards = [a.a] if a.b < 0 else [a.a, a.b]
-            total = 0.0
-            for kept in cards:
-                rest = [c for c in hand if c != kept]
-                if is_role(kept):
-                    # a kept role brings an Influence card of the recipient's house into our area
-                    value = board.margin(extra=1.0)
-                else:
-                    value = board.margin(board.with_card(a.seat, kept))
-                total += value + _hand_potential(rest, turns_left)
-            return total / len(cards)
-        if k == KEEP:
-            if is_role(a.a):
-                return board.margin(extra=0.5)
-            return board.margin(board.with_card(seat, a.a))
-        if k == GIVE:
-            offerer = view["pending_offer"]["from"] if view.get("pending_offer") else (seat + 1) % n
-            return board.margin(board.with_card(offerer, a.a))
-        if k == PASS:
-            return board.margin()
-        eff = SPECIAL_ACTIONS[int(view["score_cards"][seat][1:]) - 1] if k == SPECIAL else ROLES[_resolving(view)]
-        return _effect_value(board, eff, seat, a) - (0.05 if k == SPECIAL and view["decision"] == "offer" else 0.0)
+
+def _score(a: Action, board: _Board, s: BloodAndFortuneSummary, seat: int, hand: list[int], turns_left: int) -> float:
+    k = a.kind
+    if k == OFFER:
+        total = 0.0
+        count = 1 if a.b < 0 else 2
+        for i in range(count):
+            kept = a.a if i == 0 else a.b
+            rest = [c for c in hand if c != kept]
+            if is_role(kept):
+                # a kept role brings an Influence card of the recipient's house into our area
+                value = board.margin(1.0)
+            else:
+                value = board.margin_with(a.seat, kept)
+            total += value + _hand_potential(rest, turns_left)
+        return total / count
+    if k == KEEP:
+        if is_role(a.a):
+            return board.margin(0.5)
+        return board.margin_with(seat, a.a)
+    if k == GIVE:
+        offerer = s.pending_from if s.pending_from >= 0 else (seat + 1) % s.players
+        return board.margin_with(offerer, a.a)
+    if k == PASS:
+        return board.margin()
+    eff = SPECIAL_ACTIONS[s.score_card] if k == SPECIAL else ROLES[s.resolving]
+    return _effect_value(board, eff, seat, a) - (0.05 if k == SPECIAL and s.decision == "offer" else 0.0)
 
 
-def _resolving(view: dict[str, Any]) -> int:
-    return int(view["roles"]["resolving"][1:]) - 1
-
-
-def _effect_value(board: _Board, eff: Any, seat: int, a: Action) -> float:
+def _effect_value(board: _Board, eff: Effect, seat: int, a: Action) -> float:
     """The margin after a house-rule effect (an estimate on the bot's board)."""
     areas = [list(x) for x in board.areas]
     target = seat if eff.target == "self" else a.seat
@@ -176,13 +224,12 @@ def _effect_value(board: _Board, eff: Any, seat: int, a: Action) -> float:
     elif op == "lose_doubles":
         areas[target] = [(h, 0.0) for h, pd in areas[target] if pd < 1.0]
     elif op in ("bonus", "penalty"):
-        est = board.estimates(areas)
+        est = board.estimates(areas, _NO_ENTRY, (0, 0.0))
         est[target] += eff.amount if op == "bonus" else -eff.amount
-        me = est[seat]
-        return me - max(e for q, e in enumerate(est) if q != seat)
+        return board.lead(est, 0.0)
     elif op in ("peek_area", "peek_hand"):
         return board.margin() + 0.1
-    return board.margin(areas) + (0.1 if op in ("keep_doubles", "take_ring", "regent") else 0.0)
+    return board.margin_of(areas) + (0.1 if op in ("keep_doubles", "take_ring", "regent") else 0.0)
 
 
 __all__ = ["HeuristicBot"]

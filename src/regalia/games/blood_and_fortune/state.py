@@ -92,6 +92,7 @@ from regalia.games.blood_and_fortune.phases import (
 )
 from regalia.games.blood_and_fortune.prompts import prompt, result_prompt
 from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
+from regalia.games.blood_and_fortune.summary import BloodAndFortuneSummary, summarize
 from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.validate import validate
 from regalia.games.blood_and_fortune.view import make_view
@@ -659,6 +660,14 @@ class BloodAndFortuneState(BloodAndFortuneTable):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return make_view(self, seat)
+
+    def summary(self, seat: int) -> BloodAndFortuneSummary:
+        """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
+        self._check_seat(seat)
+        return summarize(self, seat)
 
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (see :mod:`.prompts`)."""

@@ -30,39 +30,39 @@ KING: Final = 13
 
 NUM_CARD_INTS: Final = 1 + 52 * MAX_DECKS
 
-RANK: list[int] = [0] * NUM_CARD_INTS
+RANK: Final[list[int]] = [0] * NUM_CARD_INTS
 """Face rank: 1 = Ace, 2..10, 11 = Jack, 12 = Queen, 13 = King; 0 for the Joker."""
-SUIT: list[int] = [-1] * NUM_CARD_INTS
+SUIT: Final[list[int]] = [-1] * NUM_CARD_INTS
 """Printed suit index into ``SUITS``; -1 for the Joker."""
-COPY: list[int] = [0] * NUM_CARD_INTS
+COPY: Final[list[int]] = [0] * NUM_CARD_INTS
 """Deck copy (0 = first deck)."""
-NAME: list[str] = ["Joker"] * NUM_CARD_INTS
+NAME: Final[list[str]] = ["Joker"] * NUM_CARD_INTS
 """Notation of each card integer."""
-IS_NOBLE: list[bool] = [False] * NUM_CARD_INTS
+IS_NOBLE: Final[list[bool]] = [False] * NUM_CARD_INTS
 """King, Queen or Jack (rulebook, "Noble Cards")."""
-IS_SOLDIER: list[bool] = [False] * NUM_CARD_INTS
+IS_SOLDIER: Final[list[bool]] = [False] * NUM_CARD_INTS
 """2..10 (rulebook, "Soldier Cards")."""
-IS_ACE: list[bool] = [False] * NUM_CARD_INTS
-IS_ARMY: list[bool] = [False] * NUM_CARD_INTS
+IS_ACE: Final[list[bool]] = [False] * NUM_CARD_INTS
+IS_ARMY: Final[list[bool]] = [False] * NUM_CARD_INTS
 """A card a noble can bring into play: a soldier or an Ace (as Champion)."""
-COMBAT_RANK: list[int] = [0] * NUM_CARD_INTS
+COMBAT_RANK: Final[list[int]] = [0] * NUM_CARD_INTS
 """Rank in a one-on-one battle [KD-3]: Jack 1 < Queen 2 < King 3 < soldier 2..10 (12..20) < Ace Champion 21."""
-RATING: list[int] = [0] * NUM_CARD_INTS
+RATING: Final[list[int]] = [0] * NUM_CARD_INTS
 """Damage rating [KD-6]: soldier its number, Ace Champion 11, nobles 1."""
-TERRITORY_VALUE: list[int] = [0] * NUM_CARD_INTS
+TERRITORY_VALUE: Final[list[int]] = [0] * NUM_CARD_INTS
 """Territories an unblocked attacker takes [KD-7]: soldier its number, noble or Champion 1."""
-NOBLE_INDEX: list[int] = [-1] * NUM_CARD_INTS
+NOBLE_INDEX: Final[list[int]] = [-1] * NUM_CARD_INTS
 """Index of a noble among the nobles: ``copy * 12 + suit * 3 + (rank - 11)``."""
-ARMY_INDEX: list[int] = [-1] * NUM_CARD_INTS
+ARMY_INDEX: Final[list[int]] = [-1] * NUM_CARD_INTS
 """Index of a soldier or Ace among them: ``copy * 40 + suit * 10 + (0 for the Ace, rank - 1 otherwise)``."""
-ACE_INDEX: list[int] = [-1] * NUM_CARD_INTS
+ACE_INDEX: Final[list[int]] = [-1] * NUM_CARD_INTS
 """Index of an Ace among the Aces: ``copy * 4 + suit``."""
 
-NOBLES: list[int] = []
-ARMY: list[int] = []
-ACES: list[int] = []
+NOBLES: Final[list[int]] = []
+ARMY: Final[list[int]] = []
+ACES: Final[list[int]] = []
 
-BY_NAME: dict[str, int] = {"JOKER": JOKER}
+BY_NAME: Final[dict[str, int]] = {"JOKER": JOKER}
 
 
 def _build() -> None:

@@ -2,27 +2,40 @@
 
 from __future__ import annotations
 
-HAND_LIMIT = 7  # rulebook: "discard ... until you have only 7 cards" [KD-1]
-START_HAND = 7  # rulebook: "Each player draws 7 cards"
+from typing import Final
 
-# phases of the active player's turn
-MAIN, ATTACKERS, BLOCKERS, SPLIT, DISCARD, OVER = range(6)
-PHASE_NAMES = ("main", "attackers", "blockers", "split", "discard", "over")
+HAND_LIMIT: Final = 7  # rulebook: "discard ... until you have only 7 cards" [KD-1]
+START_HAND: Final = 7  # rulebook: "Each player draws 7 cards"
+
+# phases of the active player's turn (``Final``: the compiled build reads them as constants)
+MAIN: Final = 0
+ATTACKERS: Final = 1
+BLOCKERS: Final = 2
+SPLIT: Final = 3
+DISCARD: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("main", "attackers", "blockers", "split", "discard", "over")
 
 # response-window points [KD-X2]
-W_NONE, W_ACTION, W_ATTACK, W_BLOCKS = range(4)
-WINDOW_NAMES = (None, "after-action", "after-attackers", "after-blockers")
-RESPOND_KINDS = ("", "respond_action", "respond_attackers", "respond_blockers")
+W_NONE: Final = 0
+W_ACTION: Final = 1
+W_ATTACK: Final = 2
+W_BLOCKS: Final = 3
+WINDOW_NAMES: Final = (None, "after-action", "after-attackers", "after-blockers")
+RESPOND_KINDS: Final = ("", "respond_action", "respond_attackers", "respond_blockers")
 """``decision_kind()`` of a response window at each point."""
 
 # chain entries: [kind, owner, card, noble, target]
-C_ASSASSIN, C_PICK, C_SPY, C_EXPOSE = range(4)
-CHAIN_NAMES = ("assassin", "pick", "spy", "expose")
-COUNTER_KINDS = ("counter_assassin", "counter_pick", "counter_spy", "counter_expose")
+C_ASSASSIN: Final = 0
+C_PICK: Final = 1
+C_SPY: Final = 2
+C_EXPOSE: Final = 3
+CHAIN_NAMES: Final = ("assassin", "pick", "spy", "expose")
+COUNTER_KINDS: Final = ("counter_assassin", "counter_pick", "counter_spy", "counter_expose")
 """``decision_kind()`` of a counter window on the chain's last item, by its kind (an Assassin
 that is itself a counter is ``counter_counter``)."""
 
-DECISION_KINDS = (
+DECISION_KINDS: Final = (
     "main",
     "attackers",
     "blockers",
@@ -41,7 +54,7 @@ DECISION_KINDS = (
 )
 """Every kind of decision of Kingdom (``KingdomGame.decision_kinds``)."""
 
-SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
+SUIT_NAMES: Final = ("Spades", "Hearts", "Diamonds", "Clubs")
 """The suits in words, in the order of ``cards.SUITS``."""
 
 

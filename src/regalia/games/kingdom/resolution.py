@@ -6,7 +6,7 @@ Functions of a :class:`~regalia.games.kingdom.state.KingdomState`, called by its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import private, public
 from regalia.games.kingdom.cards import COMBAT_RANK, NAME, RATING, TERRITORY_VALUE
@@ -27,7 +27,7 @@ from regalia.games.kingdom.phases import seat_name as _seat_name
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
 
-_JOKER_USE = ("", "Pick a Card", "Spy", "Expose")
+_JOKER_USE: Final = ("", "Pick a Card", "Spy", "Expose")
 
 
 def settle(st: KingdomState) -> None:

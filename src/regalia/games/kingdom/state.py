@@ -66,6 +66,7 @@ from regalia.games.kingdom.phases import seat_name as _seat_name
 from regalia.games.kingdom.prompts import prompt as prompt_of
 from regalia.games.kingdom.prompts import result_prompt as result_prompt_of
 from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
+from regalia.games.kingdom.summary import KingdomSummary, summarize
 from regalia.games.kingdom.validate import validate as validate_state
 from regalia.games.kingdom.view import make_view
 
@@ -719,6 +720,14 @@ class KingdomState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         self._check_seat(seat)
         return make_view(windows.shown_state(self, seat), seat)
+
+    def summary(self, seat: int) -> KingdomSummary:
+        """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
+        self._check_seat(seat)
+        return summarize(self, seat)
 
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat``: for the deciding seat what opened it and

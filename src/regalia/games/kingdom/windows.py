@@ -27,7 +27,7 @@ Functions of a :class:`~regalia.games.kingdom.state.KingdomState`, called by its
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import Event
 from regalia.games.kingdom import actions as A
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from regalia.games.kingdom.actions import Action
     from regalia.games.kingdom.state import KingdomState
 
-OPENERS = frozenset((A.TARGET, A.JOKER_PICK, A.SPY, A.EXPOSE, A.TAKE, A.TAKE_DECK))
+OPENERS: Final = frozenset((A.TARGET, A.JOKER_PICK, A.SPY, A.EXPOSE, A.TAKE, A.TAKE_DECK))
 """The moves after which a hidden run may begin and whose table must be kept from before them:
 an Assassin's target, a counterable Joker, a Pick a Card's take (the window it was played in
 goes on). After a ``done`` the table kept is the one just after it, which shows the same."""

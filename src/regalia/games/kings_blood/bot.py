@@ -1,7 +1,9 @@
 """The King's Blood heuristic bot: sheds high cards, seeks Marriages, saves Draw 3 to defend.
 
-It reads only ``infoset.view`` (its own seat's view), ``infoset.legal_actions``, the public
-config and ``infoset.rng`` (ties). Each legal action gets a score; the best one is played.
+It reads only its seat's information set: ``infoset.summary`` (a :class:`KingsBloodSummary`, the
+public facts of the view it uses), ``infoset.legal_actions`` and ``infoset.rng`` (ties). Each legal
+action gets a score; the best one is played. Compiled with the rules: the bot is the search's
+model of every later decision (``regalia.bots.ismcts``), so its speed is the search's.
 """
 
 from __future__ import annotations
@@ -11,17 +13,9 @@ from typing import Any
 from regalia.bots.base import Bot, InfoSet
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
-from regalia.games.kings_blood.cards import (
-    DRAW3,
-    GENDER,
-    NUM_CHARACTERS,
-    PHILOSOPHY,
-    POINTS,
-    REVERSE,
-    SKIP,
-    load_deck,
-    parse_card,
-)
+from regalia.games.kings_blood.cards import DRAW3, GENDER, NUM_CHARACTERS, PHILOSOPHY, POINTS, REVERSE, SKIP
+from regalia.games.kings_blood.phases import DEFEND
+from regalia.games.kings_blood.summary import KingsBloodSummary
 
 
 class KingsBloodHeuristicBot(Bot):
@@ -41,23 +35,20 @@ class KingsBloodHeuristicBot(Bot):
         legal: list[KBAction] = infoset.legal_actions
         if len(legal) == 1:
             return legal[0]
-        view = infoset.view
+        v: KingsBloodSummary = infoset.summary
         seat = infoset.seat
-        abil = load_deck(infoset.config.deck_file).abilities
-        sizes: list[int] = view["hand_sizes"]
+        abil = v.abilities
+        sizes = v.hand_sizes
         n = len(sizes)
-        nxt = (seat + view["direction"]) % n
+        nxt = (seat + v.direction) % n
         next_close = sizes[nxt] <= 2
-        kb_on = -1
-        for entry in view["genealogy"]:
-            if "KingsBlood" in entry["attached"]:
-                kb_on = parse_card(entry["card"])
+        kb_on = v.kings_blood_on
         my_size = sizes[seat]
-        phase = view["phase"]
+        defend = v.phase == DEFEND
         best: list[KBAction] = []
         best_score = -1e9
         for a in legal:
-            s = self._score(a, phase, abil, my_size, sizes, seat, nxt, next_close, kb_on)
+            s = _score(a, defend, abil, my_size, sizes, seat, nxt, next_close, kb_on)
             if s > best_score:
                 best_score = s
                 best = [a]
@@ -65,61 +56,62 @@ class KingsBloodHeuristicBot(Bot):
                 best.append(a)
         return infoset.rng.choice(best)
 
-    @staticmethod
-    def _score(
-        a: KBAction,
-        phase: str,
-        abil: tuple[int, ...],
-        my_size: int,
-        sizes: list[int],
-        seat: int,
-        nxt: int,
-        next_close: bool,
-        kb_on: int,
-    ) -> float:
-        k = a.kind
-        if k == A.ANNOUNCE:
-            return 1000.0
-        if k == A.PASS:
-            return 0.0
-        if k == A.DRAW:
-            return 20.0
-        if k == A.END:
-            return 10.0
-        if k in (A.PLACE, A.SIBLING) and my_size == 1:
-            return 900.0
-        if k == A.PLACE:
-            c, t = a.card, a.target
-            ab = abil[c]
-            if phase == "defend":
-                return 500.0 + (20 if ab == DRAW3 else 0) + POINTS[c]
-            score = 100.0 + POINTS[c]
-            marriageable = t == kb_on or (PHILOSOPHY[c] == PHILOSOPHY[t] and GENDER[c] != GENDER[t])
-            if marriageable:
-                score += -30 if a.flag else 60
-            if ab == DRAW3:
-                score += 60 if next_close else -60
-            elif ab in (SKIP, REVERSE):
-                score += 40 if next_close else 0
-            return score
-        if k == A.SIBLING:
-            return 150.0 + POINTS[a.card]
-        if k == A.ASSASSINATE:
-            return 105.0
-        if k == A.EXILE_TO:
-            to = a.flag
-            if to == seat:
-                return -200.0
-            return 90.0 + 3 * (10 - sizes[to]) + (15 if a.target < NUM_CHARACTERS and a.target == kb_on else 0)
-        if k == A.CONNECT:
-            marriageable = (
-                a.card == kb_on
-                or a.target == kb_on
-                or (PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target])
-            )
-            return 60.0 + (40 if marriageable and not a.flag else 0)
-        if k == A.ENTHRONE:
-            return 80.0
-        if k == A.KINGSBLOOD:
-            return 85.0
+
+def _score(
+    a: KBAction,
+    defend: bool,
+    abil: tuple[int, ...],
+    my_size: int,
+    sizes: list[int],
+    seat: int,
+    nxt: int,
+    next_close: bool,
+    kb_on: int,
+) -> float:
+    """The score of action ``a`` (higher is better; see the class docstring)."""
+    k = a.kind
+    if k == A.ANNOUNCE:
+        return 1000.0
+    if k == A.PASS:
         return 0.0
+    if k == A.DRAW:
+        return 20.0
+    if k == A.END:
+        return 10.0
+    if k in (A.PLACE, A.SIBLING) and my_size == 1:
+        return 900.0
+    if k == A.PLACE:
+        c, t = a.card, a.target
+        ab = abil[c]
+        if defend:
+            return 500.0 + (20 if ab == DRAW3 else 0) + POINTS[c]
+        score = 100.0 + POINTS[c]
+        marriageable = t == kb_on or (PHILOSOPHY[c] == PHILOSOPHY[t] and GENDER[c] != GENDER[t])
+        if marriageable:
+            score += -30 if a.flag else 60
+        if ab == DRAW3:
+            score += 60 if next_close else -60
+        elif ab in (SKIP, REVERSE):
+            score += 40 if next_close else 0
+        return score
+    if k == A.SIBLING:
+        return 150.0 + POINTS[a.card]
+    if k == A.ASSASSINATE:
+        return 105.0
+    if k == A.EXILE_TO:
+        to = a.flag
+        if to == seat:
+            return -200.0
+        return 90.0 + 3 * (10 - sizes[to]) + (15 if a.target < NUM_CHARACTERS and a.target == kb_on else 0)
+    if k == A.CONNECT:
+        marriageable = (
+            a.card == kb_on
+            or a.target == kb_on
+            or (PHILOSOPHY[a.card] == PHILOSOPHY[a.target] and GENDER[a.card] != GENDER[a.target])
+        )
+        return 60.0 + (40 if marriageable and not a.flag else 0)
+    if k == A.ENTHRONE:
+        return 80.0
+    if k == A.KINGSBLOOD:
+        return 85.0
+    return 0.0

@@ -75,6 +75,7 @@ from regalia.games.kings_blood.phases import (
 )
 from regalia.games.kings_blood.prompts import prompt, result_prompt
 from regalia.games.kings_blood.restore import check_types, validate
+from regalia.games.kings_blood.summary import KingsBloodSummary, summarize
 from regalia.games.kings_blood.view import build_view
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
@@ -785,6 +786,14 @@ class KingsBloodState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
+
+    def summary(self, seat: int) -> KingsBloodSummary:
+        """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
+        self._check_seat(seat)
+        return summarize(self)
 
     def clone(self) -> KingsBloodState:
         new = KingsBloodState()

@@ -68,30 +68,6 @@ class KingshipGame(Game):
         "player who can answer; the others keep seeing what the table waited for before."
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._configs: dict[frozenset[tuple[str, type, Any]], KingshipConfig] = {}
-
-    def make_config(self, **options: Any) -> Any:
-        """Build and validate the config from keyword options (see :meth:`Game.make_config`); the
-        config of options seen before is reused (configs are frozen), which makes ``make`` cheaper
-        for programs that start many games.
-
-        Raises:
-            ValueError: an unknown option or a bad value; the message names the option.
-        """
-        try:  # the value's type is part of the key: 1, 1.0 and True are equal but not the same option
-            key = frozenset((k, type(v), v) for k, v in options.items())
-        except TypeError:  # an unhashable value: no reuse (it is refused or converted as usual)
-            return super().make_config(**options)
-        config = self._configs.get(key)
-        if config is None:
-            config = super().make_config(**options)  # raises for bad options: nothing is kept
-            if len(self._configs) >= 64:
-                self._configs.clear()
-            self._configs[key] = config
-        return config
-
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         """A new game (see :meth:`KingshipState.new_game`).
 

@@ -65,6 +65,7 @@ from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
+from regalia.games.kingship.summary import KingshipSummary, summarize
 from regalia.games.kingship.texts import CARD
 from regalia.games.kingship.validate import OP_NAMES, check_types, validate
 from regalia.games.kingship.view import build_view
@@ -768,6 +769,14 @@ class KingshipState(Flow):
             ValueError: ``seat`` is not a seat of this game."""
         self._check_seat(seat)
         return build_view(self, seat)
+
+    def summary(self, seat: int) -> KingshipSummary:
+        """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game."""
+        self._check_seat(seat)
+        return summarize(self, seat)
 
     def public_pending(self) -> bool:
         """Whether the pending decision may be shown to everyone (KS-37: not a hidden window)."""
