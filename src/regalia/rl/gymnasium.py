@@ -45,7 +45,7 @@ from regalia.core.errors import IllegalActionError
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info
-from regalia.rl.encoding import get_encoder
+from regalia.rl.observe import Observer
 
 KINGS_FAMILY_ID = "regalia/KingsFamily-v0"
 
@@ -91,8 +91,9 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.encoder = get_encoder(game_name, 1, self.config)
-        self.num_actions = game.num_actions(1, self.config)
+        self.observer = Observer(game_name, 1, self.config)
+        self.encoder = self.observer.encoder
+        self.num_actions = self.observer.num_actions
         low, high = self.encoder.bounds()
         self.observation_space = spaces.Box(low, high, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
@@ -106,14 +107,13 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return self.state
 
     def _obs(self) -> npt.NDArray[np.float32]:
-        return self.encoder.encode(self._state().view(0), 0)
+        return self.observer.observation(self._state(), 0)
 
     def _mask(self) -> npt.NDArray[np.int8]:
         state = self._state()
-        mask = np.zeros(self.num_actions, np.int8)
         if not state.is_terminal and self.steps < self.max_steps:
-            mask[state.legal_action_ids()] = 1
-        return mask
+            return self.observer.mask(state)
+        return self.observer.empty_mask()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

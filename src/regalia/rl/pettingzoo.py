@@ -44,7 +44,7 @@ import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info, agent_name
-from regalia.rl.encoding import get_encoder
+from regalia.rl.observe import Observer
 
 
 class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
@@ -83,8 +83,9 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
         self.metadata = {**self.metadata, "name": f"regalia_{game_name.replace('-', '_')}_v0"}
-        self.encoder = get_encoder(game_name, self.num_players, self.config)
-        self.num_actions = game.num_actions(self.num_players, self.config)
+        self.observer = Observer(game_name, self.num_players, self.config)
+        self.encoder = self.observer.encoder
+        self.num_actions = self.observer.num_actions
         self.possible_agents = [agent_name(i) for i in range(self.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         low, high = self.encoder.bounds()
@@ -137,10 +138,12 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         """``{"observation": float32 tensor, "action_mask": int8 mask}`` of ``agent``."""
         state = self._state()
         seat = self._seat[agent]
-        mask = np.zeros(self.num_actions, np.int8)
+        observer = self.observer
         if not state.is_terminal and state.current_player == seat and self.steps < self.max_steps:
-            mask[state.legal_action_ids()] = 1
-        return {"observation": self.encoder.encode(state.view(seat), seat), "action_mask": mask}
+            mask = observer.mask(state)
+        else:
+            mask = observer.empty_mask()
+        return {"observation": observer.observation(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an integer id) for ``agent_selection``; ``None`` for a finished agent.
