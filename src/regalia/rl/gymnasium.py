@@ -15,7 +15,7 @@
 
 * observation: the game's encoder over ``view(0)`` — ``Box(low, high, (size,), float32)``;
 * action: ``Discrete(num_actions)`` integer ids; ``info["action_mask"]`` is the ``int8`` legal
-  mask (all zero at the end);
+  mask (all zero at the end) and ``info["legal_actions"]`` the same ids as a list;
 * reward: the change of ``state.returns()[0]`` (for King's Family, its score) caused by the step,
   counted from 0 before the first step — so the first step's reward also carries what the deal
   scores before any move (King's Family's founder point, KF-9), and the rewards of an episode add
@@ -109,11 +109,17 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def _obs(self) -> npt.NDArray[np.float32]:
         return self.observer.observation(self._state(), 0)
 
-    def _mask(self) -> npt.NDArray[np.int8]:
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        """``info`` with ``action_mask`` (``int8``) and ``legal_actions`` (the same ids as a list;
+        both empty at the end)."""
         state = self._state()
         if not state.is_terminal and self.steps < self.max_steps:
-            return self.observer.mask(state)
-        return self.observer.empty_mask()
+            info["action_mask"] = self.observer.mask(state)
+            info["legal_actions"] = self.observer.legal_ids
+        else:
+            info["action_mask"] = self.observer.empty_mask()
+            info["legal_actions"] = []
+        return info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -125,7 +131,7 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.state = self.game.new_initial_state(1, regalia_seed, None, self.config)
         self.steps = 0
         self._score = 0.0  # the score already paid in rewards
-        return self._obs(), {"action_mask": self._mask()}
+        return self._obs(), self._info({})
 
     def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Apply an action id; returns ``(observation, reward, terminated, truncated, info)``.
@@ -150,8 +156,15 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self._score = score
         terminated = state.is_terminal
         truncated = not terminated and self.steps >= self.max_steps
-        info["action_mask"] = self._mask()
-        return self._obs(), reward, terminated, truncated, info
+        return self._obs(), reward, terminated, truncated, self._info(info)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal-action mask now as booleans, ``(num_actions,)`` (all False at the end): what
+        sb3-contrib's ``MaskablePPO`` reads from an environment."""
+        state = self._state()
+        if state.is_terminal or self.steps >= self.max_steps:
+            return np.zeros(self.num_actions, np.bool_)
+        return self.observer.mask(state).astype(np.bool_)
 
     def render(self) -> str | None:
         """The player's view drawn with ``Game.render_text`` (``render_mode="ansi"``)."""

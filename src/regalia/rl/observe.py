@@ -125,9 +125,16 @@ class Observer:
 
     def mask(self, state: State) -> MaskArray:
         """The legal-action mask of ``state``: a new ``int8`` array of shape ``(num_actions,)``,
-        1 where the action id is legal now (all 0 once the game is over)."""
+        1 where the action id is legal now (all 0 once the game is over). :attr:`legal_ids` then
+        lists the same ids."""
         self._legal = write_legal_mask(state, self._mask, 0, self._legal)
         return self._mask_array.copy()
+
+    @property
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the last :meth:`mask` (a new list, in ``legal_actions()``
+        order)."""
+        return list(self._legal)
 
     def empty_mask(self) -> MaskArray:
         """An all-zero mask (for a seat that is not to act)."""

@@ -18,6 +18,10 @@ the seat whose decision is due (out-of-turn responses included). Observations ar
 * ``"action_mask"``: ``Box(0, 1, (num_actions,), int8)``, 1 where the action id is legal now
   (all zero for an agent that is not to act, and at the end).
 
+``infos[agent]["legal_actions"]`` lists the same legal ids (empty when the agent is not to act),
+so an agent need not scan a mask of tens of thousands of ids to pick one. Observations are written
+by the game's observation writer straight from the state (:mod:`regalia.rl.observe`).
+
 Actions are ``Discrete(num_actions)`` integer ids; an illegal id raises
 :class:`~regalia.core.IllegalActionError` (use the mask). Rewards are the change of each seat's
 ``state.returns()`` caused by a step, counted from 0 before the first step (so the first step also
@@ -128,11 +132,12 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
         self._returns = [0.0] * self.num_players  # what the rewards have paid so far
         self._skip_agent_selection = None
         seat = self.state.current_player
         self.agent_selection = agent_name(seat if seat is not None else 0)
+        self.infos[self.agent_selection] = {"legal_actions": self.state.legal_action_ids()}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 tensor, "action_mask": int8 mask}`` of ``agent``."""
@@ -158,6 +163,7 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         state = self._state()
         state.apply(int(action))
         self.steps += 1
+        self.infos[agent] = {"legal_actions": []}
         self._cumulative_rewards[agent] = 0.0
         new = [float(r) for r in state.returns()]
         for a in self.agents:
@@ -172,6 +178,7 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
             seat = state.current_player
             assert seat is not None
             self.agent_selection = agent_name(seat)
+            self.infos[self.agent_selection] = {"legal_actions": state.legal_action_ids()}
         self._accumulate_rewards()
 
     def render(self) -> str | None:
