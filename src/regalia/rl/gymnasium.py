@@ -100,6 +100,7 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.state: State | None = None
         self.steps = 0
         self._score = 0.0
+        self._legal_ids: list[int] = []  # the legal ids now, in legal_actions() order
 
     def _state(self) -> State:
         if self.state is None:
@@ -115,10 +116,11 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         state = self._state()
         if not state.is_terminal and self.steps < self.max_steps:
             info["action_mask"] = self.observer.mask(state)
-            info["legal_actions"] = self.observer.legal_ids
+            self._legal_ids = self.observer.legal_ids
         else:
             info["action_mask"] = self.observer.empty_mask()
-            info["legal_actions"] = []
+            self._legal_ids = []
+        info["legal_actions"] = list(self._legal_ids)
         return info
 
     def reset(
@@ -143,7 +145,9 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.steps += 1
         info: dict[str, Any] = {}
         try:
-            state.apply(int(action))
+            a = int(action)
+            ids = self._legal_ids
+            state.apply(state.legal_actions()[ids.index(a)] if a in ids else a)
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 self.steps -= 1

@@ -161,7 +161,7 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        state.apply(int(action))
+        state.apply(_legal_object(state, self.infos[agent]["legal_actions"], int(action)))
         self.steps += 1
         self.infos[agent] = {"legal_actions": []}
         self._cumulative_rewards[agent] = 0.0
@@ -189,6 +189,17 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+def _legal_object(state: State, ids: list[int], action: int) -> Any:
+    """The legal action object whose id is ``action`` (``ids``: the legal ids in
+    ``legal_actions()`` order), which ``apply`` takes without decoding the id; the id itself when
+    it is not among them (``apply`` then refuses it with the reason)."""
+    try:
+        i = ids.index(action)
+    except ValueError:
+        return action
+    return state.legal_actions()[i]
 
 
 def raw_env(game_name: str, players: int | None = None, **kwargs: Any) -> RegaliaAECEnv:
