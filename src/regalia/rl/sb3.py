@@ -31,7 +31,7 @@ from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyp
 from regalia.rl.vector import VectorEnv
 
 
-class MaskableVecEnv(VecEnv):  # type: ignore[misc]
+class MaskableVecEnv(VecEnv):  # type: ignore[misc, unused-ignore]
     """A batch env with one learner seat as an SB3 ``VecEnv`` (see the module docs).
 
     Args:
@@ -130,7 +130,7 @@ class MaskableVecEnv(VecEnv):  # type: ignore[misc]
             return [masks[i] for i in self._indices(indices)]
         raise AttributeError(f"MaskableVecEnv has no per-game method {method_name!r}")
 
-    def env_is_wrapped(self, wrapper_class: type, indices: Iterable[int] | None = None) -> list[bool]:
+    def env_is_wrapped(self, wrapper_class: type, indices: int | Iterable[int] | None = None) -> list[bool]:
         return [False for _ in self._indices(indices)]
 
 
