@@ -85,7 +85,9 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
+        info = adapter_info(game_name)
+        self.max_steps = info.max_game_length if max_steps is None else max_steps
+        self._terminal_rewards = info.terminal_rewards
         self.metadata = {**self.metadata, "name": f"regalia_{game_name.replace('-', '_')}_v0"}
         self.observer = Observer(game_name, self.num_players, self.config)
         self.encoder = self.observer.encoder
@@ -144,10 +146,9 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         state = self._state()
         seat = self._seat[agent]
         observer = self.observer
+        mask = observer.empty_mask()
         if not state.is_terminal and state.current_player == seat and self.steps < self.max_steps:
-            mask = observer.mask(state)
-        else:
-            mask = observer.empty_mask()
+            mask[self.infos[agent]["legal_actions"]] = 1  # the ids step() listed for this decision
         return {"observation": observer.observation(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -165,11 +166,16 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self.steps += 1
         self.infos[agent] = {"legal_actions": []}
         self._cumulative_rewards[agent] = 0.0
-        new = [float(r) for r in state.returns()]
-        for a in self.agents:
-            s = self._seat[a]
-            self.rewards[a] = new[s] - self._returns[s]
-        self._returns = new
+        if self._terminal_rewards and not state.is_terminal:
+            # the game's returns stay 0 until its end (AdapterInfo.terminal_rewards): nothing to pay
+            for a in self.agents:
+                self.rewards[a] = 0.0
+        else:
+            new = [float(r) for r in state.returns()]
+            for a in self.agents:
+                s = self._seat[a]
+                self.rewards[a] = new[s] - self._returns[s]
+            self._returns = new
         if state.is_terminal:
             self.terminations = {a: True for a in self.agents}
         elif self.steps >= self.max_steps:
@@ -177,7 +183,7 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         else:
             seat = state.current_player
             assert seat is not None
-            self.agent_selection = agent_name(seat)
+            self.agent_selection = self.possible_agents[seat]
             self.infos[self.agent_selection] = {"legal_actions": state.legal_action_ids()}
         self._accumulate_rewards()
 

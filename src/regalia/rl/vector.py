@@ -224,12 +224,8 @@ class VectorEnv:
         """A uniformly random legal action id per game now (``(num_envs,)``), for random agents
         and tests: the same as drawing from each row of ``action_mask``, without reading the
         whole mask."""
-        out = np.empty(self.num_envs, np.int64)
-        legal = self.runner.legal
-        for i in range(self.num_envs):
-            ids = legal[i]
-            out[i] = ids[int(rng.integers(len(ids)))]
-        return out
+        u = rng.random(self.num_envs).tolist()
+        return np.array([ids[int(x * len(ids))] for ids, x in zip(self.runner.legal, u, strict=True)], np.int64)
 
     def states(self) -> list[State]:
         """Copies (``clone()``) of the games now under way, for inspection."""
