@@ -386,11 +386,11 @@ def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, An
 
             def gym_one(seed: int) -> int:
                 _obs, info = genv.reset(seed=seed)
-                rng = np.random.default_rng(seed)
+                rng = random.Random(seed)
                 n = 0
                 done = False
                 while not done:
-                    _obs, _r, term, trunc, info = genv.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                    _obs, _r, term, trunc, info = genv.step(rng.choice(info["legal_actions"]))
                     done = term or trunc
                     n += 1
                 return n
