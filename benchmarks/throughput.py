@@ -211,9 +211,12 @@ def bench_rlcard(players: int, seconds: float) -> dict[str, Any] | None:
 
 def bench_encoders(name: str, players: int, seconds: float) -> dict[str, Any]:
     """Microseconds per observation: ``view(seat)`` alone, the game's registered encoder and the
-    generic fallback encoder, over the views of every seat along random playouts (seeds 1, 2, ...,
-    at most 2,000 views)."""
+    generic fallback encoder (over the views), and the game's observation writer (straight from
+    the state: the fast path), over the states and seats to act along random playouts (seeds 1,
+    2, ..., at most 2,000)."""
+    from regalia.core.observation import clear, float_buffer
     from regalia.rl.encoding import fallback_encoder, get_encoder, has_encoder
+    from regalia.rl.observe import game_writer
 
     game = regalia.get_game(name)
     config = game.make_config()
@@ -252,6 +255,20 @@ def bench_encoders(name: str, players: int, seconds: float) -> dict[str, Any]:
 
     own = get_encoder(name, players, config)
     fallback = fallback_encoder(name, players, config)
+    fast_us = None
+    writer = game_writer(name, players, config)
+    if writer is not None:
+        buf = float_buffer(writer.size)
+        size = writer.size
+
+        def fast() -> int:
+            for st, s in states:
+                clear(buf, 0, size)
+                writer.write(st, s, buf, 0)
+            return len(states)
+
+        elapsed, count = _timed(fast, seconds)
+        fast_us = 1e6 * elapsed / count
     return {
         "game": name,
         "players": players,
@@ -261,6 +278,7 @@ def bench_encoders(name: str, players: int, seconds: float) -> dict[str, Any]:
         "view_us": view_only(),
         "encode_us": per_view(own.encode),
         "fallback_encode_us": per_view(fallback.encode),
+        "fast_us": fast_us,
     }
 
 
@@ -329,6 +347,19 @@ def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, An
 
         def pz(seed: int) -> int:
             env.reset(seed=seed)
+            rng = random.Random(seed)
+            n = 0
+            for _agent in env.agent_iter():
+                _obs, _r, term, trunc, info = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(rng.choice(info["legal_actions"]))
+                n += 1
+            return n
+
+        def pz_mask(seed: int) -> int:
+            env.reset(seed=seed)
             rng = np.random.default_rng(seed)
             n = 0
             for _agent in env.agent_iter():
@@ -341,6 +372,7 @@ def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, An
             return n
 
         measure("pettingzoo", pz)
+        measure("pettingzoo, agent scans the mask", pz_mask)
     except ImportError:
         pass
     g = regalia.get_game(name)
@@ -354,11 +386,11 @@ def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, An
 
             def gym_one(seed: int) -> int:
                 _obs, info = genv.reset(seed=seed)
-                rng = np.random.default_rng(seed)
+                rng = random.Random(seed)
                 n = 0
                 done = False
                 while not done:
-                    _obs, _r, term, trunc, info = genv.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                    _obs, _r, term, trunc, info = genv.step(rng.choice(info["legal_actions"]))
                     done = term or trunc
                     n += 1
                 return n
@@ -383,6 +415,107 @@ def bench_adapters(name: str, players: int, seconds: float) -> list[dict[str, An
     base = rows[0]["steps_per_s"]
     for r in rows:
         r["ratio_vs_raw"] = r["steps_per_s"] / base
+    return rows
+
+
+def bench_env_refs(players: int, seconds: float) -> list[dict[str, Any]]:
+    """The learners' references, random legal actions: RLCard's UNO **env** (``env.step`` returns
+    the next state with its observation and legal actions) and OpenSpiel's C++ ``crazy_eights``
+    with ``observation_tensor()`` of the player to act read before every move. Steps count every
+    state transition, as :func:`bench_openspiel` does (crazy_eights: chance nodes included, about
+    52 of the 136 steps of a 4-player game); ``decisions_per_s`` counts only the players' moves."""
+    rows: list[dict[str, Any]] = []
+    try:
+        import rlcard  # type: ignore[import-not-found]
+
+        env = rlcard.make("uno", config={"game_num_players": players, "seed": 0})
+        rng = random.Random(0)
+        steps = [0]
+
+        def uno() -> int:
+            state, _pid = env.reset()
+            while not env.is_over():
+                state, _pid = env.step(rng.choice(list(state["legal_actions"])))
+                steps[0] += 1
+            return 1
+
+        elapsed, games = _timed(uno, seconds)
+        rows.append(
+            {
+                "game": "rlcard:uno env",
+                "players": players,
+                "adapter": "RLCard env (state with observation)",
+                "games_per_s": games / elapsed,
+                "steps_per_s": steps[0] / elapsed,
+                "decisions_per_s": steps[0] / elapsed,
+            }
+        )
+    except ImportError:
+        pass
+    try:
+        import pyspiel
+
+        game = pyspiel.load_game("crazy_eights", {"players": players})
+        rng = random.Random(0)
+        counts = [0, 0]
+
+        def c8() -> int:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.observation_tensor(state.current_player())
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    counts[1] += 1
+                counts[0] += 1
+            return 1
+
+        elapsed, games = _timed(c8, seconds)
+        rows.append(
+            {
+                "game": "openspiel:crazy_eights",
+                "players": players,
+                "adapter": "C++ + observation_tensor()",
+                "games_per_s": games / elapsed,
+                "steps_per_s": counts[0] / elapsed,
+                "decisions_per_s": counts[1] / elapsed,
+            }
+        )
+    except ImportError:
+        pass
+    return rows
+
+
+def bench_vector(name: str, players: int, seconds: float, num_envs: int = 64) -> list[dict[str, Any]]:
+    """Steps/s of the batch env (``regalia.rl.vector_env``, ``num_envs`` games, random legal
+    actions drawn with ``sample_actions``; every step writes every game's observation and mask),
+    with fresh arrays (``copy=True``, the default) and with the env's read-only buffers
+    (``copy=False``). A step of ``num_envs`` games counts ``num_envs`` steps."""
+    try:
+        import numpy as np
+
+        from regalia.rl.vector import VectorEnv
+    except ImportError:
+        return []
+    rows: list[dict[str, Any]] = []
+    options: dict[str, Any] = {}
+    configs = [o for p, o in regalia.get_game(name).test_configurations() if p == players]
+    if configs:
+        options = {k: v for k, v in configs[0].items() if k == "max_turns"}
+    for copy in (True, False):
+        env = VectorEnv(name, num_envs, players=players, copy=copy, **options)
+        env.reset(seed=0)
+        generator = np.random.default_rng(0)
+
+        def batch(env: VectorEnv = env, rng: np.random.Generator = generator) -> int:
+            for _ in range(10):
+                env.step(env.sample_actions(rng))
+            return 10 * num_envs
+
+        elapsed, steps = _timed(batch, seconds)
+        label = f"batch env, {num_envs} games" + ("" if copy else ", copy=False")
+        rows.append({"game": name, "players": players, "adapter": label, "steps_per_s": steps / elapsed})
     return rows
 
 
@@ -499,8 +632,14 @@ def main() -> None:
         print("| " + " | ".join(cells) + " |")
     adapter_rows: list[dict[str, Any]] = []
     if args.adapters:
+        env_refs = [] if args.no_refs else bench_env_refs(args.players, args.seconds)
         for name in [g for g in args.games.split(",") if g]:
-            adapter_rows.extend(bench_adapters(name, players_for(name, args.players), args.seconds))
+            p = players_for(name, args.players)
+            game_rows = bench_adapters(name, p, args.seconds)
+            for r in bench_vector(name, p, args.seconds):
+                r["ratio_vs_raw"] = r["steps_per_s"] / game_rows[0]["steps_per_s"]
+                game_rows.append(r)
+            adapter_rows.extend(game_rows)
         encoder_rows = [
             bench_encoders(name, players_for(name, args.players), args.seconds)
             for name in args.games.split(",")
@@ -508,22 +647,35 @@ def main() -> None:
         ]
         adapter_rows.extend(encoder_rows)
         print()
-        print("| game | players | view µs | encoder | floats | encode µs | fallback floats | fallback encode µs |")
-        print("|---|---|---|---|---|---|---|---|")
+        print(
+            "| game | players | view µs | encoder | floats | encode µs | fast write µs | fallback floats | fallback encode µs |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
         for r in encoder_rows:
+            fast = f"{r['fast_us']:.1f}" if r["fast_us"] is not None else ""
             print(
                 f"| {r['game']} | {r['players']} | {r['view_us']:.0f} | {'own' if r['has_encoder'] else 'fallback'} "
-                f"| {r['size']:,} | {r['encode_us']:.0f} | {r['fallback_size']:,} | {r['fallback_encode_us']:.0f} |"
+                f"| {r['size']:,} | {r['encode_us']:.0f} | {fast} | {r['fallback_size']:,} | {r['fallback_encode_us']:.0f} |"
             )
+        uno = next((r["steps_per_s"] for r in env_refs if r["game"] == "rlcard:uno env"), None)
+        c8 = next((r["steps_per_s"] for r in env_refs if r["game"] == "openspiel:crazy_eights"), None)
         print()
-        print("| game | players | adapter | steps/s | ×raw |")
-        print("|---|---|---|---|---|")
+        print("| game | players | adapter | steps/s | ×raw | ×RLCard UNO env | ×crazy_eights+obs |")
+        print("|---|---|---|---|---|---|---|")
+        for r in env_refs:
+            print(f"| {r['game']} | {r['players']} | {r['adapter']} | {r['steps_per_s']:,.0f} | | | |")
         for r in adapter_rows:
             if "adapter" not in r:
                 continue
-            print(
-                f"| {r['game']} | {r['players']} | {r['adapter']} | {r['steps_per_s']:,.0f} | {r['ratio_vs_raw']:.2f} |"
-            )
+            r["ratio_vs_rlcard_env"] = r["steps_per_s"] / uno if uno else None
+            r["ratio_vs_c8_obs"] = r["steps_per_s"] / c8 if c8 else None
+            cells = [
+                f"{r['ratio_vs_raw']:.2f}" if "ratio_vs_raw" in r else "",
+                f"{r['ratio_vs_rlcard_env']:.2f}" if uno else "",
+                f"{r['ratio_vs_c8_obs']:.2f}" if c8 else "",
+            ]
+            print(f"| {r['game']} | {r['players']} | {r['adapter']} | {r['steps_per_s']:,.0f} | {' | '.join(cells)} |")
+        adapter_rows.extend(env_refs)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(rows + refs + adapter_rows, fh, indent=1)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from regalia.bots.base import Bot
+    from regalia.core.observation import ObservationWriter
     from regalia.core.state import State
 
 
@@ -163,3 +164,10 @@ class Game(ABC):
     def state_class(self) -> type[State]:
         """The State subclass, used by ``from_snapshot``."""
         raise NotImplementedError
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter | None:
+        """The writer of this game's observation tensors straight from a state, for ``players``
+        seats and ``config`` (:mod:`regalia.core.observation`), or ``None`` (the default) when the
+        game has none: the RL adapters then encode ``view(seat)``. A writer's tensors equal its
+        game's encoder's over the view, float for float (the conformance suite checks it)."""
+        return None

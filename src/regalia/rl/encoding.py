@@ -722,7 +722,10 @@ class InfoStateEncoder:
     def encode_into(self, view: dict[str, Any], seat: int | None, own_actions: Sequence[int], out: FloatArray) -> None:
         """Write the tensor into ``out`` (length ``size``)."""
         self.encoder.encode_into(view, seat, out[: self.encoder.size])
-        hist = out[self.encoder.size :]
+        self.encode_history(own_actions, out[self.encoder.size :])
+
+    def encode_history(self, own_actions: Sequence[int], hist: FloatArray) -> None:
+        """Write the ``own_actions`` rows into ``hist`` (length ``history * width``; zeroed here)."""
         hist[:] = 0.0
         w = self.width
         recent = list(own_actions[-self.history :])[::-1]
@@ -783,6 +786,12 @@ def _load_builtin() -> None:
     if not _BUILTIN[0]:
         _BUILTIN[0] = True
         import regalia.rl.encoders  # noqa: F401
+
+
+def encoder_factory(game_name: str) -> EncoderFactory | None:
+    """The registered encoder factory of ``game_name`` (``None``: it uses the fallback)."""
+    _load_builtin()
+    return _ENCODERS.get(game_name)
 
 
 def has_encoder(game_name: str) -> bool:
@@ -935,6 +944,7 @@ __all__ = [
     "SeatSet",
     "Slice",
     "SliceInfo",
+    "encoder_factory",
     "fallback_encoder",
     "get_encoder",
     "has_encoder",

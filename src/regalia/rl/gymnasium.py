@@ -15,7 +15,7 @@
 
 * observation: the game's encoder over ``view(0)`` — ``Box(low, high, (size,), float32)``;
 * action: ``Discrete(num_actions)`` integer ids; ``info["action_mask"]`` is the ``int8`` legal
-  mask (all zero at the end);
+  mask (all zero at the end) and ``info["legal_actions"]`` the same ids as a list;
 * reward: the change of ``state.returns()[0]`` (for King's Family, its score) caused by the step,
   counted from 0 before the first step — so the first step's reward also carries what the deal
   scores before any move (King's Family's founder point, KF-9), and the rewards of an episode add
@@ -45,7 +45,7 @@ from regalia.core.errors import IllegalActionError
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info
-from regalia.rl.encoding import get_encoder
+from regalia.rl.observe import Observer
 
 KINGS_FAMILY_ID = "regalia/KingsFamily-v0"
 
@@ -91,14 +91,16 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.encoder = get_encoder(game_name, 1, self.config)
-        self.num_actions = game.num_actions(1, self.config)
+        self.observer = Observer(game_name, 1, self.config)
+        self.encoder = self.observer.encoder
+        self.num_actions = self.observer.num_actions
         low, high = self.encoder.bounds()
         self.observation_space = spaces.Box(low, high, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
         self.state: State | None = None
         self.steps = 0
         self._score = 0.0
+        self._legal_ids: list[int] = []  # the legal ids now, in legal_actions() order
 
     def _state(self) -> State:
         if self.state is None:
@@ -106,14 +108,20 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return self.state
 
     def _obs(self) -> npt.NDArray[np.float32]:
-        return self.encoder.encode(self._state().view(0), 0)
+        return self.observer.observation(self._state(), 0)
 
-    def _mask(self) -> npt.NDArray[np.int8]:
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        """``info`` with ``action_mask`` (``int8``) and ``legal_actions`` (the same ids as a list;
+        both empty at the end)."""
         state = self._state()
-        mask = np.zeros(self.num_actions, np.int8)
         if not state.is_terminal and self.steps < self.max_steps:
-            mask[state.legal_action_ids()] = 1
-        return mask
+            info["action_mask"] = self.observer.mask(state)
+            self._legal_ids = self.observer.legal_ids
+        else:
+            info["action_mask"] = self.observer.empty_mask()
+            self._legal_ids = []
+        info["legal_actions"] = list(self._legal_ids)
+        return info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -125,7 +133,7 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.state = self.game.new_initial_state(1, regalia_seed, None, self.config)
         self.steps = 0
         self._score = 0.0  # the score already paid in rewards
-        return self._obs(), {"action_mask": self._mask()}
+        return self._obs(), self._info({})
 
     def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Apply an action id; returns ``(observation, reward, terminated, truncated, info)``.
@@ -137,7 +145,9 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.steps += 1
         info: dict[str, Any] = {}
         try:
-            state.apply(int(action))
+            a = int(action)
+            ids = self._legal_ids
+            state.apply(state.legal_actions()[ids.index(a)] if a in ids else a)
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 self.steps -= 1
@@ -150,8 +160,15 @@ class SinglePlayerEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self._score = score
         terminated = state.is_terminal
         truncated = not terminated and self.steps >= self.max_steps
-        info["action_mask"] = self._mask()
-        return self._obs(), reward, terminated, truncated, info
+        return self._obs(), reward, terminated, truncated, self._info(info)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal-action mask now as booleans, ``(num_actions,)`` (all False at the end): what
+        sb3-contrib's ``MaskablePPO`` reads from an environment."""
+        state = self._state()
+        if state.is_terminal or self.steps >= self.max_steps:
+            return np.zeros(self.num_actions, np.bool_)
+        return self.observer.mask(state).astype(np.bool_)
 
     def render(self) -> str | None:
         """The player's view drawn with ``Game.render_text`` (``render_mode="ansi"``)."""

@@ -67,7 +67,8 @@ from regalia.core.errors import IllegalActionError
 from regalia.core.registry import from_snapshot, games, get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info
-from regalia.rl.encoding import Encoder, InfoStateEncoder, get_encoder
+from regalia.rl.encoding import Encoder, InfoStateEncoder
+from regalia.rl.observe import Observer
 
 PREFIX = "python_regalia_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -128,14 +129,19 @@ class _Spec:
         self.num_actions = game.num_actions(self.players, self.config)
         seed = int(params.get("rng_seed", -1))
         self.rng = random.Random(seed if seed >= 0 else secrets.randbits(64))
-        self._encoder: Encoder | None = None
+        self._observer: Observer | None = None
         self._info_encoder: InfoStateEncoder | None = None
 
     @property
+    def observer(self) -> Observer:
+        """The tensors' writer (the fast path when the game has one, see ``regalia.rl.observe``)."""
+        if self._observer is None:
+            self._observer = Observer(self.game_name, self.players, self.config)
+        return self._observer
+
+    @property
     def encoder(self) -> Encoder:
-        if self._encoder is None:
-            self._encoder = get_encoder(self.game_name, self.players, self.config)
-        return self._encoder
+        return self.observer.encoder
 
     @property
     def info_encoder(self) -> InfoStateEncoder:
@@ -281,15 +287,19 @@ class RegaliaSpielState(pyspiel.State):  # type: ignore[misc]
         """The observation tensor of ``player`` (default: the player to act): the game's encoder
         over ``view(player)``."""
         p = self._player(player)
-        out: list[float] = self._core.spec.encoder.encode(self._core.state.view(p), p).tolist()
-        return out
+        return self._core.spec.observer.observation_list(self._core.state, p)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information-state tensor of ``player``: view encoding + own last actions."""
         p = self._player(player)
         core = self._core
-        out: list[float] = core.spec.info_encoder.encode(core.state.view(p), p, core.own[p]).tolist()
-        return out
+        spec = core.spec
+        out = np.empty(spec.info_encoder.size, np.float32)
+        size = spec.encoder.size
+        spec.observer.write(core.state, p, out[:size])
+        spec.info_encoder.encode_history(core.own[p], out[size:])
+        result: list[float] = out.tolist()
+        return result
 
     def observation_string(self, player: int | None = None) -> str:
         """``view(player)`` as compact JSON (sorted keys)."""
@@ -352,11 +362,10 @@ class _RegaliaObserver:
     def set_from(self, state: RegaliaSpielState, player: int) -> None:
         core = state._core
         seat = self._seat(player)
-        view = core.state.view(seat)
+        size = self.spec.encoder.size
+        self.spec.observer.write(core.state, seat, self.tensor[:size])
         if self.kind == "info_state":
-            self.spec.info_encoder.encode_into(view, seat, core.own[player], self.tensor)
-        else:
-            self.spec.encoder.encode_into(view, seat, self.tensor)
+            self.spec.info_encoder.encode_history(core.own[player], self.tensor[size:])
 
     def string_from(self, state: RegaliaSpielState, player: int) -> str:
         return _view_string(state._core, player, self.kind == "info_state", self._seat(player))

@@ -18,6 +18,10 @@ the seat whose decision is due (out-of-turn responses included). Observations ar
 * ``"action_mask"``: ``Box(0, 1, (num_actions,), int8)``, 1 where the action id is legal now
   (all zero for an agent that is not to act, and at the end).
 
+``infos[agent]["legal_actions"]`` lists the same legal ids (empty when the agent is not to act),
+so an agent need not scan a mask of tens of thousands of ids to pick one. Observations are written
+by the game's observation writer straight from the state (:mod:`regalia.rl.observe`).
+
 Actions are ``Discrete(num_actions)`` integer ids; an illegal id raises
 :class:`~regalia.core.IllegalActionError` (use the mask). Rewards are the change of each seat's
 ``state.returns()`` caused by a step, counted from 0 before the first step (so the first step also
@@ -44,7 +48,7 @@ import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info, agent_name
-from regalia.rl.encoding import get_encoder
+from regalia.rl.observe import Observer
 
 
 class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
@@ -81,10 +85,13 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.max_steps = adapter_info(game_name).max_game_length if max_steps is None else max_steps
+        info = adapter_info(game_name)
+        self.max_steps = info.max_game_length if max_steps is None else max_steps
+        self._terminal_rewards = info.terminal_rewards
         self.metadata = {**self.metadata, "name": f"regalia_{game_name.replace('-', '_')}_v0"}
-        self.encoder = get_encoder(game_name, self.num_players, self.config)
-        self.num_actions = game.num_actions(self.num_players, self.config)
+        self.observer = Observer(game_name, self.num_players, self.config)
+        self.encoder = self.observer.encoder
+        self.num_actions = self.observer.num_actions
         self.possible_agents = [agent_name(i) for i in range(self.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         low, high = self.encoder.bounds()
@@ -127,20 +134,22 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
         self._returns = [0.0] * self.num_players  # what the rewards have paid so far
         self._skip_agent_selection = None
         seat = self.state.current_player
         self.agent_selection = agent_name(seat if seat is not None else 0)
+        self.infos[self.agent_selection] = {"legal_actions": self.state.legal_action_ids()}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 tensor, "action_mask": int8 mask}`` of ``agent``."""
         state = self._state()
         seat = self._seat[agent]
-        mask = np.zeros(self.num_actions, np.int8)
+        observer = self.observer
+        mask = observer.empty_mask()
         if not state.is_terminal and state.current_player == seat and self.steps < self.max_steps:
-            mask[state.legal_action_ids()] = 1
-        return {"observation": self.encoder.encode(state.view(seat), seat), "action_mask": mask}
+            mask[self.infos[agent]["legal_actions"]] = 1  # the ids step() listed for this decision
+        return {"observation": observer.observation(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an integer id) for ``agent_selection``; ``None`` for a finished agent.
@@ -153,14 +162,20 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        state.apply(int(action))
+        state.apply(_legal_object(state, self.infos[agent]["legal_actions"], int(action)))
         self.steps += 1
+        self.infos[agent] = {"legal_actions": []}
         self._cumulative_rewards[agent] = 0.0
-        new = [float(r) for r in state.returns()]
-        for a in self.agents:
-            s = self._seat[a]
-            self.rewards[a] = new[s] - self._returns[s]
-        self._returns = new
+        if self._terminal_rewards and not state.is_terminal:
+            # the game's returns stay 0 until its end (AdapterInfo.terminal_rewards): nothing to pay
+            for a in self.agents:
+                self.rewards[a] = 0.0
+        else:
+            new = [float(r) for r in state.returns()]
+            for a in self.agents:
+                s = self._seat[a]
+                self.rewards[a] = new[s] - self._returns[s]
+            self._returns = new
         if state.is_terminal:
             self.terminations = {a: True for a in self.agents}
         elif self.steps >= self.max_steps:
@@ -168,7 +183,8 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         else:
             seat = state.current_player
             assert seat is not None
-            self.agent_selection = agent_name(seat)
+            self.agent_selection = self.possible_agents[seat]
+            self.infos[self.agent_selection] = {"legal_actions": state.legal_action_ids()}
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -179,6 +195,17 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+def _legal_object(state: State, ids: list[int], action: int) -> Any:
+    """The legal action object whose id is ``action`` (``ids``: the legal ids in
+    ``legal_actions()`` order), which ``apply`` takes without decoding the id; the id itself when
+    it is not among them (``apply`` then refuses it with the reason)."""
+    try:
+        i = ids.index(action)
+    except ValueError:
+        return action
+    return state.legal_actions()[i]
 
 
 def raw_env(game_name: str, players: int | None = None, **kwargs: Any) -> RegaliaAECEnv:

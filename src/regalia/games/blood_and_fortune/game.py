@@ -7,11 +7,13 @@ from typing import Any, Final
 
 from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
+from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.blood_and_fortune.actions import num_actions
 from regalia.games.blood_and_fortune.bot import HeuristicBot
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
+from regalia.games.blood_and_fortune.observation import BloodAndFortuneObserver
 from regalia.games.blood_and_fortune.phases import DECISION_KINDS
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 from regalia.games.blood_and_fortune.view import render_text
@@ -152,6 +154,13 @@ class BloodAndFortune(Game):
 
     def state_class(self) -> type[State]:
         return BloodAndFortuneState
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter:
+        """The observation tensors of ``regalia.rl.encoders.blood_and_fortune``, written from the
+        state (:class:`.observation.BloodAndFortuneObserver`)."""
+        return BloodAndFortuneObserver(
+            players, self.all_cards(players, config), bool(config.special_actions), bool(config.roles)
+        )
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         out: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in range(3, 7)]

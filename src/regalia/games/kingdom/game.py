@@ -7,11 +7,13 @@ from typing import Any, ClassVar
 
 from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
+from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.kingdom.actions import layout
 from regalia.games.kingdom.bot import KingdomHeuristicBot
 from regalia.games.kingdom.cards import MAX_DECKS, NAME, deck_cards
 from regalia.games.kingdom.config import KingdomConfig, decks_for
+from regalia.games.kingdom.observation import KingdomObserver
 from regalia.games.kingdom.phases import DECISION_KINDS
 from regalia.games.kingdom.rulings import ALL
 from regalia.games.kingdom.state import KingdomState
@@ -90,6 +92,12 @@ class KingdomGame(Game):
 
     def state_class(self) -> type[State]:
         return KingdomState
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter:
+        """The observation tensors of ``regalia.rl.encoders.kingdom``, written from the state
+        (:class:`.observation.KingdomObserver`)."""
+        territories = max(1, int(getattr(config, "territories", 20) or 20))
+        return KingdomObserver(players, self.all_cards(players, config), territories, config.max_turns)
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """2, 4, 5, 8 and 13 players (four decks, above the old limit of 12 [KD-X14]), with

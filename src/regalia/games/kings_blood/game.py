@@ -7,11 +7,13 @@ from typing import Any, Final
 
 from regalia.bots.base import Bot
 from regalia.core.game import Game, Ruling
+from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
+from regalia.games.kings_blood.observation import KingsBloodObserver
 from regalia.games.kings_blood.phases import PHASE_NAMES
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
@@ -240,6 +242,11 @@ class KingsBloodGame(Game):
 
     def state_class(self) -> type[State]:
         return KingsBloodState
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter:
+        """The observation tensors of ``regalia.rl.encoders.kings_blood``, written from the state
+        (:class:`.observation.KingsBloodObserver`)."""
+        return KingsBloodObserver(players, self.all_cards(players, config))
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         return [

@@ -7,11 +7,13 @@ from typing import Any
 
 from regalia.bots.base import Bot
 from regalia.core.game import Game
+from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_family.actions import NUM_ACTIONS
 from regalia.games.kings_family.bots import HeuristicBot, SearchBot
 from regalia.games.kings_family.config import KingsFamilyConfig
+from regalia.games.kings_family.observation import KingsFamilyObserver
 from regalia.games.kings_family.phases import DECISION_KINDS
 from regalia.games.kings_family.render import render_view
 from regalia.games.kings_family.rulings import RULINGS
@@ -74,6 +76,11 @@ class KingsFamily(Game):
 
     def state_class(self) -> type[State]:
         return KingsFamilyState
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter:
+        """The observation tensors of ``regalia.rl.encoders.kings_family``, written from the state
+        (:class:`.observation.KingsFamilyObserver`)."""
+        return KingsFamilyObserver(self.all_cards(players, config))
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         return [(1, {}), (1, {"active_needs_both_sides": True}), (1, {"marriage_optional": False})]

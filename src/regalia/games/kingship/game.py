@@ -7,12 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.core.game import Game
+from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
 from regalia.games.kingship.bot import HeuristicBot
 from regalia.games.kingship.cards import FULL_DECK, NAME
 from regalia.games.kingship.config import KingshipConfig
 from regalia.games.kingship.decisions import DECISION_KINDS
+from regalia.games.kingship.observation import KingshipObserver
 from regalia.games.kingship.rulings import RULINGS
 from regalia.games.kingship.state import KingshipState
 from regalia.games.kingship.view import render_text as render_view
@@ -90,6 +92,11 @@ class KingshipGame(Game):
     def state_class(self) -> type[State]:
         """The State class, for snapshots."""
         return KingshipState
+
+    def observation_writer(self, players: int, config: Any) -> ObservationWriter:
+        """The observation tensors of ``regalia.rl.encoders.kingship``, written from the state
+        (:class:`.observation.KingshipObserver`)."""
+        return KingshipObserver(players, self.all_cards(players, config))
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """4, 6 and 8 players with ``laws`` both ways and ``max_turns=300`` (KS-14)."""
