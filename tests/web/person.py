@@ -127,6 +127,7 @@ OFFER = """() => {
     mine,
     offered: document.querySelectorAll('#board button.hl, #dock .bar button.move:not([disabled]), .picked-line').length,
     prompt: dock ? dock.querySelector('.prompt').textContent : '',
+    orphans: dock ? dock.dataset.orphans || '0' : '0',
   };
 }"""
 
@@ -147,6 +148,10 @@ def play(page: Any, rng: random.Random, *, max_clicks: int = 600, stop_after: in
             page.wait_for_timeout(150)  # a frame may be on its way
             now = page.evaluate(OFFER)
             assert not now["mine"] or now["offered"], f"nothing to click: {now['prompt']}"
+        if now["mine"] and now["orphans"] != "0":  # the board draws the first click of every move
+            page.wait_for_timeout(300)
+            now = page.evaluate(OFFER)
+            assert not now["mine"] or now["orphans"] == "0", f"moves not drawn on the table: {now['prompt']}"
         if act_once(page, rng):
             clicks += 1
             idle = 0

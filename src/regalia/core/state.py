@@ -291,6 +291,17 @@ class State(ABC):
         means the action is shown on its own."""
         return None
 
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` (a legal action of this game) on a table: a list of
+        steps in order, each step a list of keys clicked in any order (two cards offered
+        together). A key names one thing of the deciding seat's view — ``hand:R7f`` (a card of
+        the hand), ``seat:2``, ``spot:B7m:right``, ``title:Kingship``, ``deck`` … (each game's
+        docs page lists its keys). Twins are told apart by their own names (``hand:H5d1``,
+        ``hand:H5d2``); cards the view names alike (two copies of ``7L``) share a key and are
+        interchangeable. An action that names nothing on the table (``end``, ``pass``) has no
+        keys: a front offers it as a button. The default names nothing."""
+        return []
+
     def _choice_group(self, action: Any) -> str:
         """The heading under which a front groups ``action`` when a decision offers many
         (default: the first word of its text)."""
@@ -386,22 +397,46 @@ class State(ABC):
         """
         return self._label(self.coerce_action(action))
 
+    def choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` (object, text or integer id) on a table: a list of
+        steps, each a list of keys clicked in any order (see :meth:`_choice_keys`); ``[]`` for
+        an action offered as a plain button.
+
+        Raises:
+            IllegalActionError: ``action`` is not an action of this game or not legal now.
+        """
+        return self._choice_keys(self.verify_action(action))
+
     def legal_choices(self) -> list[dict[str, Any]]:
         """The legal actions as a front shows them: dicts with ``text`` (the canonical text),
-        ``label`` (:meth:`label`), ``id`` (the integer id) and ``group`` (a heading for long
-        lists), in ``legal_actions()`` order, with interchangeable actions shown once (the first
-        of each; typing any of them still works). Empty when the game is over."""
+        ``label`` (:meth:`label`), ``id`` (the integer id), ``group`` (a heading for long
+        lists), ``keys`` (:meth:`choice_keys`: the clicks that make it on a table) and ``alike``
+        (the actions interchangeable with it, each ``{text, label, id, keys}``), in
+        ``legal_actions()`` order. Interchangeable actions are shown once, by the first of each;
+        the others are listed in its ``alike`` so that a table can send the very card a person
+        clicked (typing any of them works too). Empty when the game is over."""
         out: list[dict[str, Any]] = []
-        seen: set[Hashable] = set()
+        first: dict[Hashable, dict[str, Any]] = {}
         for a in self.legal_actions():
             key = self._choice_key(a)
             if key is not None:
-                if key in seen:
+                shown = first.get(key)
+                if shown is not None:
+                    shown["alike"].append(
+                        {"text": str(a), "label": self._label(a), "id": self.action_id(a), "keys": self._choice_keys(a)}
+                    )
                     continue
-                seen.add(key)
-            out.append(
-                {"text": str(a), "label": self._label(a), "id": self.action_id(a), "group": self._choice_group(a)}
-            )
+            entry: dict[str, Any] = {
+                "text": str(a),
+                "label": self._label(a),
+                "id": self.action_id(a),
+                "group": self._choice_group(a),
+                "keys": self._choice_keys(a),
+                "alike": [],
+            }
+            if key is not None:
+                first[key] = entry
+            out.append(entry)
         return out
 
     def parse_action(self, text: str) -> Any:

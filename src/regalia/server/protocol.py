@@ -99,13 +99,27 @@ client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------------------- server → client (websocket)
+class Alike(BaseModel):
+    """An action interchangeable with a shown choice (a twin card): its text, label, integer
+    id and click keys."""
+
+    text: str
+    label: str
+    id: int
+    keys: list[list[str]]
+
+
 class Choice(BaseModel):
-    """One legal action as shown: canonical text, label, integer id, heading."""
+    """One legal action as shown: canonical text, label, integer id, heading, the clicks that
+    make it on a table (``keys``: steps of keys clicked in any order, ``State.choice_keys``) and
+    the actions interchangeable with it (``alike``)."""
 
     text: str
     label: str
     id: int
     group: str
+    keys: list[list[str]]
+    alike: list[Alike]
 
 
 class EventOut(BaseModel):

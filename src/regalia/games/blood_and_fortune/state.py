@@ -78,6 +78,7 @@ from regalia.games.blood_and_fortune.holders import (
     K_EMPTY,
     K_XFER,
 )
+from regalia.games.blood_and_fortune.keys import choice_keys
 from regalia.games.blood_and_fortune.knowledge import determinize
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
@@ -680,6 +681,10 @@ class BloodAndFortuneState(BloodAndFortuneTable):
     def _choice_group(self, action: Any) -> str:
         """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.choices`)."""
         return choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(action)
 
     def _validate_restored(self) -> None:
         """Types, ranges and the rules' shapes of every field of a loaded state (see

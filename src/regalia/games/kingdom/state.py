@@ -36,6 +36,7 @@ from regalia.games.kingdom.cards import (
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
 from regalia.games.kingdom.explain import explain as explain_illegal
+from regalia.games.kingdom.keys import choice_keys as choice_keys_of
 from regalia.games.kingdom.labels import choice_group as choice_group_of
 from regalia.games.kingdom.labels import choice_key as choice_key_of
 from regalia.games.kingdom.labels import label as label_of
@@ -704,6 +705,10 @@ class KingdomState(State):
 
     def _choice_key(self, action: Any) -> Any:
         return choice_key_of(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys_of(self, action)
 
     def _choice_group(self, action: Any) -> str:
         return choice_group_of(self, action)

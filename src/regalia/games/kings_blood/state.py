@@ -56,6 +56,7 @@ from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.explain import explain
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
+from regalia.games.kings_blood.keys import choice_keys
 from regalia.games.kings_blood.labels import choice_group, label
 from regalia.games.kings_blood.moves import gen_event, legal_actions
 from regalia.games.kings_blood.phases import (
@@ -750,6 +751,10 @@ class KingsBloodState(State):
 
     def _choice_group(self, action: Any) -> str:
         return choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(self, action)
 
     # _choice_key stays None: no two legal actions are interchangeable. Every placement puts a
     # different card on a different spot (the geometry decides what is Active next), an Exile to

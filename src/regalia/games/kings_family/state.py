@@ -40,6 +40,7 @@ from regalia.games.kings_family import eventtexts as E
 from regalia.games.kings_family import texts
 from regalia.games.kings_family.actions import KFAction
 from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.keys import choice_keys
 from regalia.games.kings_family.phases import (
     DECISION_DRAW,
     DECISION_EVENT,
@@ -618,6 +619,10 @@ class KingsFamilyState(State):
 
     def _choice_group(self, action: Any) -> str:
         return texts.choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(self, action)
 
     def undo_allowed(self) -> bool:
         """Whether a front may offer ``undo`` (KF-X12): with the ``undo`` option ``"counted"``

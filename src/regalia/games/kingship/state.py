@@ -63,6 +63,7 @@ from regalia.games.kingship.cards import (
 from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.keys import choice_keys
 from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.texts import CARD
@@ -801,6 +802,10 @@ class KingshipState(Flow):
     def _choice_group(self, action: Any) -> str:
         """The heading of ``action`` in a long list (single cards, pairs, a law, a kind of spec...)."""
         return choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`regalia.games.kingship.keys`)."""
+        return choice_keys(self, action)
 
 
 def _no_step(state: KingshipState, ev: list[Event]) -> None:

@@ -26,7 +26,7 @@ import {
   classes,
 } from './lib.js';
 import { TableSocket } from './connection.js';
-import { entriesFor, analyse, composeText } from './select.js';
+import { entriesFor, analyse, firstKeys } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
 
@@ -229,27 +229,26 @@ function AllMoves({ entries, onPick, dialogRef }) {
   </dialog>`;
 }
 
-/** The entries whose action texts differ once the picked cards are put in (interchangeable
- *  cards complete several shown entries with the same move). */
-function distinct(game, list, picked) {
+/** The entries of `list` with different action texts (the first of each). */
+function distinct(list) {
   const seen = new Set();
   return list.filter((e) => {
-    const t = composeText(game, e, picked);
-    if (seen.has(t)) return false;
-    seen.add(t);
+    if (seen.has(e.text)) return false;
+    seen.add(e.text);
     return true;
   });
 }
 
 function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
-  const mine = entries.length > 0;
-  const free = entries.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
-  const following = picked.length ? distinct(game, an.along, picked) : [];
-  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'}>
+  const shown = entries.filter((e) => e.shown);
+  const mine = shown.length > 0;
+  const free = shown.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
+  const following = picked.length ? distinct(an.along) : [];
+  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'} data-orphans=${orphans.size}>
     <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
     ${mine && picked.length
       ? html`<div class="picked-line">
-          <span>Picked: <strong>${picked.map((p) => p.card || p.key.replace(/^[a-z]+:/, '')).join(' + ')}</strong>${an.next.size
+          <span>Picked: <strong>${picked.map((p) => p.card || p.title || p.key).join(' + ')}</strong>${an.next.size
             ? ' — now choose a highlighted target'
             : ''}</span>
           <button type="button" class="small" onClick=${() => setPicked([])}>Cancel (Esc)</button>
@@ -263,7 +262,7 @@ function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, send
             : free.map((e) => html`<button type="button" class="move" data-text=${e.text} onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)}
           ${picked.length && following.length > 12 ? html`<span class="muted">${following.length} moves: choose a highlighted target</span>` : null}
           ${canHint ? html`<button type="button" class="small tool" onClick=${askHint}>Hint</button>` : null}
-          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${entries.length})</button>
+          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${shown.length})</button>
         </div>`
       : null}
     ${canUndo ? html`<div class="tools"><button type="button" class="small" onClick=${undo} disabled=${frame.status !== 'running'}>Undo</button>
@@ -313,12 +312,12 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const gameName = (frame && frame.view && frame.view.game) || (s.table && s.table.game) || '';
   const game = rendererFor(gameName);
   const gameInfo = games && games.games.find((g) => g.name === gameName);
-  const entries = useMemo(() => (frame ? entriesFor(frame.legal, game, frame.view, seat) : []), [frame, game]);
+  const entries = useMemo(() => (frame ? entriesFor(frame.legal) : []), [frame]);
   useEffect(() => setPicked([]), [frame && frame.step, frame && frame.decision, entries.length]);
   // what a tapped card or spot said belongs to the position it was tapped in
   useEffect(() => setInfo(''), [frame && frame.step]);
   const an = analyse(entries, picked.map((p) => p.key));
-  const mine = entries.length > 0;
+  const mine = entries.some((e) => e.shown);
   const names = makeNames(s.seats, seat);
   const shown = tab || (game.chatFirst ? 'chat' : 'log');
 
@@ -337,11 +336,8 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     const board = document.getElementById('board');
     if (!board) return;
     const missing = entries
-      .filter((e) => e.keys.length && !e.bar)
-      .filter((e) => {
-        const firsts = e.unordered ? e.keys.filter((k) => k.startsWith('h:')) : [e.keys[0]];
-        return !firsts.some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`));
-      })
+      .filter((e) => e.shown && e.keys.length && !e.bar)
+      .filter((e) => !firstKeys(e).some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`)))
       .map((e) => e.text);
     const key = missing.join('\n');
     if (key !== orphanKey) setOrphanKey(key);
@@ -370,21 +366,21 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     if (ok) dispatch({ type: 'sending', on: true });
     else dispatch({ type: 'toast', toast: { kind: 'error', reason: 'not connected: the move was not sent (reconnecting…)', at: Date.now() } });
   }
-  function send(entry, withPicks) {
+  function send(entry) {
     setPicked([]);
-    sendText(composeText(game, entry, withPicks || picked));
+    sendText(entry.text);
   }
-  function clickKey(key, uid, card) {
+  function clickKey(key, uid, card, title) {
     const i = picked.findIndex((p) => p.uid === uid);
     if (i >= 0) {
       setPicked(picked.slice(0, i));
       return;
     }
-    const np = [...picked, { key, uid, card }];
+    const np = [...picked, { key, uid, card, title }];
     const a = analyse(entries, np.map((p) => p.key));
-    const done = distinct(game, a.done, np);
+    const done = distinct(a.done);
     if (done.length === 1 && a.next.size === 0) {
-      send(done[0], np);
+      send(done[0]);
       return;
     }
     setPicked(np);
@@ -402,7 +398,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         onClick: (e) => {
           e.stopPropagation();
           if (text) setInfo(text);
-          if (enabled) clickKey(key, uid, card);
+          if (enabled) clickKey(key, uid, card, text);
         },
       };
     },
@@ -487,7 +483,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         </div>
       </aside>
     </main>
-    ${frame ? html`<${AllMoves} entries=${entries} onPick=${(e) => send(e, [])} dialogRef=${allRef} />` : null}
+    ${frame ? html`<${AllMoves} entries=${entries.filter((e) => e.shown)} onPick=${send} dialogRef=${allRef} />` : null}
     <${Legend} dialogRef=${legendRef} gameInfo=${gameInfo} />
   </div>`;
 }
