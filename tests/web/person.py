@@ -173,12 +173,16 @@ def check_result_matches_record(page: Any, base: str, table: str) -> dict[str, A
     assert record["result"]["returns"] == returns
     state = regalia.replay(record)
     assert state.is_terminal and state.result() == record["result"]
-    heading = box.locator("h2").inner_text()
-    if winners:
-        for w in winners:
-            assert f"P{w}" in heading
-    else:
-        assert "No winner" in heading
+    # the result in the game's own words, and the standings in its terms (totals, territories…)
+    assert box.locator("#result-text").inner_text() == record["result"]["text"]
+    rows = box.locator("table.standings tbody tr")
+    standings = record["result"]["standings"]
+    assert rows.count() == len(standings)
+    for i, row in enumerate(standings):
+        cells = rows.nth(i)
+        assert cells.get_attribute("data-seat") == str(row["seat"])
+        if row["score"] is not None:
+            assert cells.locator("td.score").inner_text() == str(row["score"])
     return record
 
 

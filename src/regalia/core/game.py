@@ -61,6 +61,10 @@ class Game(ABC):
     legend: ClassVar[str] = ""
     """What the marks and abbreviations of the game's screen mean (card notation, ``*``,
     ``E``, ...): shown by the terminal's ``legend`` command and its first screen."""
+    view_schema: ClassVar[type | None] = None
+    """The TypedDict of this game's ``State.view(seat)`` (keys, value types, units in its
+    docstring), checked on every random playout of the conformance suite; ``None`` for a game
+    that declares none."""
     hidden_responses: ClassVar[bool] = False
     """Whether the game asks response windows only of the seats that can act in them, hidden
     from everyone else (Kingship KS-6/KS-7, Kingdom KD-X2): ``State.decider_hidden`` says when

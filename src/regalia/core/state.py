@@ -108,6 +108,25 @@ shuffle = _shuffle_fast if _inline_shuffle_matches() else _shuffle_library
 where the inlined version is checked at import to match the library's."""
 
 
+def standings(players: int, winners: list[int], scored: tuple[str, list[float], bool] | None) -> list[dict[str, Any]]:
+    """Every seat once, best first, as ``{"seat", "rank", "score"}``: ranked by ``scored``'s
+    numbers (the lowest first when its third item says so; equal scores share a rank, the next
+    rank skips: 1, 2, 2, 4; a winner first among equals), else the winners ranked 1 and the
+    others 2 with no score."""
+    if scored is None:
+        order = sorted(range(players), key=lambda p: (p not in winners, p))
+        return [{"seat": p, "rank": 1 if p in winners else 2, "score": None} for p in order]
+    _, scores, lowest_first = scored
+    sign = 1.0 if lowest_first else -1.0
+    order = sorted(range(players), key=lambda p: (sign * scores[p], p not in winners, p))
+    out: list[dict[str, Any]] = []
+    for i, p in enumerate(order):
+        rank = out[-1]["rank"] if out and scores[p] == scores[order[i - 1]] else i + 1
+        score = scores[p]
+        out.append({"seat": p, "rank": rank, "score": int(score) if float(score).is_integer() else score})
+    return out
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of one game: the decision due now and everything needed to go on.
@@ -279,6 +298,13 @@ class State(ABC):
             return "The game is over: nobody wins."
         names = " and ".join(seat_name(w) for w in winners)
         return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}."
+
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The final score of every seat in the game's own terms, for :meth:`result`'s
+        ``standings``: ``(what the numbers are — "total", "territories", "points"…, one number
+        per seat, whether the lowest ranks first)``, or ``None`` (the default) for a game that
+        names a winner and no score. Asked only once the game is over."""
+        return None
 
     def _label(self, action: Any) -> str:
         """A short human label for ``action`` (an action object of this game), shown beside its
@@ -622,13 +648,29 @@ class State(ABC):
 
     # ----------------------------------------------------------------- records and snapshots
     def result(self) -> dict[str, Any] | None:
-        """The result as a JSON-ready dict (``winners``, ``returns``, ``turns``, and ``undos`` when
-        a person went back to an earlier decision), or ``None`` while running."""
+        """The result as a JSON-ready dict, or ``None`` while running:
+
+        - ``winners``, ``returns`` (one float per seat), ``turns``, and ``undos`` when a person
+          went back to an earlier decision;
+        - ``text``: the result in the game's own words, for everyone (the spectator's result
+          prompt: "P3 wins with the highest total, 24 (P0 17, …)", a solitaire's score);
+        - ``score_name``: what the game scores ("total", "territories", "points"), or ``None``
+          for a game that names a winner and no score;
+        - ``standings``: every seat once, best first, as ``{"seat", "rank", "score"}`` — the
+          rank 1-based, shared by equal scores (1, 2, 2, 4); ``score`` ``None`` without a
+          score, the winners then ranked 1 and everyone else 2.
+
+        Every front (terminal, table, replay, lobby) shows these words and this table."""
         if not self.is_terminal:
             return None
-        out: dict[str, Any] = {"winners": list(self.winners), "returns": self.returns(), "turns": self.turns}
+        winners = list(self.winners)
+        out: dict[str, Any] = {"winners": winners, "returns": self.returns(), "turns": self.turns}
         if self.undos:
             out["undos"] = self.undos
+        out["text"] = self._result_prompt(None)
+        scored = self._result_scores()
+        out["score_name"] = None if scored is None else scored[0]
+        out["standings"] = standings(self.num_players, winners, scored)
         return out
 
     def record(self) -> dict[str, Any]:

@@ -83,6 +83,7 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         standin=row.standin,
         step=row.public_step,
         created_at=row.created_at,
+        updated_at=row.updated_at,
         result=row.result if row.status == "over" and row.release_at is None else None,
     )
 

@@ -201,6 +201,7 @@ class TableInfo(BaseModel):
     standin: str
     step: int
     created_at: float
+    updated_at: float
     result: dict[str, Any] | None
 
 

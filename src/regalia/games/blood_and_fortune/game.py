@@ -13,6 +13,7 @@ from regalia.games.blood_and_fortune.bot import HeuristicBot
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
 from regalia.games.blood_and_fortune.phases import DECISION_KINDS
+from regalia.games.blood_and_fortune.schema import BloodAndFortuneView
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 from regalia.games.blood_and_fortune.view import render_text
 
@@ -98,6 +99,7 @@ class BloodAndFortune(Game):
     default_players = 4
     config_class = BloodAndFortuneConfig
     rules_version = "1.0"
+    view_schema = BloodAndFortuneView
     search_scale = 0.4  # ismcts budgets: a costly heuristic policy (it scores every offer)
     summary = (
         "Offer Influence cards face down; the recipient keeps one. Only the rightmost double in each "

@@ -669,6 +669,10 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         """The winner, or the tie that leaves nobody winning (BF-WIN), with the totals."""
         return result_prompt(self)
 
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The totals of the four rounds (BF-WIN: the highest total wins)."""
+        return "total", [float(t) for t in self.totals], False
+
     def _label(self, action: Any) -> str:
         """What ``action`` does, for the deciding seat (see :mod:`.choices`)."""
         return label(self, action)

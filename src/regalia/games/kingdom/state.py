@@ -700,6 +700,11 @@ class KingdomState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt_of(self)
 
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The territories each kingdom holds (KD-12, KD-13: the most wins, a fallen kingdom
+        holds none)."""
+        return "territories", [float(t) for t in self.territories], False
+
     def _label(self, action: Any) -> str:
         return label_of(self, action)
 

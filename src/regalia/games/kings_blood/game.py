@@ -13,6 +13,7 @@ from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
 from regalia.games.kings_blood.phases import PHASE_NAMES
+from regalia.games.kings_blood.schema import KingsBloodView
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
 
@@ -192,6 +193,7 @@ class KingsBloodGame(Game):
     default_players = 4
     config_class = KingsBloodConfig
     rules_version = "1.0"
+    view_schema = KingsBloodView
     search_z = 0.5  # ismcts: small gains per move; z = 1 measured 27.0 % vs heuristics, z = 0.5 above 25 %
     summary = (
         "Build a royal Genealogy: play Characters beside Active cards of the same colour or number, "

@@ -746,6 +746,14 @@ class KingsBloodState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt(self)
 
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The points of this game under a ``scoring`` option (KB-X7; the lowest first with
+        ``lowest_wins``), or ``None`` without one: the game names a winner only."""
+        mode: str = self.config.scoring
+        if mode == "none":
+            return None
+        return "points", [float(v) for v in self.scores()], mode == "lowest_wins"
+
     def _label(self, action: Any) -> str:
         return label(self, action)
 

@@ -614,6 +614,10 @@ class KingsFamilyState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return texts.result_prompt(self, seat)
 
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The KF-9 score (a solitaire scores, it has no winner)."""
+        return "points", [float(self.score())], False
+
     def _label(self, action: Any) -> str:
         return texts.label(self, action)
 

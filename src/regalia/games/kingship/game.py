@@ -14,6 +14,7 @@ from regalia.games.kingship.cards import FULL_DECK, NAME
 from regalia.games.kingship.config import KingshipConfig
 from regalia.games.kingship.decisions import DECISION_KINDS
 from regalia.games.kingship.rulings import RULINGS
+from regalia.games.kingship.schema import KingshipView
 from regalia.games.kingship.state import KingshipState
 from regalia.games.kingship.view import render_text as render_view
 
@@ -28,6 +29,7 @@ class KingshipGame(Game):
     default_players = 4
     config_class = KingshipConfig
     rules_version = "1.1-regalia.1"
+    view_schema = KingshipView
     search_scale = 0.35  # ismcts budgets: long rollouts (about 110 actions a game)
     summary = (
         "Match the top of the pile by suit or value, play pairs for stronger abilities, take titles "

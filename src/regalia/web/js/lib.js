@@ -156,15 +156,6 @@ export function fmtSeconds(s) {
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
-/** The result of a finished game in words, from state.result() and the seats. */
-export function resultWords(result, seats) {
-  if (!result) return '';
-  const w = result.winners || [];
-  if (!w.length) return 'No winner.';
-  const names = w.map((i) => seatLabel(seats, i));
-  return names.length === 1 ? `${names[0]} wins.` : `${names.join(' and ')} win.`;
-}
-
 export function classes(...xs) {
   return xs.filter(Boolean).join(' ');
 }

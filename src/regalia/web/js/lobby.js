@@ -3,7 +3,16 @@
 // level in each seat, private or public, spectators, the move clock; the open tables to join and
 // the tables in progress to watch.
 
-import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural } from './lib.js';
+import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
+import { resultText } from './result.js';
+
+/** " Winner: P1 (Ann)." when the result's words name seats only by number. */
+function winnersOf(t) {
+  const w = (t.result && t.result.winners) || [];
+  const named = w.filter((i) => t.seats[i] && t.seats[i].name && t.seats[i].name !== `P${i}`);
+  if (!named.length) return '';
+  return ` Winner${w.length > 1 ? 's' : ''}: ${w.map((i) => seatLabel(t.seats, i)).join(', ')}.`;
+}
 
 const CLOCKS = [
   [null, 'no move clock'],
@@ -183,12 +192,25 @@ function CreateForm({ games, defaults }) {
   </form>`;
 }
 
+/** A date and time of the server (seconds since the epoch) in this browser's words. */
+function when(seconds) {
+  try {
+    return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  } catch (e) {
+    return new Date(seconds * 1000).toISOString();
+  }
+}
+
 function TableRow({ t, games, kind }) {
   const g = games.find((x) => x.name === t.game);
   const people = t.seats.filter((s) => s.kind === 'human');
   return html`<li class="table-row">
     <span class="t-game">${g ? g.title : t.game}</span>
     <span class="t-name">${t.name || ''}</span>
+    ${kind === 'over' && t.result
+      ? html`<span class="t-result">${resultText(t.result, t.seats)}${winnersOf(t)}</span>
+          <span class="t-date">finished <time datetime=${new Date(t.updated_at * 1000).toISOString()}>${when(t.updated_at)}</time></span>`
+      : null}
     <span class="t-seats">${t.seats.map((s) => html`<span class=${classes('t-seat', s.kind, s.controller === 'open' && 'open')} title=${s.kind === 'bot' ? `bot: ${s.bot}` : s.controller === 'open' ? 'open seat' : 'a person'}>${s.controller === 'open' ? `P${s.seat} open` : s.name}</span>`)}</span>
     <span class="t-info">${t.status}${t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${people.length ? '' : ' · bots only'}</span>
     ${kind === 'open'

@@ -2,7 +2,8 @@
 // as a spectator saw it (also while it is still running, up to what everyone has been shown) or,
 // once the game is over, as any seat saw it. Arrow keys step, Home and End jump, Space plays.
 
-import { html, render, useState, useEffect, useRef, api, loadGames, pageParams, tableUrl, seatLabel, resultWords, classes } from './lib.js';
+import { html, render, useState, useEffect, useRef, api, loadGames, pageParams, tableUrl, seatLabel, classes } from './lib.js';
+import { ResultSummary } from './result.js';
 import { rendererFor } from './games/index.js';
 import { makeNames, Legend } from './panels.js';
 
@@ -111,7 +112,7 @@ function Replay() {
       ? html`<main class="layout">
           <div class="main-col">
             <section class="dock"><p class="prompt" id="prompt">${step.prompt}</p>${note ? html`<p class="info">${note}</p>` : null}</section>
-            ${i === n - 1 && info.result ? html`<section class="result" id="result" data-winners=${JSON.stringify(info.result.winners || [])}><h2>Game over — ${resultWords(info.result, seats)}</h2></section>` : null}
+            ${i === n - 1 && info.result ? html`<section class="result" id="result" data-winners=${JSON.stringify(info.result.winners || [])}><h2>Game over</h2><${ResultSummary} result=${info.result} seats=${seats} /></section>` : null}
             <section class=${classes('board', `game-${info.game}`)} id="board" aria-label="The table at this step">
               <${game.Board} view=${step.view} seat=${seat} sel=${sel} names=${names} frame=${{ view: step.view, status: data.status }} />
             </section>

@@ -22,13 +22,13 @@ import {
   replayUrl,
   seatLabel,
   fmtSeconds,
-  resultWords,
   classes,
 } from './lib.js';
 import { TableSocket } from './connection.js';
 import { entriesFor, analyse, firstKeys } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
+import { ResultSummary } from './result.js';
 
 const initial = {
   conn: 'connecting',
@@ -492,11 +492,8 @@ function ResultBox({ frame, seats, tableId, invite, seat }) {
   const r = frame.result || {};
   const winners = r.winners || [];
   return html`<section class="result" id="result" data-winners=${JSON.stringify(winners)} data-returns=${JSON.stringify(r.returns || [])} role="status">
-    <h2>Game over — ${resultWords(r, seats)}</h2>
-    ${r.returns
-      ? html`<p class="returns">${r.returns.map((v, i) => html`<span class=${classes('ret', winners.includes(i) && 'win')}>${seatLabel(seats, i)}: ${v}</span>`)}
-          ${r.turns !== undefined ? html`<span class="ret">turns: ${r.turns}</span>` : null}${r.undos ? html`<span class="ret">undos: ${r.undos}</span>` : null}</p>`
-      : null}
+    <h2>Game over</h2>
+    <${ResultSummary} result=${r} seats=${seats} />
     <p class="result-links">
       <a class="button" href=${replayUrl(tableId, { invite, seat })}>Replay${seat !== null ? ` as P${seat}` : ''}</a>
       <a class="button" href=${`/api/tables/${encodeURIComponent(tableId)}/record`} download=${`regalia-${tableId}.json`}>Game record (JSON)</a>
