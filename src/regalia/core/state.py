@@ -279,6 +279,16 @@ class State(ABC):
         underneath, as if no window were open (see ``Game.hidden_responses``). Default: never."""
         return False
 
+    def _choice_forced_publicly(self) -> bool:
+        """Whether the pending decision, whose legal choices are one, would have that single
+        choice in every position consistent with what *everyone* knows — so that taking it at
+        once, with no pause, tells the other seats nothing. ``False`` when the count of choices
+        depends on anything hidden (the cards in a hand, a card just drawn): the default.
+
+        Asked by :meth:`forced_action` only when exactly one choice is shown and the decision is
+        not a hidden response window. Each game says when (its docs page, "Forced choices")."""
+        return False
+
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
         for the deciding seat, one sentence in the rulebook's words naming what opened the
@@ -422,6 +432,26 @@ class State(ABC):
             IllegalActionError: ``action`` is not an action of this game.
         """
         return self._label(self.coerce_action(action))
+
+    def forced_action(self) -> Any | None:
+        """The pending decision's only choice, when taking it at once reveals nothing: a front
+        may play it for a person who asked for forced choices to be played (the terminal, a
+        browser table), saying so in the log. ``None`` while there is a real choice, once the
+        game is over, at a hidden response window (``decider_hidden``: being asked at all is
+        secret), and when the choice is single only because of something the other seats cannot
+        know (``_choice_forced_publicly``: an "end your turn" left alone because the hand holds
+        no playable card would tell everyone so). Interchangeable actions count as one choice
+        (the first is returned)."""
+        if self.is_terminal or self.decider_hidden():
+            return None
+        legal = self.legal_actions()
+        if len(legal) != 1:
+            first = self._choice_key(legal[0]) if legal else None
+            if first is None or any(self._choice_key(a) != first for a in legal[1:]):
+                return None
+        if not self._choice_forced_publicly():
+            return None
+        return legal[0]
 
     def choice_keys(self, action: Any) -> list[list[str]]:
         """The clicks that make ``action`` (object, text or integer id) on a table: a list of

@@ -84,7 +84,7 @@ def online_option(option: dict[str, Any]) -> bool:
 
 def game_info(game: Game) -> GameInfo:
     """A game as the lobby shows it: summary, player range, options with their rulings' texts, bots."""
-    rulings = {r.id: r.text for r in game.rulings}
+    rulings = game.rule_words(online=True)
     options = [
         OptionInfo(
             name=o["name"],
@@ -92,6 +92,11 @@ def game_info(game: Game) -> GameInfo:
             default=o["default"],
             choices=o["choices"],
             doc=o["doc"],
+            label=o["label"],
+            help=o["help"],
+            choice_labels=o["choice_labels"],
+            minimum=o["minimum"],
+            maximum=o["maximum"],
             ruling=o["ruling"],
             ruling_text=rulings.get(o["ruling"]) if o["ruling"] else None,
         )
@@ -111,6 +116,7 @@ def game_info(game: Game) -> GameInfo:
         default_bot=default_bot(game.name),
         legend=game.legend,
         notation=game.notation,
+        rules=rulings,
         window_seconds=DEFAULT_WINDOW_SECONDS if game.hidden_responses else 0.0,
     )
 

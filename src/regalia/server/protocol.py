@@ -342,13 +342,20 @@ class BotInfo(BaseModel):
 
 
 class OptionInfo(BaseModel):
-    """A rule option that may be set online, with its ruling's text."""
+    """A rule option that may be set online: its name, type, default and choices; for people its
+    ``label``, ``help`` and the words of each choice (``choice_labels``); its bounds; and its
+    ruling with the ruling's words at an online table."""
 
     name: str
     type: str
     default: Any
     choices: list[Any] | None
     doc: str
+    label: str
+    help: str
+    choice_labels: dict[str, str] | None
+    minimum: int | None
+    maximum: int | None
     ruling: str | None
     ruling_text: str | None
 
@@ -368,6 +375,9 @@ class GameInfo(BaseModel):
     default_bot: str
     legend: str
     notation: str
+    rules: dict[str, str]
+    """The words of every rule id a refusal or an option may name (rulings and rulebook
+    sections), as an online table shows them: a refused move's ``rule`` is explained with them."""
     window_seconds: float
     """The default response period of a table of this game with a person and two or more seats
     (SRV-1): 1.5 s for a game with hidden response windows, else 0."""

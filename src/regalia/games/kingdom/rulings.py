@@ -137,6 +137,7 @@ OWN: tuple[Ruling, ...] = (
         "Deck order for tests. With make(deck=...) the given cards are the top of the deck (dealt one at a "
         "time from seat 0, then the first player's first draw) and seat 0 plays first; cards left out follow in "
         "seeded random order.",
+        online="",
     ),
     Ruling(
         "KD-X10",

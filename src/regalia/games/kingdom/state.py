@@ -15,7 +15,7 @@ Decisions, in the order :attr:`KingdomState.current_player` looks for them:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, new_event, private, public
 from regalia.core.state import State
@@ -69,6 +69,10 @@ from regalia.games.kingdom.prompts import result_prompt as result_prompt_of
 from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
 from regalia.games.kingdom.validate import validate as validate_state
 from regalia.games.kingdom.view import make_view
+
+_PUBLIC_DECISIONS: Final[frozenset[str]] = frozenset({"attackers", "blockers", "split", "target", "pick"})
+"""The decisions whose legal actions depend on public facts only (see
+``KingdomState._choice_forced_publicly``)."""
 
 
 class KingdomState(State):
@@ -699,6 +703,15 @@ class KingdomState(State):
 
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt_of(self)
+
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows in the decisions whose choices
+        come from the table alone — the cards in play and whether they are preoccupied, the
+        discard pile, the deck's size: declaring attackers and blockers (a lone ``done``), a
+        split of damage, an Assassin's target, a Joker's Pick a Card. Never in the main phase:
+        a lone ``end`` would tell everyone that the hand holds nothing playable; nor at a
+        discard or a response window."""
+        return self.decision() in _PUBLIC_DECISIONS
 
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The territories each kingdom holds (KD-12, KD-13: the most wins, a fallen kingdom

@@ -143,6 +143,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
         "KB-X9",
         "Seat 0 plays first (the dealer is the last seat). A setup Event drawn for the founder goes back into the pile, which is reshuffled, also with an explicit deck; a partial deck= is the top of the deck, the rest follows in seeded random order.",
+        online="Seat 0 plays first (the dealer is the last seat). A setup Event drawn for the founder goes back "
+        "into the pile, which is reshuffled.",
     ),
     Ruling(
         "KB-X10",

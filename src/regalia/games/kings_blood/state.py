@@ -746,6 +746,14 @@ class KingsBloodState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt(self)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows only when an Event drawn at a
+        Marriage must be played (KB-M3): the Event, the Active cards it may target and the hand
+        sizes that allow ``announce`` are public. Everywhere else the choices depend on the
+        hand or the card just drawn: a lone ``end`` or ``draw`` would tell the table that
+        nothing could be played."""
+        return self.phase == FORCED
+
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The points of this game under a ``scoring`` option (KB-X7; the lowest first with
         ``lowest_wins``), or ``None`` without one: the game names a winner only."""

@@ -614,6 +614,13 @@ class KingsFamilyState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return texts.result_prompt(self, seat)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what a spectator knows only when an Event drawn at a
+        Marriage must be played (KB-M3: the Event and the Active cards are public). A lone
+        ``draw`` is not: the spectator is not shown the hand, nor whether the decision is a play
+        or a draw (the view's ``play_or_draw``)."""
+        return self.pending_event >= 0
+
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The KF-9 score (a solitaire scores, it has no winner)."""
         return "points", [float(self.score())], False

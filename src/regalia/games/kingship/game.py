@@ -43,7 +43,7 @@ class KingshipGame(Game):
         "the two suitless Outlaws are 'Outlaw'. Actions: 'draw', 'pass', 'play 7L', 'play 7L 7D 7T' "
         "(a pair: first card, last card is the new top), 'target P2', 'forbid', 'redirect P3', "
         "'block 10D', 'give 5T', 'exile 2L', 'name 7' / 'name L' / 'name any', 'law exactly 3', "
-        "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1' (see docs/games/kingship.md)."
+        "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1'."
     )
     rulings = RULINGS
     decision_kinds = DECISION_KINDS

@@ -134,6 +134,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "KS-35",
         "make(deck=...) may give a partial deck (at most 80 cards, no more copies than the deck has): its cards come first, the rest follow in seeded random order; no KS-1 procedure then, seat 0 plays first.",
+        online="",
     ),
     Ruling(
         "KS-36",

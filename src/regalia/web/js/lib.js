@@ -13,6 +13,8 @@ export {
   useMemo,
   useCallback,
   useReducer,
+  createContext,
+  useContext,
 } from '../vendor/htm-3.1.1/preact/standalone.module.js';
 
 /** An error answered by the HTTP API: `field` at fault and `reason`. */

@@ -29,6 +29,7 @@ import { entriesFor, analyse, firstKeys } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
 import { ResultSummary } from './result.js';
+import { Highlight, movedBy, sinceLast, sinceWords } from './lastmove.js';
 
 const initial = {
   conn: 'connecting',
@@ -39,6 +40,7 @@ const initial = {
   limits: null,
   frame: null,
   events: [],
+  fresh: [],
   chat: [],
   toast: null,
   hint: null,
@@ -61,9 +63,10 @@ function reducer(s, a) {
     case 'state': {
       const f = a.msg;
       const events = f.full ? f.events : s.events.concat(f.events);
+      const fresh = f.full ? f.events.slice(-3) : f.events.length ? f.events : s.fresh;
       const table = s.table ? { ...s.table, status: f.status, step: f.step, result: f.result || s.table.result } : s.table;
       const moved = !s.frame || s.frame.step !== f.step || s.frame.decision !== f.decision;
-      return { ...s, frame: f, events, table, sending: false, hint: moved ? null : s.hint };
+      return { ...s, frame: f, events, fresh, table, sending: false, hint: moved ? null : s.hint };
     }
     case 'chat':
       return { ...s, chat: mergeChat(s.chat, [a.msg]) };
@@ -239,13 +242,26 @@ function distinct(list) {
   });
 }
 
-function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
+/** What happened since this seat's last move (or, watching, lately), by the prompt. */
+function Since({ events, mine, seat, openLog }) {
+  if (!events.length) return null;
+  const { shown, more } = sinceWords(events);
+  const head = seat === null ? 'Lately' : mine ? 'Since your last move' : 'Just now';
+  return html`<div class="since" id="since" aria-live="polite">
+    <span class="since-head">${head}:</span>
+    <ul>${shown.map((t) => html`<li>${t}</li>`)}</ul>
+    ${more ? html`<button type="button" class="small link" onClick=${openLog}>${more} earlier — the log</button>` : null}
+  </div>`;
+}
+
+function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat, since, openLog }) {
   const shown = entries.filter((e) => e.shown);
   const mine = shown.length > 0;
   const free = shown.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
   const following = picked.length ? distinct(an.along) : [];
   return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'} data-orphans=${orphans.size}>
     <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
+    <${Since} events=${since} mine=${mine} seat=${seat} openLog=${openLog} />
     ${mine && picked.length
       ? html`<div class="picked-line">
           <span>Picked: <strong>${picked.map((p) => p.card || p.title || p.key).join(' + ')}</strong>${an.next.size
@@ -286,6 +302,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const allRef = useRef(null);
   const legendRef = useRef(null);
   const wasMine = useRef(false);
+  const mark = useRef(null); // the log's length when this seat last sent a move
 
   useEffect(() => {
     loadGames().then(setGames, () => setGames({ games: [] }));
@@ -318,6 +335,12 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   useEffect(() => setInfo(''), [frame && frame.step]);
   const an = analyse(entries, picked.map((p) => p.key));
   const mine = entries.some((e) => e.shown);
+  // what happened since this seat's last move (its own moves left out), drawn on the table too
+  const since = useMemo(
+    () => sinceLast(s.events, mark.current, s.fresh).filter((e) => seat === null || e.seat !== seat),
+    [s.events, s.fresh, seat],
+  );
+  const moved = useMemo(() => movedBy(since, game.movedKeys && frame ? (ev) => game.movedKeys(ev, frame.view) : null), [since, game, frame]);
   const names = makeNames(s.seats, seat);
   const shown = tab || (game.chatFirst ? 'chat' : 'log');
 
@@ -344,6 +367,16 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   });
   const orphans = useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
 
+  // phones: the hand (".tray") sticks just above the decision panel, whose height it must know
+  useEffect(() => {
+    const dock = document.getElementById('dock');
+    if (!dock || !window.ResizeObserver) return undefined;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() => root.style.setProperty('--dock-h', `${Math.ceil(dock.getBoundingClientRect().height)}px`));
+    ro.observe(dock);
+    return () => ro.disconnect();
+  }, [!!frame]);
+
   // Escape cancels a pick
   useEffect(() => {
     const onKey = (e) => {
@@ -362,6 +395,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
 
   function sendText(text) {
     if (!frame) return;
+    mark.current = s.events.length;
     const ok = sock.current && sock.current.send({ type: 'act', step: frame.step, decision: frame.decision, action: text });
     if (ok) dispatch({ type: 'sending', on: true });
     else dispatch({ type: 'toast', toast: { kind: 'error', reason: 'not connected: the move was not sent (reconnecting…)', at: Date.now() } });
@@ -405,6 +439,14 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   };
 
   const talk = (text) => sock.current && sock.current.send({ type: 'chat', text });
+  function openLog() {
+    setTab('log');
+    const log = document.getElementById('log');
+    if (log) {
+      log.scrollIntoView({ block: 'nearest' });
+      log.focus({ preventScroll: true });
+    }
+  }
   const control = (type) => sock.current && sock.current.send({ type });
   const table = s.table;
   const humans = table ? table.seats.filter((x) => x.kind === 'human').length : 0;
@@ -436,6 +478,9 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     ${s.toast
       ? html`<div class=${classes('toast', s.toast.kind)} role="alert" id="toast">
           <strong>${s.toast.kind === 'refused' ? 'Refused:' : 'Error:'}</strong> ${s.toast.reason}${s.toast.rule ? html` <span class="rule">[${s.toast.rule}]</span>` : null}
+          ${s.toast.rule && gameInfo && gameInfo.rules && gameInfo.rules[s.toast.rule]
+            ? html`<span class="rule-words" id="toast-rule">${s.toast.rule}: ${gameInfo.rules[s.toast.rule]}</span>`
+            : null}
           <button type="button" class="close" aria-label="Dismiss" onClick=${() => dispatch({ type: 'toast', toast: null })}>✕</button>
         </div>`
       : null}
@@ -455,10 +500,11 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
           : null}
         ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
             send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
-            hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat} />` : null}
+            hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat}
+            since=${since} openLog=${openLog} />` : null}
         <section class=${classes('board', `game-${gameName}`)} id="board" aria-label="The table">
           ${frame
-            ? html`<${game.Board} view=${frame.view} seat=${seat} sel=${sel} names=${names} frame=${frame} />`
+            ? html`<${Highlight.Provider} value=${moved}><${game.Board} view=${frame.view} seat=${seat} sel=${sel} names=${names} frame=${frame} /></${Highlight.Provider}>`
             : html`<p class="muted">${s.conn === 'closed' ? '' : 'Connecting to the table…'}</p>`}
         </section>
       </div>

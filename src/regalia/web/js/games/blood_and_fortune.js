@@ -137,13 +137,30 @@ export function Board({ view, seat, sel, names }) {
     ${me !== null && me !== undefined
       ? html`<div class="bf-mine">
           <${Player} view=${view} q=${me} names=${names} sel=${sel} face=${face} me=${me} />
-          ${dealt.length ? html`<${Zone} title="Role draft: place one face down" cls="draft">${dealt.map((r, i) => html`<${Card} card=${r} face=${face} k=${`draft:${r}`} uid=${`draft:${i}`} sel=${sel} big=${true} />`)}</${Zone}>` : null}
-          <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="pick two cards, then the player to offer them to">
-            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
-          </${Zone}>
+          <div class="tray bf-hands">
+            ${dealt.length ? html`<${Zone} title="Role draft: place one face down" cls="draft">${dealt.map((r, i) => html`<${Card} card=${r} face=${face} k=${`draft:${r}`} uid=${`draft:${i}`} sel=${sel} big=${true} />`)}</${Zone}>` : null}
+            <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="pick two cards, then the player to offer them to">
+              ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
+            </${Zone}>
+          </div>
         </div>`
       : html`<p class="muted spectator-note">You are watching: hands and face-down cards are hidden.</p>`}
   </div>`;
 }
 
-export default { Board, chatFirst: true };
+/** The area cards that moved in `events` (for the last-move highlight): a kept Influence card
+ *  and one given for a Role card go to the right end of an area (its newest card); a house-rule
+ *  effect names the card it acts on. */
+export function movedKeys(events, view) {
+  const size = (q) => (((view.player_areas || [])[q]) || []).length;
+  const out = [];
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.kind === 'keep' && d.kept === 'influence' && Number.isInteger(e.seat) && size(e.seat)) out.push(`area:${e.seat}:${size(e.seat)}`);
+    if (e.kind === 'pay' && Number.isInteger(d.to) && size(d.to)) out.push(`area:${d.to}:${size(d.to)}`);
+    if (e.kind === 'effect' && Number.isInteger(d.target) && Number.isInteger(d.position)) out.push(`area:${d.target}:${d.position}`);
+  }
+  return out;
+}
+
+export default { Board, movedKeys, chatFirst: true };

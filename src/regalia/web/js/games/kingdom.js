@@ -43,7 +43,7 @@ function Kingdom({ view, k, names, sel, me }) {
   const start = Math.max(20, ...(view.kingdoms || []).map((x) => x.territories));
   return html`<${Seat} seat=${k.seat} names=${names} k=${`seat:${k.seat}`} sel=${sel} me=${k.seat === me} turn=${view.to_act === k.seat && !view.over}
       cls=${classes('kingdom', view.active === k.seat && 'active-kingdom')} gone=${!k.alive}
-      extra=${html`<span class="territories" title=${`${plural(k.territories, 'territory', 'territories')} left`}><strong>${k.territories}</strong> ${k.territories === 1 ? 'territory' : 'territories'}</span>${view.active === k.seat ? html`<span class="mark turnmark">${k.seat === me ? 'your turn' : 'their turn'}</span>` : null}${!k.alive ? html`<span class="mark fallen">fallen</span>` : null}`}>
+      extra=${html`<span class="territories" title=${`${plural(k.territories, 'territory', 'territories')} left`}><strong>${k.territories}</strong> ${k.territories === 1 ? 'territory' : 'territories'}</span>${view.active === k.seat && !view.over ? html`<span class="mark turnmark">${k.seat === me ? 'your turn' : 'their turn'}</span>` : null}${!k.alive ? html`<span class="mark fallen">fallen</span>` : null}`}>
     <div class="terr-bar" aria-hidden="true" style=${`--terr:${Math.max(0, Math.min(1, k.territories / start))}`}><span></span></div>
     <div class="kd-rows">
       <div class="kd-row nobles" aria-label="nobles">${nobles.length ? nobles.map((c) => html`<${InPlay} c=${c} sel=${sel} />`) : html`<span class="muted small">no noble</span>`}</div>
@@ -114,7 +114,7 @@ export function Board({ view, seat, sel, names }) {
     </div>
     ${mine
       ? html`<div class="kd-mine"><${Kingdom} view=${view} k=${mine} names=${names} sel=${sel} me=${me} />
-          <${Zone} title="Your hand" count=${hand.length} cls="hand">
+          <${Zone} title="Your hand" count=${hand.length} cls="hand tray">
             ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
           </${Zone}></div>`
       : html`<p class="muted spectator-note">You are watching: hands are hidden.</p>`}

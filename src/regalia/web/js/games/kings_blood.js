@@ -65,7 +65,7 @@ export function Board({ view, seat, sel, names }) {
       </div>
     </div>
     ${me !== null && me !== undefined
-      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${myTurn} cls="mine" k=${`seat:${me}`} sel=${sel}
+      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${myTurn} cls="mine tray" k=${`seat:${me}`} sel=${sel}
           extra=${html`${(view.announced || [])[me] ? html`<span class="mark announce">King's Blood! announced</span>` : null}${(view.skip_next || [])[me] ? html`<span class="mark skip">you skip your next turn</span>` : null}`}>
           <div class="hand-row">
             ${view.forced_event

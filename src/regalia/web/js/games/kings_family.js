@@ -49,7 +49,7 @@ export function Board({ view, sel }) {
         </${Zone}>
       </div>
     </div>
-    <section class="seat mine" aria-label="Your cards">
+    <section class="seat mine tray" aria-label="Your cards">
       <div class="hand-row">
         ${view.pending_event
           ? html`<${Zone} title="Drawn at the Marriage" cls="forced"><${Card} card=${view.pending_event} face=${face} k=${`event:${view.pending_event}`} uid="forced" sel=${sel} big=${true} /></${Zone}>`

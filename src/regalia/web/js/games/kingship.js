@@ -53,7 +53,7 @@ function Opponent({ view, i, names, sel, face }) {
       extra=${html`<${TitleBadges} view=${view} i=${i} />`}>
     <div class="seat-body">
       <span class="hand-count" title=${`${plural(n, 'card')} in hand`}>${Array.from({ length: Math.min(n, 10) }, () => html`<${Back} cls="mini" />`)}<span class="count">${plural(n, 'card')}</span></span>
-      ${view.turn_player === i ? html`<span class="mark turnmark">their turn</span>` : null}
+      ${view.turn_player === i && !view.over ? html`<span class="mark turnmark">their turn</span>` : null}
       ${marks}
       ${counters ? html`<span class="mark">counter-offers ${counters}</span>` : null}
     </div>
@@ -166,7 +166,7 @@ export function Board({ view, seat, sel, names }) {
       ? html`<${Zone} title="The deck (your Emperor's search)" cls="ks-deck-list">${view.deck_cards.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`deck:${c}`} uid=${`deck:${i}`} sel=${sel} />`)}</${Zone}>`
       : null}
     ${me !== null && me !== undefined
-      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${view.to_act === me && !view.over} cls="mine" k=${`seat:${me}`} sel=${sel} extra=${html`<${TitleBadges} view=${view} i=${me} />`}>
+      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${view.to_act === me && !view.over} cls="mine tray" k=${`seat:${me}`} sel=${sel} extra=${html`<${TitleBadges} view=${view} i=${me} />`}>
           <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="tap a card to read its abilities">
             ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
           </${Zone}>
