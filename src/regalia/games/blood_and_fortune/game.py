@@ -115,6 +115,7 @@ RULE_SECTIONS: Final[dict[str, str]] = {
 }
 """The rulebook sections that refusals name (``Game.rule_sections``)."""
 
+
 class BloodAndFortune(Game):
     """Blood & Fortune (Charles Ward / EX1ST Games, 2015), 3-6 players, 3 rounds."""
 

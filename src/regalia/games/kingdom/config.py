@@ -24,8 +24,7 @@ class KingdomConfig:
         None,
         doc="54-card decks shuffled together; None = one deck for every 4 players (rulebook).",
         label="Decks",
-        help="How many 54-card decks are shuffled together; none: one deck for every 4 players, as the "
-        "rulebook says.",
+        help="How many 54-card decks are shuffled together; none: one deck for every 4 players, as the rulebook says.",
         minimum=1,
         maximum=MAX_DECKS,
     )
