@@ -73,6 +73,8 @@ SHEET: tuple[Ruling, ...] = (
         "Game length. Option max_turns (default none) ends a game after that many turns, the kingdom with "
         "most territories winning (ties are draws) — for simulation and training only.",
         "max_turns",
+        online="Game length. A turn limit (none by default) ends a game after that many turns, the kingdom "
+        "with most territories winning (ties are draws).",
     ),
 )
 

@@ -33,6 +33,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         "KB-G3",
         "A card is Active when no card of the row below lies at x-1 or x+1 and at least one side is placeable (both sides with active_needs_both_sides).",
         "active_needs_both_sides",
+        online="A card is Active when it has no child in the row below and at least one of its sides is free "
+        "(both sides with the option 'Active needs both sides free').",
     ),
     Ruling("KB-G4", "A child goes in the row below, centred under its two parents."),
     Ruling(
@@ -72,6 +74,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         "KB-T6",
         "With two players Reverse changes nothing; option two_player_reverse_skips makes it a Skip.",
         "two_player_reverse_skips",
+        online="With two players a Reverse changes nothing; the option 'Reverse skips with two players' makes "
+        "it a Skip.",
     ),
     Ruling(
         "KB-T7",
@@ -149,6 +153,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
         "KB-X10",
         "Passing a Draw 3 on is your turn: it ends there (the announcement check applies). With two players a Skip (or a Reverse with two_player_reverse_skips) passes the count back to yourself.",
+        online="Passing a Draw 3 on is your turn: it ends there (the announcement check applies). With two "
+        "players a Skip (or a Reverse that skips) passes the count back to yourself.",
     ),
     Ruling(
         "KB-X11",

@@ -113,7 +113,7 @@ function Replay() {
           ${!over ? html`<span class="small muted">Each seat's replay opens once the game is over.</span>` : null}
           <button type="button" onClick=${() => setI(0)} disabled=${!n || i === 0} aria-label="First step">⏮</button>
           <button type="button" onClick=${() => setI(Math.max(0, i - 1))} disabled=${!n || i === 0} aria-label="Previous step" id="prev">◀</button>
-          <button type="button" onClick=${() => setPlaying(!playing)} disabled=${!n} aria-label=${playing ? 'Pause' : 'Play'}>${playing ? '⏸' : '▶︎ play'}</button>
+          <button type="button" onClick=${() => setPlaying(!playing)} disabled=${!n}><span aria-hidden="true">${playing ? '⏸' : '▶︎'}</span> ${playing ? 'Pause' : 'Play'}</button>
           <button type="button" onClick=${() => setI(Math.min(n - 1, i + 1))} disabled=${!n || i >= n - 1} aria-label="Next step" id="next">▶</button>
           <button type="button" onClick=${() => setI(n - 1)} disabled=${!n || i >= n - 1} aria-label="Last step">⏭</button>
           <input type="range" min="0" max=${Math.max(0, n - 1)} value=${i} onInput=${(e) => setI(Number(e.target.value))} aria-label="Step" />

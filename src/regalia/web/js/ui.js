@@ -24,18 +24,24 @@ export function Card({ card, face, k, uid, sel, cls, note, big }) {
   const hl = useContext(Highlight);
   const moved = hl && (hl.cards.has(card) || (k && hl.keys.has(k)));
   const c = classes('card', f.cls, cls, big && 'big', p && p.cls, moved && 'moved');
+  // the suit or colour symbol and the ability mark are drawn by CSS (not text): the card's words
+  // are its main line and second line, which its accessible name begins with
   const body = html`<span class="c-main">${f.main}</span>${f.sym
-      ? html`<span class="c-sym" aria-hidden="true">${f.sym}</span>`
-      : null}${f.sub ? html`<span class="c-sub">${f.sub}</span>` : null}${f.badge
-      ? html`<span class="c-badge" aria-hidden="true">${f.badge}</span>`
-      : null}${note ? html`<span class="c-note">${note}</span>` : null}`;
+      ? html`<span class="c-sym" data-sym=${f.sym} aria-hidden="true"></span>`
+      : null}${f.sub ? html`${' '}<span class="c-sub">${f.sub}</span>` : null}${f.badge
+      ? html`<span class="c-badge" data-badge=${f.badge} aria-hidden="true"></span>`
+      : null}${note ? html`${' '}<span class="c-note">${note}</span>` : null}`;
   const label = f.title ? `${card}: ${f.title}` : card;
+  // the accessible name starts with the card's visible words, then says what it is and, while
+  // it can be chosen, what a click does
+  const seen = [f.main, f.sub, note].filter(Boolean).join(' ');
+  const named = seen && seen !== card ? `${seen} — ${label}` : label;
   if (p) {
     return html`<button
       type="button"
       class=${c}
       title=${label}
-      aria-label=${label}
+      aria-label=${p.enabled ? `${named} (${p.pressed ? 'picked: click to put it back' : 'choose'})` : named}
       data-card=${card}
       data-key=${k || undefined}
       aria-pressed=${p.pressed ? 'true' : undefined}
@@ -43,7 +49,7 @@ export function Card({ card, face, k, uid, sel, cls, note, big }) {
       onClick=${p.onClick}
     >${body}</button>`;
   }
-  return html`<span class=${c} title=${label} data-card=${card} data-key=${k || undefined} role="img" aria-label=${label}>${body}</span>`;
+  return html`<span class=${c} title=${label} data-card=${card} data-key=${k || undefined} role="img" aria-label=${named}>${body}</span>`;
 }
 
 /** A face-down card (what is on it is hidden from this seat). `label`: what it is known to be
@@ -53,12 +59,13 @@ export function Back({ label, cls, k, uid, sel, title }) {
   const hl = useContext(Highlight);
   const c = classes('card', 'back', cls, p && p.cls, hl && k && hl.keys.has(k) && 'moved');
   const text = title || 'a face-down card';
+  const named = label ? `${label} — ${text}` : text;
   if (p) {
-    return html`<button type="button" class=${c} title=${text} aria-label=${text} data-key=${k}
+    return html`<button type="button" class=${c} title=${text} aria-label=${p.enabled ? `${named} (choose)` : named} data-key=${k}
       aria-pressed=${p.pressed ? 'true' : undefined} aria-disabled=${p.enabled ? undefined : 'true'}
       onClick=${p.onClick}><span class="c-main">${label || ''}</span></button>`;
   }
-  return html`<span class=${c} title=${text} data-key=${k || undefined} role="img" aria-label=${text}><span class="c-main">${label || ''}</span></span>`;
+  return html`<span class=${c} title=${text} data-key=${k || undefined} role="img" aria-label=${named}><span class="c-main">${label || ''}</span></span>`;
 }
 
 /** A target that is not a card (a free spot, the pile, the deck, a title): a button while it
@@ -71,9 +78,10 @@ export function Spot({ k, uid, sel, cls, title, children, always }) {
   }
   const c = classes('spot', cls, p && p.cls);
   if (!p) return html`<span class=${c} title=${title}>${children}</span>`;
-  return html`<button type="button" class=${c} title=${title} aria-label=${title} data-key=${k}
+  // named by what it shows, then (for screen readers) what it is and what a click does
+  return html`<button type="button" class=${c} title=${title} data-key=${k}
     aria-pressed=${p.pressed ? 'true' : undefined} aria-disabled=${p.enabled ? undefined : 'true'}
-    onClick=${p.onClick}>${children}</button>`;
+    onClick=${p.onClick}>${children}<span class="sr-only"> — ${title}${live ? ' (choose)' : ''}</span></button>`;
 }
 
 /**
