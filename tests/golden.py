@@ -23,6 +23,14 @@ def _behaviour(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "prompt"}
 
 
+def _outcome(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result without what is derived for display — its words (``text``) and its table
+    (``score_name``, ``standings``), tested on their own (``tests/core/test_results.py``)."""
+    if result is None:
+        return None
+    return {k: v for k, v in result.items() if k not in ("text", "score_name", "standings")}
+
+
 def playout_digest(
     game: str,
     players: int,
@@ -38,7 +46,7 @@ def playout_digest(
     and the events it caused (kind, text, seat, audience, data); every 10 steps the views of the
     player to act and of a spectator (without their wording, ``prompt``), a clone's snapshot and a determinization's snapshot; at the
     end the snapshot (which holds the random generator's state, so its consumption is checked
-    too) and the result.
+    too) and the result's outcome (without its words and table).
 
     ``rules_version`` (``None``: the game's own) is written into the digested snapshots in place
     of the game's ``rules_version``: the version a digest was recorded under. A rules change then
@@ -74,5 +82,5 @@ def playout_digest(
         put([str(action), [e.to_dict() for e in events]])
         step += 1
     put(snapshot(state))
-    put(state.result())
+    put(_outcome(state.result()))
     return h.hexdigest()

@@ -17,8 +17,8 @@ from regalia.core.events import Event, private
 
 @dataclass(frozen=True, kw_only=True)
 class ToyConfig:
-    plays: int = option(2, doc="cards each seat plays", minimum=1, maximum=3)
-    mode: str = option("high", doc="who wins", choices=("high", "low"))
+    plays: int = option(2, doc="cards each seat plays", label="Cards played", minimum=1, maximum=3)
+    mode: str = option("high", doc="who wins", label="Winner", choices=("high", "low"))
 
 
 class ToyAction(NamedTuple):

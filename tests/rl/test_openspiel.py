@@ -68,9 +68,9 @@ def test_one_player_game_with_a_score_range(solo: str) -> None:
 def test_options_of_other_types_are_passed_as_text() -> None:
     @dataclasses.dataclass(frozen=True, kw_only=True)
     class Config:
-        limit: int | None = option(None, doc="a limit")
-        fast: bool = option(False, doc="go fast")
-        mode: Literal["a", "b"] = option("a", doc="a mode")
+        limit: int | None = option(None, doc="a limit", label="Limit")
+        fast: bool = option(False, doc="go fast", label="Fast")
+        mode: Literal["a", "b"] = option("a", doc="a mode", label="Mode")
 
     kinds = rs._option_kinds(Config)
     assert kinds == {"limit": (True, "none"), "fast": (False, False), "mode": (False, "a")}

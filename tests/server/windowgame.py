@@ -22,7 +22,7 @@ TRAP = "T"
 
 @dataclass(frozen=True, kw_only=True)
 class TrapConfig:
-    rounds: int = option(2, doc="cards each seat plays", minimum=1, maximum=4)
+    rounds: int = option(2, doc="cards each seat plays", label="Rounds", minimum=1, maximum=4)
 
 
 class TrapAction(NamedTuple):

@@ -87,3 +87,39 @@ def test_full_game_by_clicking_from_the_lobby(game: str, how: dict[str, Any], se
     acts = [m for m in tab.sent if m.get("type") == "act"]
     assert acts and all(isinstance(m["step"], int) and isinstance(m["action"], str) for m in acts)
     tab.check_clean()
+
+
+def test_the_lobby_lists_open_running_and_finished_tables(server: Any, tabs: Any) -> None:
+    """The lobby's three lists: a table waiting for a person (Join), a running one (Watch) and a
+    finished one (Replay, with its result in the game's words and the date it ended), at desktop
+    and phone width. With ``REGALIA_WEB_SHOTS`` it saves docs/web's lobby screenshots."""
+    import httpx
+
+    def create(body: dict[str, Any]) -> str:
+        return str(httpx.post(f"{server.base}/api/tables", json=body, timeout=30).json()["table"])
+
+    waiting = create({"game": "kingdom", "players": 3, "seats": ["human", "human", "bot:heuristic"], "name": "Ann"})
+    running = create(
+        {"game": "kingship", "players": 4, "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]}
+    )
+    over = create({"game": "blood-and-fortune", "players": 3, "seats": ["bot:random"] * 3, "seed": 7})
+    tab = tabs(DESKTOP)
+    page = tab.page
+    page.goto(f"{server.base}/")
+    for selector in (f"#open-tables a[href*='{waiting}']", f"#watch-tables a[href*='{running}']", f"a[href*='{over}']"):
+        wait_for(page, selector, timeout=120_000)
+    row = page.locator(f"li.table-row:has(a[href*='{over}'])")
+    record = httpx.get(f"{server.base}/api/tables/{over}/record", timeout=30).json()
+    assert record["result"]["text"] in row.inner_text()
+    assert row.locator("time").get_attribute("datetime")
+    shots = os.environ.get("REGALIA_WEB_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(shots) / "lobby-1280x800.png"))
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    no_horizontal_overflow(page)
+    if shots:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(Path(shots) / "lobby-390x844.png"))
+    tab.check_clean()

@@ -91,3 +91,35 @@ def test_replay_of_a_running_table_is_a_spectators(server: Any, tabs: Any) -> No
     assert options == ["a spectator"]  # each seat's replay only once the game is over
     assert page.locator("#board .hand").count() == 0
     watcher.check_clean()
+
+
+def test_replay_what_happened_follows_the_current_step(server: Any, tabs: Any) -> None:
+    """Late in the game the log shows the current step's events (marked, scrolled into the log's
+    view, the first moves long gone above) and the line by the prompt says them; stepping on
+    moves both."""
+    table = _bots_table(server.base, "kings-blood", ["bot:heuristic", "bot:random", "bot:heuristic"], seed=12)
+    steps = httpx.post(f"{server.base}/api/tables/{table}/replay", json={}, timeout=30).json()["steps"]
+    assert len(steps) > 20
+    page = tabs(DESKTOP).page
+    page.goto(f"{server.base}/replay.html?t={table}")
+    wait_for(page, "#board .kb-table", timeout=30_000)
+    target = next(i for i in range(len(steps) * 7 // 10, len(steps) - 1) if steps[i]["events"])
+    page.locator(".replay-controls input[type=range]").fill(str(target))
+    assert _step(page)[0] == target
+    page.wait_for_timeout(300)
+    texts = [e["text"] for e in steps[target]["events"]]
+    assert page.locator("#log li.current").all_inner_texts() == texts
+    assert [t.removeprefix("🔒 ") for t in page.locator("#since li").all_inner_texts()] == texts
+    seen = page.evaluate(
+        """() => {
+      const log = document.querySelector('#log');
+      const first = log.querySelector('li.current');
+      const top = first.offsetTop - log.offsetTop;
+      return {top, scroll: log.scrollTop, height: log.clientHeight, full: log.scrollHeight};
+    }"""
+    )
+    assert seen["full"] > seen["height"], "the log is long enough to scroll"
+    assert seen["scroll"] <= seen["top"] < seen["scroll"] + seen["height"], seen
+    page.keyboard.press("ArrowRight")
+    nxt = [e["text"] for e in steps[target + 1]["events"]]
+    assert page.locator("#log li.current").all_inner_texts() == nxt

@@ -44,6 +44,23 @@ def seating(humans: int, players: int, bot: str) -> str:
     return " · ".join(f"{seat_name(s)} {who if s < humans else bot}" for s in range(players))
 
 
+def pack(entries: list[str], width: int, sep: str = " · ") -> list[str]:
+    """``entries`` joined by ``sep`` into lines of at most ``width`` characters, never breaking
+    inside an entry (``P2 ismcts:medium`` stays on one line; an entry wider than the line gets
+    a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for e in entries:
+        if line and len(line) + len(sep) + len(e) > width:
+            lines.append(line)
+            line = e
+        else:
+            line = f"{line}{sep}{e}" if line else e
+    if line:
+        lines.append(line)
+    return lines
+
+
 def record_file(base: Path, game_no: int) -> Path:
     """Where game ``game_no`` (from 1) of a series is saved: ``base``, then ``NAME-2.json``, ..."""
     return base if game_no == 1 else base.with_name(f"{base.stem}-{game_no}{base.suffix}")
@@ -82,11 +99,13 @@ class _Table:
         self.viewer = 0 if humans == 1 else None
         self.reader: LineReader = make_reader() if humans else PlainReader()
         self.bots: dict[int, Bot] = {s: make_bot(bot, game.name) for s in range(humans, players)}
+        self.auto_forced = True
 
     def stopped(self, session: Session, game_no: int, series: Series | None) -> None:
         state = session.state
         console.rule(Text("stopped"))
-        console.print(Text(self.game.render_text(state.view(self.viewer))))
+        # the table without its last line, the pending decision: nobody decides any more
+        console.print(Text(self.game.render_text({**state.view(self.viewer), "prompt": ""})))
         moves = len(state.history)
         undos = f" and {state.undos} undo{'s' if state.undos != 1 else ''}" if state.undos else ""
         console.print(
@@ -105,7 +124,8 @@ class _Table:
     def finished(self, session: Session, game_no: int) -> None:
         state = session.state
         console.rule(Text("result"))
-        console.print(Text(self.game.render_text(state.view(self.viewer))))
+        # the table without its last line (the result, printed once below with the turns)
+        console.print(Text(self.game.render_text({**state.view(self.viewer), "prompt": ""})))
         console.print(result_line(state, self.viewer))
         if self.record is not None:
             path = record_file(self.record, game_no)
@@ -149,6 +169,14 @@ def play(
             "until a total reaches POINTS (default 100).",
         ),
     ] = None,
+    auto_forced: Annotated[
+        bool,
+        typer.Option(
+            "--auto-forced/--ask-forced",
+            help="Play your forced choices for you — the only legal choice, when taking it at once tells the "
+            "other players nothing — saying so (default), or ask for them too. The auto command switches it.",
+        ),
+    ] = True,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots with --humans 0)."""
     g = game_arg(game)
@@ -170,6 +198,7 @@ def play(
     check_deal(g, n, seed, options)
     series = Series(g.name, players=n, target=target or 100, seed=seed, **options) if scoring else None
     table = _Table(g, n, humans, bot_label(spec, g), record)
+    table.auto_forced = auto_forced
     _play(table, series, seed, options)
 
 
@@ -177,10 +206,9 @@ def _play(table: _Table, series: Series | None, seed: int | None, options: dict[
     g = table.game
     state = series.next_game() if series is not None else make(g.name, players=table.players, seed=seed, **options)
     n = table.players
-    console.print(
-        Text.assemble((g.title, "bold"), f", {n} player{'s' if n != 1 else ''}, seed {state.seed}. "),
-        Text(seating(table.humans, n, table.bot)),
-    )
+    console.print(Text.assemble((g.title, "bold"), f", {n} player{'s' if n != 1 else ''}, seed {state.seed}."))
+    for line in pack(seating(table.humans, n, table.bot).split(" · "), max(20, console.width)):
+        console.print(Text(line), soft_wrap=True)
     if series is not None:
         console.print(
             Text(f"A series to {series.target} points ({series.scoring}: the {series.direction} total wins).")
@@ -203,12 +231,15 @@ def _play(table: _Table, series: Series | None, seed: int | None, options: dict[
             rng=random.Random(state.seed),
             reader=table.reader,
             record=table.record,
+            auto_forced=table.auto_forced,
         )
         try:
             final = session.run()
         except Quit:
             table.stopped(session, game_no, series)
             raise typer.Exit(0) from None
+        finally:
+            table.auto_forced = session.auto_forced  # the auto command lasts for the series
         table.finished(session, game_no)
         if series is None:
             tip = advice(final, table.humans, table.bot)
@@ -237,4 +268,4 @@ def _play(table: _Table, series: Series | None, seed: int | None, options: dict[
             console.print(Text(f"Game {game_no} of the series, seed {state.seed}.", style="bold"))
 
 
-__all__ = ["advice", "play", "record_file", "result_line", "seating"]
+__all__ = ["advice", "pack", "play", "record_file", "result_line", "seating"]

@@ -61,6 +61,9 @@ class Session:
         reader: where the people's entries come from.
         record: the file the record will be saved to, if any (``quit`` says so).
         log: every event so far.
+        auto_forced: play a person's forced choice for them (``State.forced_action``: the only
+            choice, when taking it at once tells the other seats nothing), saying so; the
+            ``auto`` command turns it on and off.
     """
 
     state: State
@@ -72,6 +75,7 @@ class Session:
     reader: LineReader = field(default_factory=PlainReader)
     record: Path | None = None
     log: list[Event] = field(default_factory=list)
+    auto_forced: bool = True
     _undo: list[tuple[dict[str, Any], int]] = field(default_factory=list)
     _rows: int = LIMIT
 
@@ -92,6 +96,9 @@ class Session:
         }
         if self.hint_bot is not None:
             out["hint"] = f"what {self.hint_bot} would play here"
+        out["auto"] = "play your forced choices for you (the only choice, when that tells nobody anything): " + (
+            "on — type auto to turn it off" if self.auto_forced else "off — type auto to turn it on"
+        )
         if self.state.undo_allowed():
             out["undo"] = "take back your last decision (the record and the result count undos)"
         out["quit"] = "stop here and show the score so far" + (", saving the record" if self.record else "")
@@ -206,6 +213,13 @@ class Session:
                 if self.undo():
                     return None
                 continue
+            if word in ("auto", "auto on", "auto off"):
+                self.auto_forced = not self.auto_forced if word == "auto" else word == "auto on"
+                state = "on" if self.auto_forced else "off"
+                self.console.print(Text(f"forced choices are now played for you: {state}", style="green"))
+                if self.auto_forced and self.state.forced_action() is not None:
+                    return self.state.forced_action()
+                continue
             try:
                 return self.state.verify_action(line)
             except IllegalActionError as exc:
@@ -278,7 +292,18 @@ class Session:
         while not self.state.is_terminal:
             seat = self.state.current_player
             assert seat is not None
-            if seat < self.humans:
+            forced = self.state.forced_action() if seat < self.humans and self.auto_forced else None
+            if forced is not None:
+                action = forced
+                self.console.print(
+                    Text.assemble(
+                        ("  • ", "dim"),
+                        (f"{seat_name(seat)}: played for you — ", "cyan"),
+                        self.state.label(forced),
+                        (" (your only choice; type auto to choose these yourself)", "dim"),
+                    )
+                )
+            elif seat < self.humans:
                 before = self.state.snapshot() if self.state.undo_allowed() else None
                 action = self.ask(seat)
                 if action is None:  # undone

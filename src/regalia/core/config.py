@@ -24,6 +24,9 @@ def option(
     default: Any,
     *,
     doc: str,
+    label: str,
+    help: str | None = None,
+    choice_labels: dict[Any, str] | None = None,
     choices: tuple[Any, ...] | None = None,
     ruling: str | None = None,
     minimum: int | None = None,
@@ -33,7 +36,13 @@ def option(
 
     Args:
         default: the value used when the option is not given.
-        doc: one sentence for ``regalia rules`` and the docs.
+        doc: one sentence for ``regalia rules`` and the docs (it may name the option's values
+            and the library's arguments).
+        label: a few words naming the option for people (``"Role cards"``), as a form shows it.
+        help: one sentence saying what the option does, for people choosing it at a table (never
+            naming anything a table cannot set, such as a deck file); default: ``doc``.
+        choice_labels: the words of each of ``choices`` (``{"winner_collects": "the winner
+            collects the others' hands"}``); a value without one is shown as it is.
         choices: the allowed values, when they form a closed set.
         ruling: the ruling id that introduces the option (e.g. ``"KB-T4"``).
         minimum, maximum: inclusive bounds for integer options.
@@ -41,7 +50,16 @@ def option(
     Returns:
         a ``dataclasses.field`` carrying the metadata.
     """
-    meta = {"doc": doc, "choices": choices, "ruling": ruling, "min": minimum, "max": maximum}
+    meta = {
+        "doc": doc,
+        "label": label,
+        "help": help if help is not None else doc,
+        "choice_labels": dict(choice_labels) if choice_labels else None,
+        "choices": choices,
+        "ruling": ruling,
+        "min": minimum,
+        "max": maximum,
+    }
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -146,18 +164,27 @@ def _is_int(raw: str) -> bool:
 
 
 def describe_options(cls: type) -> list[dict[str, Any]]:
-    """The options of a config class as JSON-ready dicts (name, type, default, choices, doc, ruling)."""
+    """The options of a config class as JSON-ready dicts: ``name``, ``type``, ``default``,
+    ``choices``, ``doc``, ``ruling``, and for people ``label``, ``help`` and ``choice_labels``
+    (the words of each choice, or ``None``), ``minimum`` and ``maximum``."""
     hints = _field_types(cls)
     out = []
     for f in dataclasses.fields(cls):
+        doc = f.metadata.get("doc", "")
+        labels = f.metadata.get("choice_labels")
         out.append(
             {
                 "name": f.name,
                 "type": _type_name(hints[f.name]),
                 "default": f.default,
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
-                "doc": f.metadata.get("doc", ""),
+                "doc": doc,
                 "ruling": f.metadata.get("ruling"),
+                "label": f.metadata.get("label") or f.name.replace("_", " ").capitalize(),
+                "help": f.metadata.get("help") or doc,
+                "choice_labels": {str(k): v for k, v in labels.items()} if labels else None,
+                "minimum": f.metadata.get("min"),
+                "maximum": f.metadata.get("max"),
             }
         )
     return out

@@ -24,14 +24,24 @@ _MAX_CONFIGS: Final = 256
 
 
 class Ruling:
-    """One ruling of a rule sheet (or one of regalia's own): a stable id and its text."""
+    """One ruling of a rule sheet (or one of regalia's own): a stable id and its text.
 
-    __slots__ = ("id", "option", "text")
+    Attributes:
+        id: the ruling's id (``"KB-T4"``).
+        text: its words.
+        option: the rule option it introduces, if any.
+        online: its words at an online table, where no deck is given and no library argument is
+            set (``None``: ``text`` applies as it is; ``""``: it concerns nothing a table does, so
+            a table does not show it).
+    """
 
-    def __init__(self, id: str, text: str, option: str | None = None) -> None:
+    __slots__ = ("id", "online", "option", "text")
+
+    def __init__(self, id: str, text: str, option: str | None = None, online: str | None = None) -> None:
         self.id = id
         self.text = text
         self.option = option
+        self.online = online
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "text": self.text, "option": self.option}
@@ -65,9 +75,16 @@ class Game(ABC):
     notation: ClassVar[str] = ""
     """How cards and actions are written, with examples."""
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    rule_sections: ClassVar[dict[str, str]] = {}
+    """Rule ids that name a section of the rule sheet rather than a ruling (Blood & Fortune's
+    ``BF-OFFER``…), with a sentence each: refusals may name them (:meth:`rule_words`)."""
     legend: ClassVar[str] = ""
     """What the marks and abbreviations of the game's screen mean (card notation, ``*``,
     ``E``, ...): shown by the terminal's ``legend`` command and its first screen."""
+    view_schema: ClassVar[type | None] = None
+    """The TypedDict of this game's ``State.view(seat)`` (keys, value types, units in its
+    docstring), checked on every random playout of the conformance suite; ``None`` for a game
+    that declares none."""
     hidden_responses: ClassVar[bool] = False
     """Whether the game asks response windows only of the seats that can act in them, hidden
     from everyone else (Kingship KS-6/KS-7, Kingdom KD-X2): ``State.decider_hidden`` says when
@@ -110,6 +127,18 @@ class Game(ABC):
     def options(self) -> list[dict[str, Any]]:
         """The rule options, as dicts with name, type, default, choices, doc and ruling."""
         return describe_options(self.config_class)
+
+    def rule_words(self, *, online: bool = False) -> dict[str, str]:
+        """Every rule id a refusal (``IllegalActionError.rule``) or an option may name, with its
+        words: the rulings and the :attr:`rule_sections`. With ``online``, the words an online
+        table shows (``Ruling.online``), leaving out rulings about what a table never does
+        (giving a deck)."""
+        out: dict[str, str] = dict(self.rule_sections)
+        for r in self.rulings:
+            text = r.online if online and r.online is not None else r.text
+            if text:
+                out[r.id] = text
+        return out
 
     def verify_players(self, players: Any) -> int:
         """The player count if this game allows it.

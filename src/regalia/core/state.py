@@ -114,6 +114,25 @@ shuffle = _shuffle_fast if _inline_shuffle_matches() else _shuffle_library
 where the inlined version is checked at import to match the library's."""
 
 
+def standings(players: int, winners: list[int], scored: tuple[str, list[float], bool] | None) -> list[dict[str, Any]]:
+    """Every seat once, best first, as ``{"seat", "rank", "score"}``: ranked by ``scored``'s
+    numbers (the lowest first when its third item says so; equal scores share a rank, the next
+    rank skips: 1, 2, 2, 4; a winner first among equals), else the winners ranked 1 and the
+    others 2 with no score."""
+    if scored is None:
+        order = sorted(range(players), key=lambda p: (p not in winners, p))
+        return [{"seat": p, "rank": 1 if p in winners else 2, "score": None} for p in order]
+    _, scores, lowest_first = scored
+    sign = 1.0 if lowest_first else -1.0
+    order = sorted(range(players), key=lambda p: (sign * scores[p], p not in winners, p))
+    out: list[dict[str, Any]] = []
+    for i, p in enumerate(order):
+        rank = out[-1]["rank"] if out and scores[p] == scores[order[i - 1]] else i + 1
+        score = scores[p]
+        out.append({"seat": p, "rank": rank, "score": int(score) if float(score).is_integer() else score})
+    return out
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of one game: the decision due now and everything needed to go on.
@@ -292,6 +311,16 @@ class State(ABC):
         """
         return ()
 
+    def _choice_forced_publicly(self) -> bool:
+        """Whether the pending decision, whose legal choices are one, would have that single
+        choice in every position consistent with what *everyone* knows — so that taking it at
+        once, with no pause, tells the other seats nothing. ``False`` when the count of choices
+        depends on anything hidden (the cards in a hand, a card just drawn): the default.
+
+        Asked by :meth:`forced_action` only when exactly one choice is shown and the decision is
+        not a hidden response window. Each game says when (its docs page, "Forced choices")."""
+        return False
+
     def _prompt(self, seat: int | None) -> str:
         """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
         for the deciding seat, one sentence in the rulebook's words naming what opened the
@@ -312,6 +341,13 @@ class State(ABC):
         names = " and ".join(seat_name(w) for w in winners)
         return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}."
 
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The final score of every seat in the game's own terms, for :meth:`result`'s
+        ``standings``: ``(what the numbers are — "total", "territories", "points"…, one number
+        per seat, whether the lowest ranks first)``, or ``None`` (the default) for a game that
+        names a winner and no score. Asked only once the game is over."""
+        return None
+
     def _label(self, action: Any) -> str:
         """A short human label for ``action`` (an action object of this game), shown beside its
         text: what it does, with the cards' names and abilities. The default is the text."""
@@ -322,6 +358,17 @@ class State(ABC):
         of two identical cards): :meth:`legal_choices` shows one of them. ``None`` (the default)
         means the action is shown on its own."""
         return None
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` (a legal action of this game) on a table: a list of
+        steps in order, each step a list of keys clicked in any order (two cards offered
+        together). A key names one thing of the deciding seat's view — ``hand:R7f`` (a card of
+        the hand), ``seat:2``, ``spot:B7m:right``, ``title:Kingship``, ``deck`` … (each game's
+        docs page lists its keys). Twins are told apart by their own names (``hand:H5d1``,
+        ``hand:H5d2``); cards the view names alike (two copies of ``7L``) share a key and are
+        interchangeable. An action that names nothing on the table (``end``, ``pass``) has no
+        keys: a front offers it as a button. The default names nothing."""
+        return []
 
     def _choice_group(self, action: Any) -> str:
         """The heading under which a front groups ``action`` when a decision offers many
@@ -431,22 +478,66 @@ class State(ABC):
         """
         return self._label(self.coerce_action(action))
 
+    def forced_action(self) -> Any | None:
+        """The pending decision's only choice, when taking it at once reveals nothing: a front
+        may play it for a person who asked for forced choices to be played (the terminal, a
+        browser table), saying so in the log. ``None`` while there is a real choice, once the
+        game is over, at a hidden response window (``decider_hidden``: being asked at all is
+        secret), and when the choice is single only because of something the other seats cannot
+        know (``_choice_forced_publicly``: an "end your turn" left alone because the hand holds
+        no playable card would tell everyone so). Interchangeable actions count as one choice
+        (the first is returned)."""
+        if self.is_terminal or self.decider_hidden():
+            return None
+        legal = self.legal_actions()
+        if len(legal) != 1:
+            first = self._choice_key(legal[0]) if legal else None
+            if first is None or any(self._choice_key(a) != first for a in legal[1:]):
+                return None
+        if not self._choice_forced_publicly():
+            return None
+        return legal[0]
+
+    def choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` (object, text or integer id) on a table: a list of
+        steps, each a list of keys clicked in any order (see :meth:`_choice_keys`); ``[]`` for
+        an action offered as a plain button.
+
+        Raises:
+            IllegalActionError: ``action`` is not an action of this game or not legal now.
+        """
+        return self._choice_keys(self.verify_action(action))
+
     def legal_choices(self) -> list[dict[str, Any]]:
         """The legal actions as a front shows them: dicts with ``text`` (the canonical text),
-        ``label`` (:meth:`label`), ``id`` (the integer id) and ``group`` (a heading for long
-        lists), in ``legal_actions()`` order, with interchangeable actions shown once (the first
-        of each; typing any of them still works). Empty when the game is over."""
+        ``label`` (:meth:`label`), ``id`` (the integer id), ``group`` (a heading for long
+        lists), ``keys`` (:meth:`choice_keys`: the clicks that make it on a table) and ``alike``
+        (the actions interchangeable with it, each ``{text, label, id, keys}``), in
+        ``legal_actions()`` order. Interchangeable actions are shown once, by the first of each;
+        the others are listed in its ``alike`` so that a table can send the very card a person
+        clicked (typing any of them works too). Empty when the game is over."""
         out: list[dict[str, Any]] = []
-        seen: set[Hashable] = set()
+        first: dict[Hashable, dict[str, Any]] = {}
         for a in self.legal_actions():
             key = self._choice_key(a)
             if key is not None:
-                if key in seen:
+                shown = first.get(key)
+                if shown is not None:
+                    shown["alike"].append(
+                        {"text": str(a), "label": self._label(a), "id": self.action_id(a), "keys": self._choice_keys(a)}
+                    )
                     continue
-                seen.add(key)
-            out.append(
-                {"text": str(a), "label": self._label(a), "id": self.action_id(a), "group": self._choice_group(a)}
-            )
+            entry: dict[str, Any] = {
+                "text": str(a),
+                "label": self._label(a),
+                "id": self.action_id(a),
+                "group": self._choice_group(a),
+                "keys": self._choice_keys(a),
+                "alike": [],
+            }
+            if key is not None:
+                first[key] = entry
+            out.append(entry)
         return out
 
     def parse_action(self, text: str) -> Any:
@@ -633,13 +724,29 @@ class State(ABC):
 
     # ----------------------------------------------------------------- records and snapshots
     def result(self) -> dict[str, Any] | None:
-        """The result as a JSON-ready dict (``winners``, ``returns``, ``turns``, and ``undos`` when
-        a person went back to an earlier decision), or ``None`` while running."""
+        """The result as a JSON-ready dict, or ``None`` while running:
+
+        - ``winners``, ``returns`` (one float per seat), ``turns``, and ``undos`` when a person
+          went back to an earlier decision;
+        - ``text``: the result in the game's own words, for everyone (the spectator's result
+          prompt: "P3 wins with the highest total, 24 (P0 17, …)", a solitaire's score);
+        - ``score_name``: what the game scores ("total", "territories", "points"), or ``None``
+          for a game that names a winner and no score;
+        - ``standings``: every seat once, best first, as ``{"seat", "rank", "score"}`` — the
+          rank 1-based, shared by equal scores (1, 2, 2, 4); ``score`` ``None`` without a
+          score, the winners then ranked 1 and everyone else 2.
+
+        Every front (terminal, table, replay, lobby) shows these words and this table."""
         if not self.is_terminal:
             return None
-        out: dict[str, Any] = {"winners": list(self.winners), "returns": self.returns(), "turns": self.turns}
+        winners = list(self.winners)
+        out: dict[str, Any] = {"winners": winners, "returns": self.returns(), "turns": self.turns}
         if self.undos:
             out["undos"] = self.undos
+        out["text"] = self._result_prompt(None)
+        scored = self._result_scores()
+        out["score_name"] = None if scored is None else scored[0]
+        out["standings"] = standings(self.num_players, winners, scored)
         return out
 
     def record(self) -> dict[str, Any]:

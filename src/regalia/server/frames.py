@@ -33,6 +33,8 @@ CONTINUE_CHOICE = Choice(
     label="you have nothing to play in this response window: let the table go on",
     id=-1,
     group=CONTINUE,
+    keys=[],
+    alike=[],
 )
 """The only choice of a person's stage in which the rules ask them nothing (SRV-2)."""
 CONTINUE_PROMPT = (
@@ -95,6 +97,7 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         standin=row.standin,
         step=row.public_step,
         created_at=row.created_at,
+        updated_at=row.updated_at,
         result=row.result if row.status == "over" else None,
     )
 

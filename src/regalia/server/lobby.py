@@ -101,7 +101,7 @@ def online_option(option: dict[str, Any]) -> bool:
 def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
     """A game as the lobby shows it: summary, player range, options with their rulings' texts,
     bots, and the default time to answer a response window (the server's ``response_seconds``)."""
-    rulings = {r.id: r.text for r in game.rulings}
+    rulings = game.rule_words(online=True)
     options = [
         OptionInfo(
             name=o["name"],
@@ -109,6 +109,11 @@ def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
             default=o["default"],
             choices=o["choices"],
             doc=o["doc"],
+            label=o["label"],
+            help=o["help"],
+            choice_labels=o["choice_labels"],
+            minimum=o["minimum"],
+            maximum=o["maximum"],
             ruling=o["ruling"],
             ruling_text=rulings.get(o["ruling"]) if o["ruling"] else None,
         )
@@ -130,6 +135,7 @@ def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
         notation=game.notation,
         hidden_responses=game.hidden_responses,
         response_seconds=response_seconds,
+        rules=rulings,
     )
 
 

@@ -166,13 +166,27 @@ client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------------------- server → client (websocket)
+class Alike(BaseModel):
+    """An action interchangeable with a shown choice (a twin card): its text, label, integer
+    id and click keys."""
+
+    text: str
+    label: str
+    id: int
+    keys: list[list[str]]
+
+
 class Choice(BaseModel):
-    """One legal action as shown: canonical text, label, integer id, heading."""
+    """One legal action as shown: canonical text, label, integer id, heading, the clicks that
+    make it on a table (``keys``: steps of keys clicked in any order, ``State.choice_keys``) and
+    the actions interchangeable with it (``alike``)."""
 
     text: str
     label: str
     id: int
     group: str
+    keys: list[list[str]]
+    alike: list[Alike]
 
 
 class EventOut(BaseModel):
@@ -255,6 +269,7 @@ class TableInfo(BaseModel):
     standin: str
     step: int
     created_at: float
+    updated_at: float
     result: dict[str, Any] | None
 
 
@@ -419,13 +434,20 @@ class BotInfo(BaseModel):
 
 
 class OptionInfo(BaseModel):
-    """A rule option that may be set online, with its ruling's text."""
+    """A rule option that may be set online: its name, type, default and choices; for people its
+    ``label``, ``help`` and the words of each choice (``choice_labels``); its bounds; and its
+    ruling with the ruling's words at an online table."""
 
     name: str
     type: str
     default: Any
     choices: list[Any] | None
     doc: str
+    label: str
+    help: str
+    choice_labels: dict[str, str] | None
+    minimum: int | None
+    maximum: int | None
     ruling: str | None
     ruling_text: str | None
 
@@ -450,6 +472,9 @@ class GameInfo(BaseModel):
     asks in response periods (SRV-2)."""
     response_seconds: float
     """The default time a person has to answer a response window (SRV-2)."""
+    rules: dict[str, str]
+    """The words of every rule id a refusal or an option may name (rulings and rulebook
+    sections), as an online table shows them: a refused move's ``rule`` is explained with them."""
 
 
 class TableList(BaseModel):

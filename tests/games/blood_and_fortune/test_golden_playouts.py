@@ -172,7 +172,8 @@ def words_digest(players: int, options: dict[str, Any], seed: int, max_steps: in
     while not state.is_terminal and step < max_steps:
         legal = state.legal_actions()
         put([state.prompt(s) for s in seats])
-        put(state.legal_choices())
+        # the choices as shown (their click keys and alike lists are checked by tests/conformance)
+        put([{k: c[k] for k in ("text", "label", "id", "group")} for c in state.legal_choices()])
         put(state.decision_kind())
         if step % 7 == 0:
             for s in range(players):

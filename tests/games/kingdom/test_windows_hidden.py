@@ -286,7 +286,7 @@ def test_kd_x13_counter_windows_on_a_joker(deal: Deal, joker: str, kind: str) ->
 
 
 def test_kd_x13_decider_hidden_exactly_while_a_window_is_open() -> None:
-    """``decider_hidden()`` (what an online table pads moves for, SRV-1) holds exactly while a
+    """``decider_hidden()`` (what an online table pads moves for, SRV-2) holds exactly while a
     response or counter window waits for a seat, and the seats not asked are then never shown
     that seat's window."""
     import random

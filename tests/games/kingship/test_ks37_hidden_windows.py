@@ -196,7 +196,7 @@ def test_ks37_no_hidden_window_ever_shows_an_empty_decision_or_its_kind_to_anoth
 
 
 def test_ks37_decider_hidden_exactly_while_a_hidden_window_is_open() -> None:
-    """``decider_hidden()`` (what an online table pads for, SRV-1) is true exactly when the seats
+    """``decider_hidden()`` (what an online table pads for, SRV-2) is true exactly when the seats
     not asked are shown another decision than the one pending."""
     import random
 

@@ -216,7 +216,13 @@ _RE: Final[tuple[tuple[int, re.Pattern[str]], ...]] = (
 
 
 def _bad(text: str, why: str) -> IllegalActionError:
-    return IllegalActionError(f"not a Blood & Fortune action ({why}); see docs/games/blood_and_fortune.md", None, text)
+    return IllegalActionError(
+        f"not a Blood & Fortune action ({why}): the actions are offer H3s1 H3d2 to P2, offer H3s1 to P2, keep H3d2, "
+        "give H2s1, place R7, take from P2, special, special on P2, special on P2 at 3, pass, target P2, "
+        "target P2 at 3",
+        None,
+        text,
+    )
 
 
 def _seat(text: str, s: str, players: int) -> int:

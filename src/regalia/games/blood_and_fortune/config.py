@@ -19,15 +19,27 @@ class BloodAndFortuneConfig:
             at random with the game's seed (seat 0 when an explicit ``deck=`` is given, BF-X6).
     """
 
-    roles: bool = option(False, doc="Play with the 15 Role cards (regalia's house-rule texts, BF-X3).", ruling="BF-X3")
+    roles: bool = option(
+        False,
+        doc="Play with the 15 Role cards (regalia's house-rule texts, BF-X3).",
+        label="Role cards",
+        help="Deal Role cards in a draft each round: they may be offered like Influence cards and are "
+        "resolved after the offers (regalia's own texts: the published ones are unknown).",
+        ruling="BF-X3",
+    )
     special_actions: bool = option(
         False,
         doc="Play with the Score cards' Special Actions (regalia's house-rule texts, BF-X3, BF-4).",
+        label="Special Actions",
+        help="Each Score card carries a Special Action, usable once a round after you have received an "
+        "Influence card, while your total is 15 or less (regalia's own texts).",
         ruling="BF-4",
     )
     first_player: int | None = option(
         None,
         doc="Seat that takes the Ring first (None: random from the seed; seat 0 with an explicit deck).",
+        label="First player",
+        help="The seat that holds the Ring and offers first in round 1; none: a seat drawn at random.",
         minimum=0,
         maximum=5,
         ruling="BF-X6",

@@ -15,6 +15,7 @@ from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLU
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
 from regalia.games.blood_and_fortune.observation import BloodAndFortuneObserver
 from regalia.games.blood_and_fortune.phases import DECISION_KINDS
+from regalia.games.blood_and_fortune.schema import BloodAndFortuneView
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 from regalia.games.blood_and_fortune.view import render_text
 
@@ -58,6 +59,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         "BF-X6",
         "deck= lists House cards (dealt to seats 0, 1, ...), Score cards (same) and, with roles, the top of the round-1 role deck; missing ones are random with the seed. With deck= and no first_player, seat 0 takes the Ring.",
         "first_player",
+        online="The House and Score cards are dealt at random from the table's seed; with no first player "
+        "chosen, a seat drawn at random holds the Ring and offers first.",
     ),
     Ruling("BF-X7", "A turn missed for having no cards counts as one of the player's 3 turns."),
     Ruling("BF-X8", "A player whose hand holds only Role cards offers them like any cards (2 when they can)."),
@@ -90,6 +93,31 @@ RULINGS: Final[tuple[Ruling, ...]] = (
 )
 
 
+RULE_SECTIONS: Final[dict[str, str]] = {
+    "BF-SETUP": "Setup: each player takes a House card, its 5 Influence cards and a Score card; the first "
+    "player holds the Ring.",
+    "BF-DRAFT": "Role draft (with Role cards): each player is dealt 2 Role cards, places one face down and "
+    "then takes the face-down Role card of another player.",
+    "BF-OFFER": "Offer Influence: on your turn offer 2 cards of your hand face down to another player; they "
+    "keep one (an Influence card goes face down to the right end of their area) and the other comes back.",
+    "BF-ROLEOFFER": "Offering Role cards: a kept Role card goes to the recipient's hand, who then gives the "
+    "offerer an Influence card from their hand, face down to the right end of the offerer's area.",
+    "BF-SPECIAL": "Special Actions: once a round, after receiving an Influence card into your area, while "
+    "your total is 15 or less.",
+    "BF-RESOLVE": "Resolve Roles: after the offers, the Role cards in hands are revealed and resolved in "
+    "ascending order.",
+    "BF-REVEAL": "Reveal Influence: hands are discarded, every area is turned face up and every double but "
+    "the rightmost is discarded.",
+    "BF-SCORE": "Score Influence: a round score is the value of every card in your own area plus the value of "
+    "your house's cards in the other areas; the highest wins the round (a tie: the Ring holder, else the "
+    "nearest after them).",
+    "BF-ROUND": "New round: everyone takes their house cards back; the round's winner holds the Ring and is "
+    "the first player.",
+    "BF-WIN": "After 3 rounds the highest total wins; a tie for the highest total means nobody wins.",
+}
+"""The rulebook sections that refusals name (``Game.rule_sections``)."""
+
+
 class BloodAndFortune(Game):
     """Blood & Fortune (Charles Ward / EX1ST Games, 2015), 3-6 players, 3 rounds."""
 
@@ -100,6 +128,8 @@ class BloodAndFortune(Game):
     default_players = 4
     config_class = BloodAndFortuneConfig
     rules_version = "1.0"
+    view_schema = BloodAndFortuneView
+    rule_sections = RULE_SECTIONS
     search_scale = 0.4  # ismcts budgets: a costly heuristic policy (it scores every offer)
     summary = (
         "Offer Influence cards face down; the recipient keeps one. Only the rightmost double in each "

@@ -78,6 +78,7 @@ from regalia.games.blood_and_fortune.holders import (
     K_EMPTY,
     K_XFER,
 )
+from regalia.games.blood_and_fortune.keys import choice_keys
 from regalia.games.blood_and_fortune.knowledge import determinize
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
@@ -677,6 +678,27 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         """The winner, or the tie that leaves nobody winning (BF-WIN), with the totals."""
         return result_prompt(self)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows when its count is public: a keep of
+        an offer of one card (the offer's size is public), a gift when the hand holds one
+        Influence card (hand sizes are public, BF-X4), a draft place with one Role card dealt, a
+        draft take and a Role card's target (placed Role cards and area sizes are public). Never
+        an offer or the closing Special Action window. Twin cards merged into one choice are not
+        forced: only the decider knows they are twins."""
+        ph = self.phase
+        p = self.cp
+        if ph == KEEPING:
+            return len(self.offer) == 1
+        if ph == PAYING:
+            return sum(1 for c in self.hands[p] if c < ROLE_BASE) == 1
+        if ph == DRAFT_PLACE:
+            return len(self.dealt[p]) == 1
+        return ph in (DRAFT_TAKE, ROLE_TARGET)
+
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The totals of the four rounds (BF-WIN: the highest total wins)."""
+        return "total", [float(t) for t in self.totals], False
+
     def _label(self, action: Any) -> str:
         """What ``action`` does, for the deciding seat (see :mod:`.choices`)."""
         return label(self, action)
@@ -689,6 +711,10 @@ class BloodAndFortuneState(BloodAndFortuneTable):
     def _choice_group(self, action: Any) -> str:
         """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.choices`)."""
         return choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(action)
 
     def _validate_restored(self) -> None:
         """Types, ranges and the rules' shapes of every field of a loaded state (see

@@ -253,7 +253,13 @@ def layout(decks: int, players: int) -> Layout:
 
 
 def _bad(text: str, why: str) -> IllegalActionError:
-    return IllegalActionError(f"{why} (see the action texts in docs/games/kingdom.md)", None, text)
+    return IllegalActionError(
+        f"{why}; the actions are end, pass, done, play KS, bring 5H with QH, change KS to H using QS, attack P2, "
+        "attacker 7S, block 7S with 9C, assign 3 to 5C, discard 5H, assassin AS using KS, target 9D, counter AD "
+        "using QD, joker pick|spy P2|expose P2|recruit 9D, take 5H, take deck",
+        None,
+        text,
+    )
 
 
 def _card(text: str, word: str, decks: int) -> int:

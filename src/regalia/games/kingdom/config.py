@@ -23,13 +23,25 @@ class KingdomConfig:
     decks: int | None = option(
         None,
         doc="54-card decks shuffled together; None = one deck for every 4 players (rulebook).",
+        label="Decks",
+        help="How many 54-card decks are shuffled together; none: one deck for every 4 players, as the rulebook says.",
         minimum=1,
         maximum=MAX_DECKS,
     )
-    territories: int = option(20, doc="Territories each kingdom starts with (rulebook: 20).", minimum=1, maximum=1000)
+    territories: int = option(
+        20,
+        doc="Territories each kingdom starts with (rulebook: 20).",
+        label="Starting territories",
+        help="The territories each kingdom starts with (the rulebook: 20); a kingdom falls at none.",
+        minimum=1,
+        maximum=1000,
+    )
     max_turns: int | None = option(
         None,
         doc="End the game after this many turns; most territories wins, ties are draws (KD-13).",
+        label="Turn limit",
+        help="End the game after this many turns: the most territories wins, a tie is a draw; none: play "
+        "until one kingdom stands.",
         ruling="KD-13",
         minimum=1,
     )

@@ -16,6 +16,7 @@ from regalia.games.kingdom.config import KingdomConfig, decks_for
 from regalia.games.kingdom.observation import KingdomObserver
 from regalia.games.kingdom.phases import DECISION_KINDS
 from regalia.games.kingdom.rulings import ALL
+from regalia.games.kingdom.schema import KingdomView
 from regalia.games.kingdom.state import KingdomState
 from regalia.games.kingdom.view import render_text
 
@@ -31,6 +32,7 @@ class KingdomGame(Game):
     default_players: ClassVar[int] = 4
     config_class: ClassVar[type] = KingdomConfig
     rules_version: ClassVar[str] = "kingdom-1"
+    view_schema: ClassVar[type | None] = KingdomView
     search_scale = 0.8  # ismcts budgets: rollouts of about 70 actions
     summary: ClassVar[str] = (
         "Each kingdom starts with 20 territories. Put nobles into play, let them bring in soldiers and Ace "

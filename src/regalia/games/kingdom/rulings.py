@@ -73,6 +73,8 @@ SHEET: tuple[Ruling, ...] = (
         "Game length. Option max_turns (default none) ends a game after that many turns, the kingdom with "
         "most territories winning (ties are draws) — for simulation and training only.",
         "max_turns",
+        online="Game length. A turn limit (none by default) ends a game after that many turns, the kingdom "
+        "with most territories winning (ties are draws).",
     ),
 )
 
@@ -137,6 +139,7 @@ OWN: tuple[Ruling, ...] = (
         "Deck order for tests. With make(deck=...) the given cards are the top of the deck (dealt one at a "
         "time from seat 0, then the first player's first draw) and seat 0 plays first; cards left out follow in "
         "seeded random order.",
+        online="",
     ),
     Ruling(
         "KD-X10",

@@ -15,7 +15,7 @@ Decisions, in the order :attr:`KingdomState.current_player` looks for them:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.events import Event, new_event, private, public
 from regalia.core.state import State
@@ -36,6 +36,7 @@ from regalia.games.kingdom.cards import (
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
 from regalia.games.kingdom.explain import explain as explain_illegal
+from regalia.games.kingdom.keys import choice_keys as choice_keys_of
 from regalia.games.kingdom.labels import choice_group as choice_group_of
 from regalia.games.kingdom.labels import choice_key as choice_key_of
 from regalia.games.kingdom.labels import label as label_of
@@ -69,6 +70,10 @@ from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
 from regalia.games.kingdom.summary import KingdomSummary, summarize
 from regalia.games.kingdom.validate import validate as validate_state
 from regalia.games.kingdom.view import make_view
+
+_PUBLIC_DECISIONS: Final[frozenset[str]] = frozenset({"attackers", "blockers", "split", "target", "pick"})
+"""The decisions whose legal actions depend on public facts only (see
+``KingdomState._choice_forced_publicly``)."""
 
 
 class KingdomState(State):
@@ -362,7 +367,7 @@ class KingdomState(State):
 
     def decider_hidden(self) -> bool:
         """Whether the pending decision is a response or counter window, shown only to the seat
-        asked [KD-X13]; an online table pads moves so that timing does not tell (SRV-1)."""
+        asked [KD-X13]; an online table pads moves so that timing does not tell (SRV-2)."""
         return self.decision() in ("respond", "counter")
 
     def decision_kind(self) -> str | None:
@@ -737,11 +742,29 @@ class KingdomState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt_of(self)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows in the decisions whose choices
+        come from the table alone — the cards in play and whether they are preoccupied, the
+        discard pile, the deck's size: declaring attackers and blockers (a lone ``done``), a
+        split of damage, an Assassin's target, a Joker's Pick a Card. Never in the main phase:
+        a lone ``end`` would tell everyone that the hand holds nothing playable; nor at a
+        discard or a response window."""
+        return self.decision() in _PUBLIC_DECISIONS
+
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The territories each kingdom holds (KD-12, KD-13: the most wins, a fallen kingdom
+        holds none)."""
+        return "territories", [float(t) for t in self.territories], False
+
     def _label(self, action: Any) -> str:
         return label_of(self, action)
 
     def _choice_key(self, action: Any) -> Any:
         return choice_key_of(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys_of(self, action)
 
     def _choice_group(self, action: Any) -> str:
         return choice_group_of(self, action)

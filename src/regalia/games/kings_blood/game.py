@@ -15,6 +15,7 @@ from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
 from regalia.games.kings_blood.observation import KingsBloodObserver
 from regalia.games.kings_blood.phases import PHASE_NAMES
+from regalia.games.kings_blood.schema import KingsBloodView
 from regalia.games.kings_blood.state import KingsBloodState
 from regalia.games.kings_blood.view import render_text
 
@@ -34,6 +35,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         "KB-G3",
         "A card is Active when no card of the row below lies at x-1 or x+1 and at least one side is placeable (both sides with active_needs_both_sides).",
         "active_needs_both_sides",
+        online="A card is Active when it has no child in the row below and at least one of its sides is free "
+        "(both sides with the option 'Active needs both sides free').",
     ),
     Ruling("KB-G4", "A child goes in the row below, centred under its two parents."),
     Ruling(
@@ -78,6 +81,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         "KB-T6",
         "With two players Reverse changes nothing; option two_player_reverse_skips makes it a Skip.",
         "two_player_reverse_skips",
+        online="With two players a Reverse changes nothing; the option 'Reverse skips with two players' makes "
+        "it a Skip.",
     ),
     Ruling(
         "KB-T7",
@@ -149,10 +154,14 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
         "KB-X9",
         "Seat 0 plays first (the dealer is the last seat). A setup Event drawn for the founder goes back into the pile, which is reshuffled, also with an explicit deck; a partial deck= is the top of the deck, the rest follows in seeded random order.",
+        online="Seat 0 plays first (the dealer is the last seat). A setup Event drawn for the founder goes back "
+        "into the pile, which is reshuffled.",
     ),
     Ruling(
         "KB-X10",
         "Passing a Draw 3 on is your turn: it ends there (the announcement check applies). With two players a Skip (or a Reverse with two_player_reverse_skips) passes the count back to yourself.",
+        online="Passing a Draw 3 on is your turn: it ends there (the announcement check applies). With two "
+        "players a Skip (or a Reverse that skips) passes the count back to yourself.",
     ),
     Ruling(
         "KB-X11",
@@ -202,6 +211,7 @@ class KingsBloodGame(Game):
     """1.1: KB-T4b (a last card played unannounced does not win). Records of 1.0 replay with
     ``regalia replay --other-rules`` (``allow_other_rules=True``); the games where a 1.0 player
     went out unannounced end differently or stop at a move no longer legal."""
+    view_schema = KingsBloodView
     search_z = 0.5  # ismcts: small gains per move; z = 1 measured 27.0 % vs heuristics, z = 0.5 above 25 %
     summary = (
         "Build a royal Genealogy: play Characters beside Active cards of the same colour or number, "

@@ -56,6 +56,7 @@ from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.explain import explain
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
+from regalia.games.kings_blood.keys import choice_keys
 from regalia.games.kings_blood.labels import choice_group, label
 from regalia.games.kings_blood.moves import gen_event, legal_actions
 from regalia.games.kings_blood.phases import (
@@ -774,11 +775,31 @@ class KingsBloodState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return result_prompt(self)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows only when an Event drawn at a
+        Marriage must be played (KB-M3): the Event, the Active cards it may target and the hand
+        sizes that allow ``announce`` are public. Everywhere else the choices depend on the
+        hand or the card just drawn: a lone ``end`` or ``draw`` would tell the table that
+        nothing could be played."""
+        return self.phase == FORCED
+
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The points of this game under a ``scoring`` option (KB-X7; the lowest first with
+        ``lowest_wins``), or ``None`` without one: the game names a winner only."""
+        mode: str = self.config.scoring
+        if mode == "none":
+            return None
+        return "points", [float(v) for v in self.scores()], mode == "lowest_wins"
+
     def _label(self, action: Any) -> str:
         return label(self, action)
 
     def _choice_group(self, action: Any) -> str:
         return choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(self, action)
 
     # _choice_key stays None: no two legal actions are interchangeable. Every placement puts a
     # different card on a different spot (the geometry decides what is Active next), an Exile to

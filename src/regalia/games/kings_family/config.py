@@ -32,18 +32,32 @@ class KingsFamilyConfig:
     """
 
     active_needs_both_sides: bool = option(
-        False, doc="A card is Active only when both of its sides can take a card (default: one side).", ruling="KB-G3"
+        False,
+        doc="A card is Active only when both of its sides can take a card (default: one side).",
+        label="Active needs both sides free",
+        help="A Genealogy card is Active (cards may be played beside it) only while both of its sides are "
+        "free; unticked: one free side is enough.",
+        ruling="KB-G3",
     )
     marriage_optional: bool = option(
-        True, doc="A placement that could marry may decline the Marriage ('nomarry').", ruling="KB-M2"
+        True,
+        doc="A placement that could marry may decline the Marriage ('nomarry').",
+        label="Marriages may be declined",
+        help="A card placed where it could marry may be placed without marrying (no child is born).",
+        ruling="KB-M2",
     )
     deck_file: str | None = option(
         None,
         doc="Path of your own deck list (one card per line: '<notation> [Skip|Reverse|Draw3]'); default: the built-in reconstruction.",
+        label="Deck file",
+        help="Your own deck list, read from a file (at the terminal only).",
     )
     undo: str = option(
         UNDO_COUNTED,
         doc="Going back to an earlier decision: 'counted' (each undo is counted in the record and the final score) or 'off' (no undo, for competitive deals).",
+        label="Undo",
+        help="Whether you may take a decision back; every undo is counted in the result.",
+        choice_labels={"counted": "allowed, each undo counted", "off": "not allowed (competitive deals)"},
         choices=UNDO_CHOICES,
         ruling="KF-X12",
     )

@@ -17,6 +17,7 @@ from regalia.games.kings_family.observation import KingsFamilyObserver
 from regalia.games.kings_family.phases import DECISION_KINDS
 from regalia.games.kings_family.render import render_view
 from regalia.games.kings_family.rulings import RULINGS
+from regalia.games.kings_family.schema import KingsFamilyView
 from regalia.games.kings_family.setup import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
 from regalia.games.kings_family.texts import LEGEND
@@ -32,6 +33,7 @@ class KingsFamily(Game):
     default_players = 1
     config_class = KingsFamilyConfig
     rules_version = "1.0"
+    view_schema = KingsFamilyView
     summary = (
         "The King's Blood solitaire: play Characters beside Active cards of the same colour or number, "
         "marry same-coloured opposite genders to draw children, and use Events to reshape the Genealogy. "

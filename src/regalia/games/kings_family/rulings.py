@@ -162,6 +162,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "KF-X11",
         "With make(deck=...), the founder procedure still reshuffles the draw pile when Events are drawn before the first Character (put a Character 8th for a fixed order); a shorter deck is completed by the missing cards in seeded random order.",
+        online="",
     ),
     Ruling(
         "KF-X12",

@@ -40,6 +40,7 @@ from regalia.games.kings_family import eventtexts as E
 from regalia.games.kings_family import texts
 from regalia.games.kings_family.actions import KFAction
 from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.keys import choice_keys
 from regalia.games.kings_family.phases import (
     DECISION_DRAW,
     DECISION_EVENT,
@@ -613,11 +614,26 @@ class KingsFamilyState(State):
     def _result_prompt(self, seat: int | None) -> str:
         return texts.result_prompt(self, seat)
 
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what a spectator knows only when an Event drawn at a
+        Marriage must be played (KB-M3: the Event and the Active cards are public). A lone
+        ``draw`` is not: the spectator is not shown the hand, nor whether the decision is a play
+        or a draw (the view's ``play_or_draw``)."""
+        return self.pending_event >= 0
+
+    def _result_scores(self) -> tuple[str, list[float], bool] | None:
+        """The KF-9 score (a solitaire scores, it has no winner)."""
+        return "points", [float(self.score())], False
+
     def _label(self, action: Any) -> str:
         return texts.label(self, action)
 
     def _choice_group(self, action: Any) -> str:
         return texts.choice_group(self, action)
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
+        return choice_keys(self, action)
 
     def undo_allowed(self) -> bool:
         """Whether a front may offer ``undo`` (KF-X12): with the ``undo`` option ``"counted"``

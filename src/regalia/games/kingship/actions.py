@@ -20,6 +20,7 @@ from regalia.games.kingship.cards import (
     TITLE_NAMES,
     VALID_SPECS,
     VALUE,
+    VALUE_TEXT,
     kind_of,
     parse_card,
     parse_spec,
@@ -369,14 +370,43 @@ def _seat(text: str, raw: str) -> int:
     raise IllegalActionError(f"expected a seat such as P2, got {text!r}", None, raw)
 
 
+def _card(word: str, raw: str) -> int:
+    """The card kind written ``word`` in the action text ``raw``.
+
+    Raises:
+        IllegalActionError: naming what is wrong with ``word``: a value without its suit (``9``:
+            say ``9L``, ``9D`` or ``9T``), a Terra Queen (there is none), or not a card.
+    """
+    try:
+        return parse_card(word)
+    except KeyError:
+        pass
+    w = word.strip().upper()
+    if w in VALUE_TEXT[1:] or w == "1":
+        kinds = [NAME[k] for k in range(NK - 1) if VALUE_TEXT[VALUE[k]] == ("A" if w == "1" else w) and NAME[k] != "QT"]
+        raise IllegalActionError(
+            f"{word!r} is a value without its suit: a card is a value and a suit — {' or '.join(kinds)} "
+            "(L Light, D Dark, T Terra)",
+            None,
+            raw,
+        )
+    if w == "QT":
+        raise IllegalActionError("there is no Terra Queen: the Queens are QL and QD", None, raw)
+    raise IllegalActionError(
+        f"{word!r} is not a card: a card is a value (A, 2-10, J, Q, K) and a suit (L Light, D Dark, T Terra), "
+        "such as 7L or 10D, or the Outlaw",
+        None,
+        raw,
+    )
+
+
 def _item(text: str, raw: str) -> int:
     words = text.split()
     if len(words) == 2 and words[0].lower() == "title" and words[1].upper() in TITLE_BY_NAME:
         return NK + TITLE_BY_NAME[words[1].upper()]
-    try:
-        return parse_card(text)
-    except KeyError:
-        raise IllegalActionError(f"expected a card or 'title <name>', got {text!r}", None, raw) from None
+    if not text.strip():
+        raise IllegalActionError("name a card of your hand (7L) or a title you hold (title Demon)", None, raw)
+    return _card(text, raw)
 
 
 def parse_act(raw: str) -> Act:
@@ -401,7 +431,11 @@ def parse_act(raw: str) -> Act:
     verb = verb.lower()
     try:
         if verb == "play":
-            cards = [parse_card(c) for c in rest.split()]
+            if not rest.strip():
+                raise IllegalActionError(
+                    "play what? name the card of your hand (play 7L), or a pair (play 7L 7D)", None, raw
+                )
+            cards = [_card(c, raw) for c in rest.split()]
             if len(cards) == 1:
                 return Act(PLAY, cards[0])
             if not cards or OUTLAW in cards or len({VALUE[c] for c in cards}) != 1:
@@ -418,12 +452,14 @@ def parse_act(raw: str) -> Act:
         if verb == "redirect":
             return Act(REDIRECT, _seat(rest, raw))
         if verb == "block":
-            k = parse_card(rest)
+            k = _card(rest, raw)
             if VALUE[k] != 10:
                 raise IllegalActionError("only a Knight can block", "KS-6", raw)
             return Act(BLOCK, k % 3)
         if (verb in CARD_VERBS and verb != "take") or (verb == "take" and not rest.lower().startswith("offer")):
-            return Act(CARD, CARD_VERBS.index(verb), parse_card(rest))
+            if not rest.strip():
+                raise IllegalActionError(f"{verb} what? name the card: {verb} 7L", None, raw)
+            return Act(CARD, CARD_VERBS.index(verb), _card(rest, raw))
         if verb == "take":
             return Act(TAKE_OFFER, _seat(rest.split(" ", 1)[1] if " " in rest else "", raw))
         if verb == "name":
@@ -448,7 +484,13 @@ def parse_act(raw: str) -> Act:
             return Act(ASK, parse_spec(r))
     except KeyError:
         pass
-    raise IllegalActionError(f"{raw!r} is not a Kingship action (see docs/games/kingship.md)", None, raw)
+    if low.split()[0] in CHOICE_WORDS or low.split()[0] in ("draw", "pass", "forbid"):
+        raise IllegalActionError(f"{text.split()[0]!r} takes nothing after it: just {low.split()[0]}", None, raw)
+    raise IllegalActionError(
+        f"{text.split()[0]!r} starts no Kingship action (draw, pass, play 7L, target P2, keep, approve, law …)",
+        None,
+        raw,
+    )
 
 
 def _parse_law(rest: str, raw: str) -> Act:

@@ -16,6 +16,7 @@ from regalia.games.kingship.config import KingshipConfig
 from regalia.games.kingship.decisions import DECISION_KINDS
 from regalia.games.kingship.observation import KingshipObserver
 from regalia.games.kingship.rulings import RULINGS
+from regalia.games.kingship.schema import KingshipView
 from regalia.games.kingship.state import KingshipState
 from regalia.games.kingship.view import render_text as render_view
 
@@ -30,6 +31,7 @@ class KingshipGame(Game):
     default_players = 4
     config_class = KingshipConfig
     rules_version = "1.1-regalia.1"
+    view_schema = KingshipView
     search_scale = 0.35  # ismcts budgets: long rollouts (about 110 actions a game)
     summary = (
         "Match the top of the pile by suit or value, play pairs for stronger abilities, take titles "
@@ -43,7 +45,7 @@ class KingshipGame(Game):
         "the two suitless Outlaws are 'Outlaw'. Actions: 'draw', 'pass', 'play 7L', 'play 7L 7D 7T' "
         "(a pair: first card, last card is the new top), 'target P2', 'forbid', 'redirect P3', "
         "'block 10D', 'give 5T', 'exile 2L', 'name 7' / 'name L' / 'name any', 'law exactly 3', "
-        "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1' (see docs/games/kingship.md)."
+        "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1'."
     )
     rulings = RULINGS
     decision_kinds = DECISION_KINDS

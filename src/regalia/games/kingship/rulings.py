@@ -53,7 +53,12 @@ RULINGS: tuple[Ruling, ...] = (
         "Silenced: card abilities (except Witch) and title abilities have no effect; laws naming them or triggered by their actions have no effect; they still vote; one silenced player.",
     ),
     Ruling("KS-13", "A single Knight played on your own turn has no ability."),
-    Ruling("KS-14", "Option max_turns (default none) ends the game in a draw after that many turns.", "max_turns"),
+    Ruling(
+        "KS-14",
+        "Option max_turns (default none) ends the game in a draw after that many turns.",
+        "max_turns",
+        online="A turn limit (none by default) ends the game in a draw after that many turns.",
+    ),
     Ruling(
         "KS-15",
         "Bracketed card conditions are checked once, when the ability triggers: complementary sentences ([King/No] ... [King/Yes] ...) are alternatives, not both in a row.",
@@ -134,6 +139,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "KS-35",
         "make(deck=...) may give a partial deck (at most 80 cards, no more copies than the deck has): its cards come first, the rest follow in seeded random order; no KS-1 procedure then, seat 0 plays first.",
+        online="",
     ),
     Ruling(
         "KS-36",

@@ -40,6 +40,7 @@ from itertools import compress
 from operator import sub
 from typing import Any, Final
 
+from regalia.core.errors import IllegalActionError
 from regalia.core.events import Event
 from regalia.core.state import shuffle
 from regalia.games.kingship import actions as A
@@ -63,6 +64,7 @@ from regalia.games.kingship.cards import (
 from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.keys import choice_keys
 from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.summary import KingshipSummary, summarize
@@ -210,7 +212,18 @@ class KingshipState(Flow):
         return A.action_from_id(action_id)
 
     def _parse(self, text: str) -> Any:
-        return parse_act(text)
+        """Read an action text; a text that does not read is refused naming what is wrong with
+        it and, while the game runs, what the decision now asks for and its rule (``play 9`` at
+        the Farmer's card: ``'9' is a value without its suit …; you must now keep the top card
+        of the deck or reveal it (Farmer) [KS-5]``)."""
+        try:
+            return parse_act(text)
+        except IllegalActionError as err:
+            p = self.pending
+            if p is None:
+                raise
+            what, rule = DECISIONS[p[0]]
+            raise IllegalActionError(f"{err.reason}; you must now {what}", err.rule or rule, text) from None
 
     # ---------------------------------------------------------------- legal actions
     def _hand_choice(self, purpose: int) -> list[Act]:
@@ -828,6 +841,38 @@ class KingshipState(Flow):
     def _choice_group(self, action: Any) -> str:
         """The heading of ``action`` in a long list (single cards, pairs, a law, a kind of spec...)."""
         return choice_group(self, action)
+
+    def _choice_forced_publicly(self) -> bool:
+        """A single choice is forced by what everyone knows when the choices come from public
+        facts — a target or a redirection (seats not forbidden), the Poacher's deck or pile, a
+        Priest's revival (the pile), the Demon's claim (the graveyard) — or when a choice of a
+        card hidden from the others is single by its count alone: a card given, placed,
+        returned or exiled from a hand of one card, a Merchant's take from a hand of one card,
+        an Emperor's search of a deck of one card. Never the main decision (a lone ``pass``
+        would tell everyone that nothing could be played) nor a hidden window (KS-37)."""
+        p = self.pending
+        assert p is not None
+        kind: str = p[0]
+        if kind in _PUBLIC_KINDS:
+            return True
+        if kind in _HAND_KINDS:
+            return self.hs[p[1]] == 1
+        if kind == "m_take":
+            target: int = self.ctx["target"]
+            return self.hs[target] == 1
+        if kind == "search":
+            return len(self.deck) == 1
+        return False
+
+    def _choice_keys(self, action: Any) -> list[list[str]]:
+        """The clicks that make ``action`` on a table (see :mod:`regalia.games.kingship.keys`)."""
+        return choice_keys(self, action)
+
+
+_PUBLIC_KINDS: Final[frozenset[str]] = frozenset({"target", "reroute", "poacher", "revive", "demon_take"})
+"""Decisions whose choices come from public facts only (``KingshipState._choice_forced_publicly``)."""
+_HAND_KINDS: Final[frozenset[str]] = frozenset({"give", "give_exile", "place", "m_return", "exile"})
+"""Decisions that choose a card of the decider's hand."""
 
 
 def _no_step(state: KingshipState, ev: list[Event]) -> None:

@@ -13,6 +13,8 @@ export {
   useMemo,
   useCallback,
   useReducer,
+  createContext,
+  useContext,
 } from '../vendor/htm-3.1.1/preact/standalone.module.js';
 
 /** An error answered by the HTTP API: `field` at fault and `reason`. */
@@ -154,15 +156,6 @@ export function fmtSeconds(s) {
   const sec = s % 60;
   const two = (x) => String(x).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
-}
-
-/** The result of a finished game in words, from state.result() and the seats. */
-export function resultWords(result, seats) {
-  if (!result) return '';
-  const w = result.winners || [];
-  if (!w.length) return 'No winner.';
-  const names = w.map((i) => seatLabel(seats, i));
-  return names.length === 1 ? `${names[0]} wins.` : `${names.join(' and ')} win.`;
 }
 
 export function classes(...xs) {

@@ -3,7 +3,16 @@
 // level in each seat, private or public, spectators, the move clock; the open tables to join and
 // the tables in progress to watch.
 
-import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural } from './lib.js';
+import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
+import { resultText } from './result.js';
+
+/** " Winner: P1 (Ann)." when the result's words name seats only by number. */
+function winnersOf(t) {
+  const w = (t.result && t.result.winners) || [];
+  const named = w.filter((i) => t.seats[i] && t.seats[i].name && t.seats[i].name !== `P${i}`);
+  if (!named.length) return '';
+  return ` Winner${w.length > 1 ? 's' : ''}: ${w.map((i) => seatLabel(t.seats, i)).join(', ')}.`;
+}
 
 const CLOCKS = [
   [null, 'no move clock'],
@@ -28,29 +37,44 @@ function optionType(o) {
   return 'text';
 }
 
+/** A value of an option in words: its choice label, yes/no, none. */
+function valueWords(o, v) {
+  if (v === null || v === undefined) return 'none';
+  if (o.choice_labels && o.choice_labels[String(v)]) return o.choice_labels[String(v)];
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  return String(v);
+}
+
+/** One rule option: its label and help sentence (from the game's own option metadata), its
+ *  input, its default in words and, folded, its ruling's words. */
 function OptionField({ o, value, onChange }) {
   const kind = optionType(o);
   const id = `opt-${o.name}`;
-  const dflt = o.default === null ? 'none' : String(o.default);
+  const help = `help-${o.name}`;
   let input;
   if (kind === 'bool') {
-    input = html`<input type="checkbox" id=${id} name=${id} checked=${!!value} onChange=${(e) => onChange(e.target.checked)} />`;
+    input = html`<input type="checkbox" id=${id} name=${id} checked=${!!value} aria-describedby=${help} onChange=${(e) => onChange(e.target.checked)} />`;
   } else if (kind === 'choice') {
-    input = html`<select id=${id} name=${id} value=${String(value)} onChange=${(e) => onChange(e.target.value)}>
-      ${o.choices.map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}</select>`;
+    input = html`<select id=${id} name=${id} value=${String(value)} aria-describedby=${help} onChange=${(e) => onChange(e.target.value)}>
+      ${o.choices.map((c) => html`<option value=${String(c)}>${valueWords(o, c)}</option>`)}</select>`;
   } else if (kind === 'int' || kind === 'int?') {
     input = html`<input type="number" id=${id} name=${id} value=${value === null || value === undefined ? '' : String(value)} placeholder=${kind === 'int?' ? 'none' : ''}
+      min=${o.minimum ?? undefined} max=${o.maximum ?? undefined} aria-describedby=${help}
       onInput=${(e) => onChange(e.target.value === '' ? (kind === 'int?' ? null : o.default) : Number(e.target.value))} />`;
   } else {
-    input = html`<input id=${id} name=${id} value=${value ?? ''} onInput=${(e) => onChange(e.target.value)} />`;
+    input = html`<input id=${id} name=${id} value=${value ?? ''} aria-describedby=${help} onInput=${(e) => onChange(e.target.value)} />`;
   }
-  return html`<div class=${classes('option', kind === 'bool' && 'option-bool')}>
-    <label for=${id}><code>${o.name}</code></label> ${input}
-    <span class="default">default: <code>${dflt}</code></span>
-    <p class="doc">${o.doc}</p>
-    ${o.ruling ? html`<p class="ruling"><span class="rule">[${o.ruling}]</span> ${o.ruling_text || ''}</p>` : null}
+  return html`<div class=${classes('option', kind === 'bool' && 'option-bool')} data-option=${o.name}>
+    <div class="option-head">${kind === 'bool' ? html`${input}<label for=${id}>${o.label}</label>` : html`<label for=${id}>${o.label}</label>${input}`}</div>
+    <p class="help" id=${help}>${o.help} <span class="default">Default: ${valueWords(o, o.default)}.</span></p>
+    ${o.ruling && o.ruling_text
+      ? html`<details class="ruling"><summary>Ruling <span class="rule">${o.ruling}</span></summary><p>${o.ruling_text}</p></details>`
+      : null}
   </div>`;
 }
+
+/** A bot's name without its description (the part of its label before the colon). */
+const botName = (b) => b.label.split(':')[0];
 
 function CreateForm({ games, defaults }) {
   const [name, setName] = useState(games[0].name);
@@ -141,12 +165,15 @@ function CreateForm({ games, defaults }) {
         ${range.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></label>
       <label>Your name <input name="name" maxlength="40" value=${me} onInput=${(e) => setMe(e.target.value)} autocomplete="nickname" placeholder="P0" /></label>
       <ol class="seats-pick">
-        ${seats.map(
-          (s, i) => html`<li><label>P${i} <select name=${`seat-${i}`} value=${s} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
-            <option value="human">a person${i === seats.indexOf('human') ? ' (you)' : ''}</option>
-            ${game.bots.map((b) => html`<option value=${`bot:${b.spec}`}>bot — ${b.label}</option>`)}
-          </select></label></li>`,
-        )}
+        ${seats.map((s, i) => {
+          const bot = s.startsWith('bot:') ? game.bots.find((b) => `bot:${b.spec}` === s) : null;
+          return html`<li><label for=${`seat-${i}`}>P${i}</label>
+            <select id=${`seat-${i}`} name=${`seat-${i}`} value=${s} aria-describedby=${`seat-${i}-about`} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
+              <option value="human">a person${i === seats.indexOf('human') ? ' (you)' : ''}</option>
+              ${game.bots.map((b) => html`<option value=${`bot:${b.spec}`}>bot: ${botName(b)}</option>`)}
+            </select>
+            <span class="seat-about small muted" id=${`seat-${i}-about`}>${bot ? bot.label : i === seats.indexOf('human') ? 'you take this seat' : 'a person joins with the invite link'}</span></li>`;
+        })}
       </ol>
       <p class="small muted">You take the first person's seat; send the invite link to the others. A seat nobody has taken when the game starts is played by a bot until someone joins.</p>
     </fieldset>
@@ -181,7 +208,7 @@ function CreateForm({ games, defaults }) {
           : null}
         <label>Stand-in bot <select name="standin" value=${standin} onChange=${(e) => setStandin(e.target.value)}>
           <option value="">${game.default_bot} (default)</option>
-          ${game.bots.map((b) => html`<option value=${b.spec}>${b.label}</option>`)}</select></label>
+          ${game.bots.map((b) => html`<option value=${b.spec}>${botName(b)}</option>`)}</select></label>
         <p class="small muted">The stand-in plays a seat whose person left or lost the connection, and open seats of a started table.</p>
       </details>
     </fieldset>
@@ -190,12 +217,25 @@ function CreateForm({ games, defaults }) {
   </form>`;
 }
 
+/** A date and time of the server (seconds since the epoch) in this browser's words. */
+function when(seconds) {
+  try {
+    return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  } catch (e) {
+    return new Date(seconds * 1000).toISOString();
+  }
+}
+
 function TableRow({ t, games, kind }) {
   const g = games.find((x) => x.name === t.game);
   const people = t.seats.filter((s) => s.kind === 'human');
   return html`<li class="table-row">
     <span class="t-game">${g ? g.title : t.game}</span>
     <span class="t-name">${t.name || ''}</span>
+    ${kind === 'over' && t.result
+      ? html`<span class="t-result">${resultText(t.result, t.seats)}${winnersOf(t)}</span>
+          <span class="t-date">finished <time datetime=${new Date(t.updated_at * 1000).toISOString()}>${when(t.updated_at)}</time></span>`
+      : null}
     <span class="t-seats">${t.seats.map((s) => html`<span class=${classes('t-seat', s.kind, s.controller === 'open' && 'open')} title=${s.kind === 'bot' ? `bot: ${s.bot}` : s.controller === 'open' ? 'open seat' : 'a person'}>${s.controller === 'open' ? `P${s.seat} open` : s.name}</span>`)}</span>
     <span class="t-info">${t.status}${t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${people.length ? '' : ' · bots only'}</span>
     ${kind === 'open'
@@ -254,7 +294,7 @@ function Lobby() {
     loadGames().then(setData, (e) => setErr(e.reason));
   }, []);
   return html`<div class="page lobby">
-    <header class="top"><span class="brand">regalia</span><span class="tagline">five royal card games — play with friends, bots in the empty seats</span></header>
+    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span></header>
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     ${data
       ? html`<main class="lobby-grid">

@@ -35,7 +35,7 @@ function useStickToBottom(dep) {
 /** The events this seat may see, in words, oldest first (private ones marked). */
 export function EventLog({ events }) {
   const [ref, onScroll] = useStickToBottom(events.length);
-  return html`<ol class="log" id="log" ref=${ref} onScroll=${onScroll} aria-label="What happened" aria-live="polite">
+  return html`<ol class="log" id="log" ref=${ref} onScroll=${onScroll} tabindex="0" aria-label="What happened" aria-live="polite">
     ${events.length ? null : html`<li class="muted">Nothing has happened yet.</li>`}
     ${events.map(
       (e) => html`<li class=${classes('ev', e.private && 'private', `k-${e.kind}`)}>${e.private
@@ -56,7 +56,7 @@ export function Chat({ chat, canTalk, onSend, max, names }) {
     if (onSend(t) !== false) setText('');
   }
   return html`<div class="chat">
-    <ol class="chat-lines" id="chat" ref=${ref} onScroll=${onScroll} aria-label="Chat" aria-live="polite">
+    <ol class="chat-lines" id="chat" ref=${ref} onScroll=${onScroll} tabindex="0" aria-label="Chat" aria-live="polite">
       ${chat.length ? null : html`<li class="muted">No messages yet.</li>`}
       ${chat.map(
         (m) => html`<li class="chat-line"><span class="who">${m.seat === null ? m.name : names.label(m.seat)}</span>: <span class="said">${m.text}</span></li>`,

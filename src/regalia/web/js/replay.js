@@ -2,7 +2,9 @@
 // as a spectator saw it (also while it is still running, up to what everyone has been shown) or,
 // once the game is over, as any seat saw it. Arrow keys step, Home and End jump, Space plays.
 
-import { html, render, useState, useEffect, useRef, api, loadGames, pageParams, tableUrl, seatLabel, resultWords, classes } from './lib.js';
+import { html, render, useState, useEffect, useRef, api, loadGames, pageParams, tableUrl, seatLabel, classes } from './lib.js';
+import { ResultSummary } from './result.js';
+import { Highlight, movedBy } from './lastmove.js';
 import { rendererFor } from './games/index.js';
 import { makeNames, Legend } from './panels.js';
 
@@ -80,6 +82,17 @@ function Replay() {
   }, [gameInfo]);
   const sel = { live: false, next: new Set(), props: (key, uid, text) => ({ enabled: false, pressed: false, cls: '', onClick: () => text && setNote(text) }) };
   const events = data ? data.steps.slice(0, i + 1).flatMap((s, j) => s.events.map((e) => ({ ...e, current: j === i }))) : [];
+  const now = step ? step.events : [];
+  const moved = game && step ? movedBy(now, game.movedKeys ? (ev) => game.movedKeys(ev, step.view) : null) : null;
+  const logRef = useRef(null);
+  // "What happened" follows the step: its events are marked and scrolled into the log's view
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const first = log.querySelector('li.current');
+    const target = first || log.lastElementChild;
+    if (target) log.scrollTop = Math.max(0, target.offsetTop - log.offsetTop - 8);
+  }, [i, data]);
   const chat = data ? data.steps.slice(0, i + 1).flatMap((s) => s.chat) : [];
 
   return html`<div class="page replay-page">
@@ -101,7 +114,7 @@ function Replay() {
           ${!over ? html`<span class="small muted">Each seat's replay opens once the game is over.</span>` : null}
           <button type="button" onClick=${() => setI(0)} disabled=${!n || i === 0} aria-label="First step">⏮</button>
           <button type="button" onClick=${() => setI(Math.max(0, i - 1))} disabled=${!n || i === 0} aria-label="Previous step" id="prev">◀</button>
-          <button type="button" onClick=${() => setPlaying(!playing)} disabled=${!n} aria-label=${playing ? 'Pause' : 'Play'}>${playing ? '⏸' : '▶︎ play'}</button>
+          <button type="button" onClick=${() => setPlaying(!playing)} disabled=${!n}><span aria-hidden="true">${playing ? '⏸' : '▶︎'}</span> ${playing ? 'Pause' : 'Play'}</button>
           <button type="button" onClick=${() => setI(Math.min(n - 1, i + 1))} disabled=${!n || i >= n - 1} aria-label="Next step" id="next">▶</button>
           <button type="button" onClick=${() => setI(n - 1)} disabled=${!n || i >= n - 1} aria-label="Last step">⏭</button>
           <input type="range" min="0" max=${Math.max(0, n - 1)} value=${i} onInput=${(e) => setI(Number(e.target.value))} aria-label="Step" />
@@ -111,15 +124,18 @@ function Replay() {
     ${step && info
       ? html`<main class="layout">
           <div class="main-col">
-            <section class="dock"><p class="prompt" id="prompt">${step.prompt}</p>${note ? html`<p class="info">${note}</p>` : null}</section>
-            ${i === n - 1 && info.result ? html`<section class="result" id="result" data-winners=${JSON.stringify(info.result.winners || [])}><h2>Game over — ${resultWords(info.result, seats)}</h2></section>` : null}
+            <section class="dock" aria-label="This step"><p class="prompt" id="prompt">${step.prompt}</p>
+              <div class="since" id="since" aria-live="polite"><span class="since-head">Step ${i}:</span>
+                ${now.length ? html`<ul>${now.map((e) => html`<li>${e.private ? '🔒 ' : ''}${e.text}</li>`)}</ul>` : html` <span class="muted">${i === 0 ? 'the deal' : 'nothing this seat could see'}</span>`}</div>
+              ${note ? html`<p class="info">${note}</p>` : null}</section>
+            ${i === n - 1 && info.result ? html`<section class="result" id="result" data-winners=${JSON.stringify(info.result.winners || [])}><h2>Game over</h2><${ResultSummary} result=${info.result} seats=${seats} /></section>` : null}
             <section class=${classes('board', `game-${info.game}`)} id="board" aria-label="The table at this step">
-              <${game.Board} view=${step.view} seat=${seat} sel=${sel} names=${names} frame=${{ view: step.view, status: data.status }} />
+              <${Highlight.Provider} value=${moved}><${game.Board} view=${step.view} seat=${seat} sel=${sel} names=${names} frame=${{ view: step.view, status: data.status }} /></${Highlight.Provider}>
             </section>
           </div>
           <aside class="side">
             <h2 class="side-h">What happened</h2>
-            <ol class="log" id="log">${events.map((e) => html`<li class=${classes('ev', e.private && 'private', e.current && 'current')}>${e.private ? '🔒 ' : ''}${e.text}</li>`)}</ol>
+            <ol class="log" id="log" ref=${logRef} tabindex="0" aria-label="What happened up to this step">${events.map((e) => html`<li class=${classes('ev', e.private && 'private', e.current && 'current')} aria-current=${e.current ? 'step' : undefined}>${e.private ? '🔒 ' : ''}${e.text}</li>`)}</ol>
             <h2 class="side-h">Chat</h2>
             <ol class="chat-lines">${chat.length ? chat.map((m) => html`<li class="chat-line"><span class="who">${m.seat === null ? m.name : names.label(m.seat)}</span>: <span class="said">${m.text}</span></li>`) : html`<li class="muted">No messages.</li>`}</ol>
           </aside>

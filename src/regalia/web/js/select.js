@@ -1,54 +1,58 @@
 // Playing on the table: the legal actions of a frame as sequences of clicks.
 //
-// Each game's renderer reads an action's text (`parse`) into the keys of the elements a person
-// clicks to make it, in order: a card in the hand (`h:B5m`), then a target on the table (a spot
-// beside a Genealogy card `s:B2m:right`, a player `p:2`, the pile, …). An action with no keys is
-// a plain button (draw, pass, end). The page highlights every element that continues a legal
-// action from what is picked so far; when the picks complete exactly one action it is sent, and
-// when they complete several (a Marriage or no Marriage, a split of damage) the page asks which.
+// Every legal choice the server sends carries its click keys, computed by the game's rules core
+// from the action itself (`State.choice_keys`): a list of steps, each a list of keys clicked in
+// any order — a card of the hand (`hand:B5m`), then a target on the table (a spot beside a
+// Genealogy card `spot:B2m:right`, a player `seat:2`, the pile…). The renderers draw each
+// clickable thing with its key (`data-key`); this module matches what is clicked against the
+// keys and never reads an action's text. A choice with no keys is a plain button (draw, pass,
+// end). Interchangeable actions (twin cards) come as one choice with the others in its `alike`
+// list, each with the keys of its own cards, so the page sends the very card clicked.
 //
-// Only `legal` (the server's legal_choices for this seat) is ever offered: the keys are read
-// from the action texts the server sent and the cards this seat's view shows.
+// The page highlights every element that continues a legal action from what is picked so far;
+// when the picks complete exactly one action it is sent, and when they complete several (a
+// Marriage or no Marriage, a split of damage) the page asks which.
 
-/** The legal choices with their click keys: [{text, label, id, group, keys, unordered, bar}]. */
-export function entriesFor(legal, game, view, seat) {
-  return (legal || []).map((c) => {
-    let p = null;
-    try {
-      p = game.parse ? game.parse(c.text, view, seat) : null;
-    } catch (e) {
-      p = null; // a text this renderer cannot read is still offered as a button
+/** Keys a choice is also a button for: one click on a shared thing of the table (a player,
+ *  the deck, the pile, a title) — a button says the same in words. */
+const BAR_KEY = /^(seat:\d+|deck|pile|title:\w+)$/;
+
+/** The actions a page can send: each shown choice and each of its alike, as
+ *  {text, label, id, keys, choice, bar}, `choice` being the shown choice it belongs to. */
+export function entriesFor(legal) {
+  const out = [];
+  for (const c of legal || []) {
+    const keys = Array.isArray(c.keys) ? c.keys : [];
+    const bar = keys.length === 1 && keys[0].length === 1 && BAR_KEY.test(keys[0][0]);
+    out.push({ text: c.text, label: c.label, id: c.id, group: c.group, keys, choice: c, bar, shown: true });
+    for (const a of c.alike || []) {
+      out.push({ text: a.text, label: a.label, id: a.id, group: c.group, keys: a.keys || [], choice: c, bar: false, shown: false });
     }
-    p = p || {};
-    return { ...c, keys: p.keys || [], unordered: !!p.unordered, bar: !!p.bar };
-  });
+  }
+  return out;
 }
 
-/** How far `picked` (keys) goes along one entry: null (not on its way), else the keys that may
- *  come next and whether the entry is complete. With `unordered`, the hand keys (`h:`) of the
- *  entry are picked in any order before the rest. */
+/** The first keys of an entry: what must be clicked first to start it. */
+export function firstKeys(entry) {
+  return entry.keys.length ? entry.keys[0] : [];
+}
+
+/** How far `picked` (keys, in click order) goes along one entry: null (not on its way), else
+ *  the keys that may come next and whether the entry is complete. */
 export function progress(entry, picked) {
   const keys = entry.keys;
-  if (!entry.unordered) {
-    if (picked.length > keys.length) return null;
-    for (let i = 0; i < picked.length; i++) if (picked[i] !== keys[i]) return null;
-    return { next: picked.length < keys.length ? [keys[picked.length]] : [], done: picked.length === keys.length };
-  }
-  const left = keys.filter((k) => k.startsWith('h:'));
-  const rest = keys.filter((k) => !k.startsWith('h:'));
-  let j = 0;
+  let si = 0;
+  let left = keys.length ? keys[0].slice() : [];
   for (const k of picked) {
-    if (left.length) {
-      const i = left.indexOf(k);
-      if (i < 0) return null;
-      left.splice(i, 1);
-    } else {
-      if (rest[j] !== k) return null;
-      j += 1;
+    const i = left.indexOf(k);
+    if (i < 0) return null;
+    left.splice(i, 1);
+    if (!left.length && si + 1 < keys.length) {
+      si += 1;
+      left = keys[si].slice();
     }
   }
-  if (left.length) return { next: [...new Set(left)], done: false };
-  return { next: j < rest.length ? [rest[j]] : [], done: j === rest.length };
+  return { next: [...new Set(left)], done: left.length === 0 };
 }
 
 /** What the picks allow: the keys that may be clicked next, the entries the picks are on the
@@ -66,18 +70,4 @@ export function analyse(entries, picked) {
     if (p.done && picked.length) done.push(e);
   }
   return { next, done, along };
-}
-
-/** The action text to send for a completed entry: the game may put the cards the person
- *  picked in place of interchangeable ones (Blood & Fortune's twin cards). */
-export function composeText(game, entry, picked) {
-  if (game.compose) {
-    try {
-      const t = game.compose(entry, picked);
-      if (typeof t === 'string' && t) return t;
-    } catch (e) {
-      /* fall back to the canonical text */
-    }
-  }
-  return entry.text;
 }

@@ -22,14 +22,15 @@ import {
   replayUrl,
   seatLabel,
   fmtSeconds,
-  resultWords,
   classes,
 } from './lib.js';
 import { TableSocket } from './connection.js';
-import { entriesFor, analyse, composeText } from './select.js';
+import { entriesFor, analyse, firstKeys } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
 import { ResponseBanner, PrefsDialog } from './responses.js';
+import { ResultSummary } from './result.js';
+import { Highlight, movedBy, sinceLast, sinceWords } from './lastmove.js';
 
 const initial = {
   conn: 'connecting',
@@ -40,6 +41,7 @@ const initial = {
   limits: null,
   frame: null,
   events: [],
+  fresh: [],
   chat: [],
   toast: null,
   hint: null,
@@ -69,9 +71,10 @@ function reducer(s, a) {
     case 'state': {
       const f = a.msg;
       const events = f.full ? f.events : s.events.concat(f.events);
+      const fresh = f.full ? f.events.slice(-3) : f.events.length ? f.events : s.fresh;
       const table = s.table ? { ...s.table, status: f.status, step: f.step, result: f.result || s.table.result } : s.table;
       const moved = !s.frame || s.frame.step !== f.step || s.frame.decision !== f.decision;
-      return { ...s, frame: f, events, table, sending: false, hint: moved ? null : s.hint };
+      return { ...s, frame: f, events, fresh, table, sending: false, hint: moved ? null : s.hint };
     }
     case 'chat':
       return { ...s, chat: mergeChat(s.chat, [a.msg]) };
@@ -241,27 +244,39 @@ function AllMoves({ entries, onPick, dialogRef }) {
   </dialog>`;
 }
 
-/** The entries whose action texts differ once the picked cards are put in (interchangeable
- *  cards complete several shown entries with the same move). */
-function distinct(game, list, picked) {
+/** The entries of `list` with different action texts (the first of each). */
+function distinct(list) {
   const seen = new Set();
   return list.filter((e) => {
-    const t = composeText(game, e, picked);
-    if (seen.has(t)) return false;
-    seen.add(t);
+    if (seen.has(e.text)) return false;
+    seen.add(e.text);
     return true;
   });
 }
 
-function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat }) {
-  const mine = entries.length > 0;
-  const free = entries.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
-  const following = picked.length ? distinct(game, an.along, picked) : [];
-  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'}>
+/** What happened since this seat's last move (or, watching, lately), by the prompt. */
+function Since({ events, mine, seat, openLog }) {
+  if (!events.length) return null;
+  const { shown, more } = sinceWords(events);
+  const head = seat === null ? 'Lately' : mine ? 'Since your last move' : 'Just now';
+  return html`<div class="since" id="since" aria-live="polite">
+    <span class="since-head">${head}:</span>
+    <ul>${shown.map((t) => html`<li>${t}</li>`)}</ul>
+    ${more ? html`<button type="button" class="small link" onClick=${openLog}>${more} earlier — the log</button>` : null}
+  </div>`;
+}
+
+function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat, since, openLog }) {
+  const shown = entries.filter((e) => e.shown);
+  const mine = shown.length > 0;
+  const free = shown.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
+  const following = picked.length ? distinct(an.along) : [];
+  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'} data-orphans=${orphans.size}>
     <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
+    <${Since} events=${since} mine=${mine} seat=${seat} openLog=${openLog} />
     ${mine && picked.length
       ? html`<div class="picked-line">
-          <span>Picked: <strong>${picked.map((p) => p.card || p.key.replace(/^[a-z]+:/, '')).join(' + ')}</strong>${an.next.size
+          <span>Picked: <strong>${picked.map((p) => p.card || p.title || p.key).join(' + ')}</strong>${an.next.size
             ? ' — now choose a highlighted target'
             : ''}</span>
           <button type="button" class="small" onClick=${() => setPicked([])}>Cancel (Esc)</button>
@@ -275,7 +290,7 @@ function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, send
             : free.map((e) => html`<button type="button" class="move" data-text=${e.text} onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)}
           ${picked.length && following.length > 12 ? html`<span class="muted">${following.length} moves: choose a highlighted target</span>` : null}
           ${canHint ? html`<button type="button" class="small tool" onClick=${askHint}>Hint</button>` : null}
-          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${entries.length})</button>
+          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${shown.length})</button>
         </div>`
       : null}
     ${canUndo ? html`<div class="tools"><button type="button" class="small" onClick=${undo} disabled=${frame.status !== 'running'}>Undo</button>
@@ -300,6 +315,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const legendRef = useRef(null);
   const prefsRef = useRef(null);
   const wasMine = useRef(false);
+  const mark = useRef(null); // the log's length when this seat last sent a move
 
   useEffect(() => {
     loadGames().then(setGames, () => setGames({ games: [] }));
@@ -326,12 +342,18 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const gameName = (frame && frame.view && frame.view.game) || (s.table && s.table.game) || '';
   const game = rendererFor(gameName);
   const gameInfo = games && games.games.find((g) => g.name === gameName);
-  const entries = useMemo(() => (frame ? entriesFor(frame.legal, game, frame.view, seat) : []), [frame, game]);
+  const entries = useMemo(() => (frame ? entriesFor(frame.legal) : []), [frame]);
   useEffect(() => setPicked([]), [frame && frame.step, frame && frame.decision, entries.length]);
   // what a tapped card or spot said belongs to the position it was tapped in
   useEffect(() => setInfo(''), [frame && frame.step]);
   const an = analyse(entries, picked.map((p) => p.key));
-  const mine = entries.length > 0;
+  const mine = entries.some((e) => e.shown);
+  // what happened since this seat's last move (its own moves left out), drawn on the table too
+  const since = useMemo(
+    () => sinceLast(s.events, mark.current, s.fresh).filter((e) => seat === null || e.seat !== seat),
+    [s.events, s.fresh, seat],
+  );
+  const moved = useMemo(() => movedBy(since, game.movedKeys && frame ? (ev) => game.movedKeys(ev, frame.view) : null), [since, game, frame]);
   const names = makeNames(s.seats, seat);
   const shown = tab || (game.chatFirst ? 'chat' : 'log');
 
@@ -350,16 +372,23 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     const board = document.getElementById('board');
     if (!board) return;
     const missing = entries
-      .filter((e) => e.keys.length && !e.bar)
-      .filter((e) => {
-        const firsts = e.unordered ? e.keys.filter((k) => k.startsWith('h:')) : [e.keys[0]];
-        return !firsts.some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`));
-      })
+      .filter((e) => e.shown && e.keys.length && !e.bar)
+      .filter((e) => !firstKeys(e).some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`)))
       .map((e) => e.text);
     const key = missing.join('\n');
     if (key !== orphanKey) setOrphanKey(key);
   });
   const orphans = useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
+
+  // phones: the hand (".tray") sticks just above the decision panel, whose height it must know
+  useEffect(() => {
+    const dock = document.getElementById('dock');
+    if (!dock || !window.ResizeObserver) return undefined;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() => root.style.setProperty('--dock-h', `${Math.ceil(dock.getBoundingClientRect().height)}px`));
+    ro.observe(dock);
+    return () => ro.disconnect();
+  }, [!!frame]);
 
   // Escape cancels a pick
   useEffect(() => {
@@ -379,25 +408,26 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
 
   function sendText(text) {
     if (!frame) return;
+    mark.current = s.events.length;
     const ok = sock.current && sock.current.send({ type: 'act', step: frame.step, decision: frame.decision, action: text });
     if (ok) dispatch({ type: 'sending', on: true });
     else dispatch({ type: 'toast', toast: { kind: 'error', reason: 'not connected: the move was not sent (reconnecting…)', at: Date.now() } });
   }
-  function send(entry, withPicks) {
+  function send(entry) {
     setPicked([]);
-    sendText(composeText(game, entry, withPicks || picked));
+    sendText(entry.text);
   }
-  function clickKey(key, uid, card) {
+  function clickKey(key, uid, card, title) {
     const i = picked.findIndex((p) => p.uid === uid);
     if (i >= 0) {
       setPicked(picked.slice(0, i));
       return;
     }
-    const np = [...picked, { key, uid, card }];
+    const np = [...picked, { key, uid, card, title }];
     const a = analyse(entries, np.map((p) => p.key));
-    const done = distinct(game, a.done, np);
+    const done = distinct(a.done);
     if (done.length === 1 && a.next.size === 0) {
-      send(done[0], np);
+      send(done[0]);
       return;
     }
     setPicked(np);
@@ -415,13 +445,21 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         onClick: (e) => {
           e.stopPropagation();
           if (text) setInfo(text);
-          if (enabled) clickKey(key, uid, card);
+          if (enabled) clickKey(key, uid, card, text);
         },
       };
     },
   };
 
   const talk = (text) => sock.current && sock.current.send({ type: 'chat', text });
+  function openLog() {
+    setTab('log');
+    const log = document.getElementById('log');
+    if (log) {
+      log.scrollIntoView({ block: 'nearest' });
+      log.focus({ preventScroll: true });
+    }
+  }
   const control = (type) => sock.current && sock.current.send({ type });
   const table = s.table;
   const humans = table ? table.seats.filter((x) => x.kind === 'human').length : 0;
@@ -454,6 +492,9 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     ${s.toast
       ? html`<div class=${classes('toast', s.toast.kind)} role="alert" id="toast">
           <strong>${s.toast.kind === 'refused' ? 'Refused:' : 'Error:'}</strong> ${s.toast.reason}${s.toast.rule ? html` <span class="rule">[${s.toast.rule}]</span>` : null}
+          ${s.toast.rule && gameInfo && gameInfo.rules && gameInfo.rules[s.toast.rule]
+            ? html`<span class="rule-words" id="toast-rule">${s.toast.rule}: ${gameInfo.rules[s.toast.rule]}</span>`
+            : null}
           <button type="button" class="close" aria-label="Dismiss" onClick=${() => dispatch({ type: 'toast', toast: null })}>✕</button>
         </div>`
       : null}
@@ -475,10 +516,11 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
           prefs=${s.prefs} onWait=${() => control('wait')} />
         ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
             send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
-            hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat} />` : null}
+            hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat}
+            since=${since} openLog=${openLog} />` : null}
         <section class=${classes('board', `game-${gameName}`)} id="board" aria-label="The table">
           ${frame
-            ? html`<${game.Board} view=${frame.view} seat=${seat} sel=${sel} names=${names} frame=${frame} />`
+            ? html`<${Highlight.Provider} value=${moved}><${game.Board} view=${frame.view} seat=${seat} sel=${sel} names=${names} frame=${frame} /></${Highlight.Provider}>`
             : html`<p class="muted">${s.conn === 'closed' ? '' : 'Connecting to the table…'}</p>`}
         </section>
       </div>
@@ -503,7 +545,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
         </div>
       </aside>
     </main>
-    ${frame ? html`<${AllMoves} entries=${entries} onPick=${(e) => send(e, [])} dialogRef=${allRef} />` : null}
+    ${frame ? html`<${AllMoves} entries=${entries.filter((e) => e.shown)} onPick=${send} dialogRef=${allRef} />` : null}
     <${Legend} dialogRef=${legendRef} gameInfo=${gameInfo} />
     ${seat !== null
       ? html`<${PrefsDialog} dialogRef=${prefsRef} prefs=${s.prefs} hidden=${!!(gameInfo && gameInfo.hidden_responses)}
@@ -516,11 +558,8 @@ function ResultBox({ frame, seats, tableId, invite, seat }) {
   const r = frame.result || {};
   const winners = r.winners || [];
   return html`<section class="result" id="result" data-winners=${JSON.stringify(winners)} data-returns=${JSON.stringify(r.returns || [])} role="status">
-    <h2>Game over — ${resultWords(r, seats)}</h2>
-    ${r.returns
-      ? html`<p class="returns">${r.returns.map((v, i) => html`<span class=${classes('ret', winners.includes(i) && 'win')}>${seatLabel(seats, i)}: ${v}</span>`)}
-          ${r.turns !== undefined ? html`<span class="ret">turns: ${r.turns}</span>` : null}${r.undos ? html`<span class="ret">undos: ${r.undos}</span>` : null}</p>`
-      : null}
+    <h2>Game over</h2>
+    <${ResultSummary} result=${r} seats=${seats} />
     <p class="result-links">
       <a class="button" href=${replayUrl(tableId, { invite, seat })}>Replay${seat !== null ? ` as P${seat}` : ''}</a>
       <a class="button" href=${`/api/tables/${encodeURIComponent(tableId)}/record`} download=${`regalia-${tableId}.json`}>Game record (JSON)</a>

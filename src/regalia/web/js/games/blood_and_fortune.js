@@ -9,12 +9,6 @@ import { Card, Back, Spot, Seat, Zone } from '../ui.js';
 
 const INFL = /^H([1-6])([sd])([1-3])$/;
 
-/** A card's class: the three singles of a house are alike, as are its two doubles. */
-export const cls = (card) => {
-  const m = INFL.exec(card);
-  return m ? `H${m[1]}${m[2]}` : card;
-};
-
 export function faceOf(view) {
   const roles = (view.roles && view.roles.names) || {};
   const roleTexts = (view.roles && view.roles.texts) || {};
@@ -38,56 +32,8 @@ export function faceOf(view) {
   };
 }
 
-const num = (p) => String(p).replace(/^P/, '');
-
-export function parse(text, view) {
-  const t = text.split(' ');
-  switch (t[0]) {
-    case 'offer': {
-      const to = t.indexOf('to');
-      const cards = t.slice(1, to);
-      return { keys: [...cards.map((c) => `h:${cls(c)}`), `p:${num(t[to + 1])}`], unordered: true };
-    }
-    case 'keep':
-      return { keys: [`o:${cls(t[1])}`] };
-    case 'give':
-      return { keys: [`h:${cls(t[1])}`] };
-    case 'place':
-      return { keys: [`dr:${t[1]}`] };
-    case 'take': // take from Pn
-      return { keys: [`p:${num(t[2])}`] };
-    case 'special':
-    case 'target': {
-      const at = t.indexOf('at');
-      const who = t[t.indexOf('on') + 1] || t[1];
-      if (t.length === 1) return { keys: [] };
-      if (at > 0) return { keys: [`a:${num(t[at - 1])}:${t[at + 1]}`] };
-      return { keys: [`p:${num(t[0] === 'special' ? who : t[1])}`], bar: t[0] === 'special' };
-    }
-    default:
-      return { keys: [] };
-  }
-}
-
-/** Put the cards the person picked in place of their interchangeable twins in the text. */
-export function compose(entry, picked) {
-  const mine = picked.filter((p) => /^[ho]:/.test(p.key) && p.card).map((p) => p.card);
-  if (!mine.length) return entry.text;
-  const pool = mine.slice();
-  return entry.text
-    .split(' ')
-    .map((tok) => {
-      if (!INFL.test(tok)) return tok;
-      let j = pool.indexOf(tok);
-      if (j < 0) j = pool.findIndex((c) => cls(c) === cls(tok));
-      if (j < 0) return tok;
-      return pool.splice(j, 1)[0];
-    })
-    .join(' ');
-}
-
 function AreaCard({ c, q, face, sel }) {
-  const k = `a:${q}:${c.position}`;
+  const k = `area:${q}:${c.position}`;
   const given = c.given_by !== null && c.given_by !== undefined ? `, given by P${c.given_by}` : '';
   if (c.card) {
     const f = face(c.card);
@@ -110,7 +56,7 @@ function Player({ view, q, names, sel, face, me }) {
   const roleNames = (view.roles && view.roles.names) || {};
   const roleTexts = (view.roles && view.roles.texts) || {};
   const played = ((view.roles && view.roles.played) || []).filter((r) => r.seat === q);
-  return html`<${Seat} seat=${q} names=${names} k=${`p:${q}`} sel=${sel} me=${q === me} turn=${view.to_act === q && !view.game_over}
+  return html`<${Seat} seat=${q} names=${names} k=${`seat:${q}`} sel=${sel} me=${q === me} turn=${view.to_act === q && !view.game_over}
       cls=${classes('bf-player', `house-${h}`)}
       extra=${html`<span class=${classes('house-chip', `house-${h}`)} title=${`house ${house}`}>${house}</span>${ring ? html`<span class="ring" title="holds the Ring: wins ties for the round">💍 Ring</span>` : null}<span class="total" title="total of the finished rounds">total ${(view.totals || [])[q] ?? 0}</span>`}>
     <div class="area" aria-label=${`${names.label(q)}'s area, oldest left, newest right`}>
@@ -138,7 +84,7 @@ function Offer({ view, names, sel, face }) {
     <h3>Offer: ${names.label(o.from)} → ${names.label(o.to)}, ${plural(o.count, 'card')} face down${o.roles ? ` (${plural(o.roles, 'Role card')})` : ''}</h3>
     <div class="offer-cards">
       ${cards.length
-        ? cards.map((c, i) => html`<${Card} card=${c} face=${face} k=${`o:${cls(c)}`} uid=${`o:${i}`} sel=${sel} big=${true} cls=${o.kept_card === c ? 'kept' : ''} />`)
+        ? cards.map((c, i) => html`<${Card} card=${c} face=${face} k=${`offer:${c}`} uid=${`offer:${i}`} sel=${sel} big=${true} cls=${o.kept_card === c ? 'kept' : ''} />`)
         : Array.from({ length: o.count }, () => html`<${Back} cls="big" />`)}
     </div>
     <p class="small">${o.waiting_for === 'give' ? `${names.label(o.to)} kept a Role card and now gives ${names.label(o.from)} an Influence card.` : `${names.label(o.to)} keeps one; the other goes back to ${names.label(o.from)}.`}</p>
@@ -191,13 +137,30 @@ export function Board({ view, seat, sel, names }) {
     ${me !== null && me !== undefined
       ? html`<div class="bf-mine">
           <${Player} view=${view} q=${me} names=${names} sel=${sel} face=${face} me=${me} />
-          ${dealt.length ? html`<${Zone} title="Role draft: place one face down" cls="draft">${dealt.map((r, i) => html`<${Card} card=${r} face=${face} k=${`dr:${r}`} uid=${`dr:${i}`} sel=${sel} big=${true} />`)}</${Zone}>` : null}
-          <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="pick two cards, then the player to offer them to">
-            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`h:${cls(c)}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
-          </${Zone}>
+          <div class="tray bf-hands">
+            ${dealt.length ? html`<${Zone} title="Role draft: place one face down" cls="draft">${dealt.map((r, i) => html`<${Card} card=${r} face=${face} k=${`draft:${r}`} uid=${`draft:${i}`} sel=${sel} big=${true} />`)}</${Zone}>` : null}
+            <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="pick two cards, then the player to offer them to">
+              ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
+            </${Zone}>
+          </div>
         </div>`
       : html`<p class="muted spectator-note">You are watching: hands and face-down cards are hidden.</p>`}
   </div>`;
 }
 
-export default { parse, compose, Board, chatFirst: true };
+/** The area cards that moved in `events` (for the last-move highlight): a kept Influence card
+ *  and one given for a Role card go to the right end of an area (its newest card); a house-rule
+ *  effect names the card it acts on. */
+export function movedKeys(events, view) {
+  const size = (q) => (((view.player_areas || [])[q]) || []).length;
+  const out = [];
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.kind === 'keep' && d.kept === 'influence' && Number.isInteger(e.seat) && size(e.seat)) out.push(`area:${e.seat}:${size(e.seat)}`);
+    if (e.kind === 'pay' && Number.isInteger(d.to) && size(d.to)) out.push(`area:${d.to}:${size(d.to)}`);
+    if (e.kind === 'effect' && Number.isInteger(d.target) && Number.isInteger(d.position)) out.push(`area:${d.target}:${d.position}`);
+  }
+  return out;
+}
+
+export default { Board, movedKeys, chatFirst: true };

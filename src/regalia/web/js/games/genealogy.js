@@ -84,7 +84,7 @@ export function Genealogy({ view, entries, face, sel, next, rowLimit }) {
   if (!entries.length) return html`<div class="genealogy empty"><p class="muted">The Genealogy is empty: the next Character drawn founds it.</p></div>`;
   const spots = [];
   for (const k of next || []) {
-    const m = /^s:([^:]+):(left|right)$/.exec(k);
+    const m = /^spot:([^:]+):(left|right)$/.exec(k);
     if (m) {
       const t = entries.find((e) => e.card === m[1]);
       if (t) spots.push({ k, row: t.row, x: t.x + (m[2] === 'left' ? -2 : 2), title: `${m[2]} of ${m[1]}` });
@@ -93,7 +93,7 @@ export function Genealogy({ view, entries, face, sel, next, rowLimit }) {
   const line = siblingLine(view, entries);
   if (line) {
     for (const side of ['left', 'right']) {
-      const k = `sib:${side}`;
+      const k = `sibling:${side}`;
       if (next && next.has(k)) spots.push({ k, row: line.row, x: side === 'left' ? line.left : line.right, title: `a sibling, ${side}` });
     }
   }
@@ -132,7 +132,7 @@ export function Genealogy({ view, entries, face, sel, next, rowLimit }) {
         const info = { ...f, title: `${f.title || e.card}${e.active ? ' — Active' : ''}${attached.length ? ` — under it: ${attached.join(', ')}` : ''}` };
         return html`<div class=${classes('gen-cell', e.active && 'active', e.row > 0 && byPos.get(`${e.row - 1}:${e.x - 1}`) && byPos.get(`${e.row - 1}:${e.x + 1}`) && 'child')}
             style=${`grid-row:${e.row - top + 1};grid-column:${col(e.x)} / span 4`}>
-          <${Card} card=${e.card} face=${() => info} k=${`g:${e.card}`} uid=${`g:${e.card}`} sel=${sel} cls=${classes('gen', e.active && 'active')} />
+          <${Card} card=${e.card} face=${() => info} k=${`gen:${e.card}`} uid=${`gen:${e.card}`} sel=${sel} cls=${classes('gen', e.active && 'active')} />
           ${attached.length
             ? html`<span class="attached">${attached.map((a) => html`<span class=${classes('att', a === 'KingsBlood' && 'kb')} title=${EVENTS[a] ? EVENTS[a].title : a}>${a === 'Enthronement' ? '♛ E' : a === 'KingsBlood' ? "♚ King's Blood" : a}</span>`)}</span>`
             : null}
@@ -145,32 +145,4 @@ export function Genealogy({ view, entries, face, sel, next, rowLimit }) {
       )}
     </div>
   </div>`;
-}
-
-/** Read a King's Blood / King's Family action text into the clicks that make it. `holds(card)`:
- *  the card is among this seat's cards to play (hand, the card drawn, an Event drawn at a
- *  Marriage). */
-export function parseGenealogyAction(text, holds) {
-  const t = text.split(' ');
-  const ev = (name) => (holds(name) ? [`h:${name}`] : []);
-  switch (t[0]) {
-    case 'play': // play C side of T [nomarry]
-      return { keys: [`h:${t[1]}`, `s:${t[4]}:${t[2]}`] };
-    case 'sibling': // sibling C side
-      return { keys: [`h:${t[1]}`, `sib:${t[2]}`] };
-    case 'assassinate':
-      return { keys: [...ev('Assassination'), `g:${t[1]}`] };
-    case 'enthrone':
-      return { keys: [...ev('Enthronement'), `g:${t[1]}`] };
-    case 'kingsblood':
-      return { keys: [...ev('KingsBlood'), `g:${t[1]}`] };
-    case 'exile': // King's Blood: exile X to Pn; King's Family: exile X
-      return { keys: [...ev('Exile'), `g:${t[1]}`, ...(t[3] ? [`p:${t[3].replace(/^P/, '')}`] : [])] };
-    case 'connect': // connect X side of T [nomarry]
-      return { keys: [...ev('NewConnection'), `g:${t[1]}`, `s:${t[4]}:${t[2]}`] };
-    case 'draw':
-      return { keys: ['pile'], bar: true };
-    default:
-      return { keys: [] };
-  }
 }

@@ -10,15 +10,10 @@ import bloodAndFortune from './blood_and_fortune.js';
 import kingdom from './kingdom.js';
 
 const plain = {
-  parse(text, view) {
-    const hand = view.hand || [];
-    const cards = text.split(' ').filter((t) => hand.includes(t));
-    return { keys: cards.length === 1 ? [`h:${cards[0]}`] : [] };
-  },
   Board({ view, sel }) {
     const hand = view.hand || [];
     return html`<div class="plain-table">
-      ${hand.length ? html`<${Zone} title="Your hand" count=${hand.length} cls="hand">${hand.map((c, i) => html`<${Card} card=${c} k=${`h:${c}`} uid=${`hand:${i}`} sel=${sel} />`)}</${Zone}>` : null}
+      ${hand.length ? html`<${Zone} title="Your hand" count=${hand.length} cls="hand">${hand.map((c, i) => html`<${Card} card=${c} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} />`)}</${Zone}>` : null}
       <p class="muted">This game is drawn plainly here: its prompt and moves are above the table.</p>
     </div>`;
   },

@@ -25,51 +25,13 @@ export function face(card) {
   };
 }
 
-const num = (p) => String(p).replace(/^P/, '');
-
-export function parse(text, view, seat) {
-  const t = text.split(' ');
-  const me = view.seat ?? seat;
-  switch (t[0]) {
-    case 'play':
-      return { keys: [`h:${t[1]}`, `p:${me}`] };
-    case 'bring': // bring X with N
-      return { keys: [`h:${t[1]}`, `c:${t[3]}`] };
-    case 'change': // change N to S using M
-      return { keys: [`c:${t[5]}`, `c:${t[1]}`] };
-    case 'attack':
-      return { keys: [`p:${num(t[1])}`] };
-    case 'attacker':
-    case 'target':
-      return { keys: [`c:${t[1]}`] };
-    case 'block': // block A with B
-      return { keys: [`c:${t[3]}`, `c:${t[1]}`] };
-    case 'assign': // assign n to B
-      return { keys: [`c:${t[3]}`] };
-    case 'discard':
-      return { keys: [`h:${t[1]}`] };
-    case 'assassin': // assassin A using N
-    case 'counter':
-      return { keys: [`h:${t[1]}`, `c:${t[3]}`] };
-    case 'joker':
-      if (t[1] === 'pick') return { keys: ['h:Joker'] };
-      if (t[1] === 'spy' || t[1] === 'expose') return { keys: ['h:Joker', `p:${num(t[2])}`] };
-      if (t[1] === 'recruit') return { keys: ['h:Joker', `c:${t[2]}`] };
-      return { keys: [] };
-    case 'take':
-      return t[1] === 'deck' ? { keys: ['deck'], bar: true } : { keys: [`d:${t[1]}`] };
-    default:
-      return { keys: [] };
-  }
-}
-
 function InPlay({ c, sel, combat }) {
   const f = face(c.card);
   const changed = c.suit && c.printed_suit && c.suit !== c.printed_suit;
   const note = [c.preoccupied ? 'preoccupied' : '', changed ? `now ${SUITS[c.suit] ? SUITS[c.suit].sym : c.suit}` : '', c.combat || ''].filter(Boolean).join(' · ');
   const info = { ...f, title: `${f.title}${c.preoccupied ? ' — preoccupied (turned)' : ''}${changed ? ` — counts as ${SUITS[c.suit].name} this turn` : ''}${c.combat ? ` — ${c.combat}` : ''}` };
   return html`<span class=${classes('inplay', c.preoccupied && 'turned', c.combat && `cb-${c.combat}`, combat && 'in-combat')}>
-    <${Card} card=${c.card} face=${() => info} k=${`c:${c.card}`} uid=${`c:${c.card}`} sel=${sel} cls=${classes(c.role)} note=${changed ? `→${SUITS[c.suit].sym}` : ''} />
+    <${Card} card=${c.card} face=${() => info} k=${`inplay:${c.card}`} uid=${`inplay:${c.card}`} sel=${sel} cls=${classes(c.role)} note=${changed ? `→${SUITS[c.suit].sym}` : ''} />
     ${note ? html`<span class="sr-only">${note}</span>` : null}
   </span>`;
 }
@@ -79,9 +41,9 @@ function Kingdom({ view, k, names, sel, me }) {
   const soldiers = (k.in_play || []).filter((c) => c.role !== 'noble');
   const known = k.known_hand || [];
   const start = Math.max(20, ...(view.kingdoms || []).map((x) => x.territories));
-  return html`<${Seat} seat=${k.seat} names=${names} k=${`p:${k.seat}`} sel=${sel} me=${k.seat === me} turn=${view.to_act === k.seat && !view.over}
+  return html`<${Seat} seat=${k.seat} names=${names} k=${`seat:${k.seat}`} sel=${sel} me=${k.seat === me} turn=${view.to_act === k.seat && !view.over}
       cls=${classes('kingdom', view.active === k.seat && 'active-kingdom')} gone=${!k.alive}
-      extra=${html`<span class="territories" title=${`${plural(k.territories, 'territory', 'territories')} left`}><strong>${k.territories}</strong> ${k.territories === 1 ? 'territory' : 'territories'}</span>${view.active === k.seat ? html`<span class="mark turnmark">${k.seat === me ? 'your turn' : 'their turn'}</span>` : null}${!k.alive ? html`<span class="mark fallen">fallen</span>` : null}`}>
+      extra=${html`<span class="territories" title=${`${plural(k.territories, 'territory', 'territories')} left`}><strong>${k.territories}</strong> ${k.territories === 1 ? 'territory' : 'territories'}</span>${view.active === k.seat && !view.over ? html`<span class="mark turnmark">${k.seat === me ? 'your turn' : 'their turn'}</span>` : null}${!k.alive ? html`<span class="mark fallen">fallen</span>` : null}`}>
     <div class="terr-bar" aria-hidden="true" style=${`--terr:${Math.max(0, Math.min(1, k.territories / start))}`}><span></span></div>
     <div class="kd-rows">
       <div class="kd-row nobles" aria-label="nobles">${nobles.length ? nobles.map((c) => html`<${InPlay} c=${c} sel=${sel} />`) : html`<span class="muted small">no noble</span>`}</div>
@@ -130,7 +92,7 @@ export function Board({ view, seat, sel, names }) {
   const others = kingdoms.filter((k) => k.seat !== me);
   const hand = view.hand || [];
   const discard = view.discard || [];
-  const picking = sel && sel.next && [...sel.next].some((k) => k.startsWith('d:'));
+  const picking = sel && sel.next && [...sel.next].some((k) => k.startsWith('discard:'));
   return html`<div class="kd-table">
     <div class="kingdoms">${others.map((k) => html`<${Kingdom} view=${view} k=${k} names=${names} sel=${sel} me=${me} />`)}</div>
     <div class="centre kd-centre">
@@ -140,7 +102,7 @@ export function Board({ view, seat, sel, names }) {
         <${Spot} k="deck" uid="deck" sel=${sel} cls="pile-spot" title=${`the deck: ${plural(view.deck_size || 0, 'card')}`} always=${true}><${Back} label=${String(view.deck_size ?? '')} cls="pile" /></${Spot}>
       </${Zone}>
       <${Zone} title="Discard pile" count=${discard.length} cls="discards" hint="face up, newest right">
-        ${(picking ? discard : discard.slice(-8)).map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`d:${c}`} uid=${`d:${i}`} sel=${sel} />`)}
+        ${(picking ? discard : discard.slice(-8)).map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`discard:${c}`} uid=${`discard:${i}`} sel=${sel} />`)}
       </${Zone}>
       <${Facts} items=${[
         ['Turn', view.max_turns ? `${view.turn} of ${view.max_turns}` : view.turn],
@@ -152,11 +114,11 @@ export function Board({ view, seat, sel, names }) {
     </div>
     ${mine
       ? html`<div class="kd-mine"><${Kingdom} view=${view} k=${mine} names=${names} sel=${sel} me=${me} />
-          <${Zone} title="Your hand" count=${hand.length} cls="hand">
-            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`h:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
+          <${Zone} title="Your hand" count=${hand.length} cls="hand tray">
+            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
           </${Zone}></div>`
       : html`<p class="muted spectator-note">You are watching: hands are hidden.</p>`}
   </div>`;
 }
 
-export default { parse, Board };
+export default { Board };

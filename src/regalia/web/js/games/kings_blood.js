@@ -5,15 +5,7 @@
 
 import { html, classes, plural } from '../lib.js';
 import { Card, Back, Spot, Seat, Zone, Facts } from '../ui.js';
-import { Genealogy, entriesOf, faceOf, parseGenealogyAction } from './genealogy.js';
-
-function holdsIn(view) {
-  return (card) => (view.hand || []).includes(card) || view.drawn === card || view.forced_event === card;
-}
-
-export function parse(text, view) {
-  return parseGenealogyAction(text, holdsIn(view));
-}
+import { Genealogy, entriesOf, faceOf } from './genealogy.js';
 
 function Opponent({ view, i, names, sel, face }) {
   const n = (view.hand_sizes || [])[i] ?? 0;
@@ -22,7 +14,7 @@ function Opponent({ view, i, names, sel, face }) {
   const marks = [];
   if ((view.announced || [])[i]) marks.push(html`<span class="mark announce" title="announced King's Blood!">King's Blood!</span>`);
   if ((view.skip_next || [])[i]) marks.push(html`<span class="mark skip" title="misses the next turn (did not announce)">skips next turn</span>`);
-  return html`<${Seat} seat=${i} names=${names} k=${`p:${i}`} sel=${sel} turn=${turn} me=${i === view.seat} cls="opponent">
+  return html`<${Seat} seat=${i} names=${names} k=${`seat:${i}`} sel=${sel} turn=${turn} me=${i === view.seat} cls="opponent">
     <div class="seat-body">
       <span class="hand-count" title=${`${plural(n, 'card')} in hand`}>${Array.from({ length: Math.min(n, 12) }, () => html`<${Back} cls="mini" />`)}
         <span class="count">${plural(n, 'card')}</span></span>
@@ -53,7 +45,7 @@ export function Board({ view, seat, sel, names }) {
       <${Genealogy} view=${view} entries=${entries} face=${face} sel=${sel} next=${next} />
       <div class="piles">
         <${Zone} title="Draw pile" count=${view.draw_pile}>
-          <${Spot} k="pile" uid="pile" sel=${sel} cls="pile-spot" title=${`draw pile: ${plural(view.draw_pile || 0, 'card')}`} always=${true}>
+          <${Spot} k="deck" uid="deck" sel=${sel} cls="pile-spot" title=${`draw pile: ${plural(view.draw_pile || 0, 'card')}`} always=${true}>
             <${Back} label=${String(view.draw_pile ?? '')} cls="pile" />
           </${Spot}>
         </${Zone}>
@@ -73,14 +65,14 @@ export function Board({ view, seat, sel, names }) {
       </div>
     </div>
     ${me !== null && me !== undefined
-      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${myTurn} cls="mine" k=${`p:${me}`} sel=${sel}
+      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${myTurn} cls="mine tray" k=${`seat:${me}`} sel=${sel}
           extra=${html`${(view.announced || [])[me] ? html`<span class="mark announce">King's Blood! announced</span>` : null}${(view.skip_next || [])[me] ? html`<span class="mark skip">you skip your next turn</span>` : null}`}>
           <div class="hand-row">
             ${view.forced_event
-              ? html`<${Zone} title="Drawn at the Marriage" cls="forced"><${Card} card=${view.forced_event} face=${face} k=${`h:${view.forced_event}`} uid="forced" sel=${sel} big=${true} /></${Zone}>`
+              ? html`<${Zone} title="Drawn at the Marriage" cls="forced"><${Card} card=${view.forced_event} face=${face} k=${`event:${view.forced_event}`} uid="forced" sel=${sel} big=${true} /></${Zone}>`
               : null}
             <${Zone} title="Your hand" count=${hand.length} cls="hand" hint=${view.drawn ? `you drew ${view.drawn}` : ''}>
-              ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`h:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true}
+              ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true}
                 cls=${i === drawnAt ? 'drawn' : ''} note=${i === drawnAt ? 'drawn' : ''} />`)}
             </${Zone}>
           </div>
@@ -90,4 +82,4 @@ export function Board({ view, seat, sel, names }) {
   </div>`;
 }
 
-export default { parse, Board };
+export default { Board };

@@ -4,12 +4,7 @@
 
 import { html, plural } from '../lib.js';
 import { Card, Back, Spot, Zone, Facts } from '../ui.js';
-import { Genealogy, entriesOf, faceOf, parseGenealogyAction } from './genealogy.js';
-
-export function parse(text, view) {
-  const holds = (card) => (view.hand || []).includes(card) || view.pending_event === card;
-  return parseGenealogyAction(text, holds);
-}
+import { Genealogy, entriesOf, faceOf } from './genealogy.js';
 
 function Score({ view }) {
   const p = view.score_parts || {};
@@ -45,7 +40,7 @@ export function Board({ view, sel }) {
       <${Genealogy} view=${view} entries=${entries} face=${face} sel=${sel} next=${sel && sel.next} rowLimit=${view.row_limit || 10} />
       <div class="piles">
         <${Zone} title=${view.drawing_closed ? 'Draw pile (closed: no more draws)' : 'Draw pile'} count=${view.draw_pile_size}>
-          <${Spot} k="pile" uid="pile" sel=${sel} cls="pile-spot" title=${`draw pile: ${plural(view.draw_pile_size || 0, 'card')}`} always=${true}>
+          <${Spot} k="deck" uid="deck" sel=${sel} cls="pile-spot" title=${`draw pile: ${plural(view.draw_pile_size || 0, 'card')}`} always=${true}>
             <${Back} label=${String(view.draw_pile_size ?? '')} cls="pile" />
           </${Spot}>
         </${Zone}>
@@ -54,17 +49,17 @@ export function Board({ view, sel }) {
         </${Zone}>
       </div>
     </div>
-    <section class="seat mine" aria-label="Your cards">
+    <section class="seat mine tray" aria-label="Your cards">
       <div class="hand-row">
         ${view.pending_event
-          ? html`<${Zone} title="Drawn at the Marriage" cls="forced"><${Card} card=${view.pending_event} face=${face} k=${`h:${view.pending_event}`} uid="forced" sel=${sel} big=${true} /></${Zone}>`
+          ? html`<${Zone} title="Drawn at the Marriage" cls="forced"><${Card} card=${view.pending_event} face=${face} k=${`event:${view.pending_event}`} uid="forced" sel=${sel} big=${true} /></${Zone}>`
           : null}
         <${Zone} title="Your hand" count=${`${hand.length}/${limit}`} cls="hand">
-          ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`h:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
+          ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
         </${Zone}>
       </div>
     </section>
   </div>`;
 }
 
-export default { parse, Board };
+export default { Board };

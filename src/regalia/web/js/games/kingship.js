@@ -31,57 +31,6 @@ export function faceOf(view) {
   };
 }
 
-const num = (p) => String(p).replace(/^P/, '');
-
-export function parse(text, view) {
-  const hand = view.hand || [];
-  const t = text.split(' ');
-  const inHand = (cards) => {
-    const left = hand.slice();
-    for (const c of cards) {
-      const i = left.indexOf(c);
-      if (i < 0) return false;
-      left.splice(i, 1);
-    }
-    return true;
-  };
-  const handKeys = (cards, after = []) => (inHand(cards) ? { keys: [...cards.map((c) => `h:${c}`), ...after] } : { keys: [] });
-  switch (t[0]) {
-    case 'play':
-      return handKeys(t.slice(1), ['pile']);
-    case 'draw':
-      return { keys: ['deck'], bar: true };
-    case 'block':
-    case 'give':
-    case 'place':
-    case 'return':
-    case 'accept':
-      return handKeys([t[1]]);
-    case 'offer':
-    case 'counter':
-      return t[1] === 'title' ? { keys: [`t:${t[2]}`], bar: true } : handKeys([t[1]]);
-    case 'exile':
-      if (t[1] === 'deck') return { keys: ['deck'], bar: true };
-      if (t[1] === 'pile') return { keys: ['pile'], bar: true };
-      return handKeys([t[1]]);
-    case 'claim':
-      return t[1] ? { keys: [`gy:${t[1]}`] } : { keys: [] };
-    case 'revive':
-      return { keys: [`pl:${t[1]}`] };
-    case 'search':
-      return { keys: [`dk:${t[1]}`] };
-    case 'take':
-      return t[1] === 'offer' ? { keys: [`p:${num(t[2])}`] } : { keys: [`kn:${t[1]}`] };
-    case 'target':
-    case 'redirect':
-      return { keys: [`p:${num(t[1])}`] };
-    case 'title':
-      return { keys: [`t:${t[1]}`], bar: true };
-    default:
-      return { keys: [] };
-  }
-}
-
 function titlesOf(view, i) {
   return TITLES.filter((t) => (view.titles || {})[t] === i);
 }
@@ -96,22 +45,21 @@ function Opponent({ view, i, names, sel, face }) {
   const n = (view.hand_sizes || [])[i] ?? 0;
   const known = (view.known_cards || {})[`P${i}`] || [];
   const info = view.decision_info || {};
-  const target = view.decision === 'm_take' && info.target === i;
-  const marks = [];
+    const marks = [];
   if (info.target === i && view.decision !== 'target') marks.push(html`<span class="mark target">target</span>`);
   if (info.actor === i) marks.push(html`<span class="mark actor">acting</span>`);
   const counters = info.counters && info.counters[`P${i}`];
-  return html`<${Seat} seat=${i} names=${names} k=${`p:${i}`} sel=${sel} turn=${view.to_act === i && !view.over} cls=${classes('opponent', view.turn_player === i && 'turn-player')}
+  return html`<${Seat} seat=${i} names=${names} k=${`seat:${i}`} sel=${sel} turn=${view.to_act === i && !view.over} cls=${classes('opponent', view.turn_player === i && 'turn-player')}
       extra=${html`<${TitleBadges} view=${view} i=${i} />`}>
     <div class="seat-body">
       <span class="hand-count" title=${`${plural(n, 'card')} in hand`}>${Array.from({ length: Math.min(n, 10) }, () => html`<${Back} cls="mini" />`)}<span class="count">${plural(n, 'card')}</span></span>
-      ${view.turn_player === i ? html`<span class="mark turnmark">their turn</span>` : null}
+      ${view.turn_player === i && !view.over ? html`<span class="mark turnmark">their turn</span>` : null}
       ${marks}
       ${counters ? html`<span class="mark">counter-offers ${counters}</span>` : null}
     </div>
     ${known.length
       ? html`<div class="known-row"><span class="muted small">${view.seat === null || view.seat === undefined ? 'everyone knows they hold' : 'you know they hold'}</span>
-          ${known.map((c, j) => html`<${Card} card=${c} face=${face} cls="small" k=${target ? `kn:${c}` : null} uid=${`kn:${i}:${j}`} sel=${sel} />`)}</div>`
+          ${known.map((c, j) => html`<${Card} card=${c} face=${face} cls="small" k=${`known:${i}:${c}`} uid=${`known:${i}:${j}`} sel=${sel} />`)}</div>`
       : null}
   </${Seat}>`;
 }
@@ -157,7 +105,7 @@ export function Board({ view, seat, sel, names }) {
     if (i !== me) others.push(i);
   }
   const pile = view.pile || [];
-  const reviving = sel && sel.next && [...sel.next].some((k) => k.startsWith('pl:'));
+  const reviving = sel && sel.next && [...sel.next].some((k) => k.startsWith('pile:'));
   const grave = view.graveyard || [];
   const hand = view.hand || [];
   const laws = view.laws_in_force || (view.law_codes || []).map((code, i) => ({ code, text: (view.laws || [])[i] || '' }));
@@ -185,13 +133,13 @@ export function Board({ view, seat, sel, names }) {
           : null}
       </${Zone}>
       <${Zone} title="Graveyard" count=${view.graveyard_size ?? grave.length} cls="grave">
-        ${grave.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`gy:${c}`} uid=${`gy:${i}`} sel=${sel} />`)}
+        ${grave.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`grave:${c}`} uid=${`grave:${i}`} sel=${sel} />`)}
       </${Zone}>
       <div class="titles-board" role="group" aria-label="Titles">
         ${TITLES.map((t) => {
           const holder = (view.titles || {})[t];
           const txt = (view.title_info && view.title_info[t] && view.title_info[t].text) || '';
-          return html`<${Spot} k=${`t:${t}`} uid=${`t:${t}`} sel=${sel} cls=${classes('title', `t-${t}`, holder !== null && holder !== undefined && 'held')} title=${`${TITLE_WORDS[t]}: ${txt}`} always=${true}>
+          return html`<${Spot} k=${`title:${t}`} uid=${`title:${t}`} sel=${sel} cls=${classes('title', `t-${t}`, holder !== null && holder !== undefined && 'held')} title=${`${TITLE_WORDS[t]}: ${txt}`} always=${true}>
             <span class="title-sym" aria-hidden="true">${TITLE_SYM[t]}</span>
             <span class="title-name">${TITLE_WORDS[t]}</span>
             <span class="title-holder">${holder === null || holder === undefined ? 'centre' : names.label(holder)}</span>
@@ -212,19 +160,19 @@ export function Board({ view, seat, sel, names }) {
       ]} />
     </div>
     ${reviving
-      ? html`<${Zone} title="Revive a card of the pile" cls="ks-pile-list">${pile.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`pl:${c}`} uid=${`pl:${i}`} sel=${sel} />`)}</${Zone}>`
+      ? html`<${Zone} title="Revive a card of the pile" cls="ks-pile-list">${pile.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`pile:${c}`} uid=${`pile:${i}`} sel=${sel} />`)}</${Zone}>`
       : null}
     ${(view.deck_cards || []).length
-      ? html`<${Zone} title="The deck (your Emperor's search)" cls="ks-deck-list">${view.deck_cards.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`dk:${c}`} uid=${`dk:${i}`} sel=${sel} />`)}</${Zone}>`
+      ? html`<${Zone} title="The deck (your Emperor's search)" cls="ks-deck-list">${view.deck_cards.map((c, i) => html`<${Card} card=${c} face=${face} cls="small" k=${`deck:${c}`} uid=${`deck:${i}`} sel=${sel} />`)}</${Zone}>`
       : null}
     ${me !== null && me !== undefined
-      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${view.to_act === me && !view.over} cls="mine" k=${`p:${me}`} sel=${sel} extra=${html`<${TitleBadges} view=${view} i=${me} />`}>
+      ? html`<${Seat} seat=${me} names=${names} me=${true} turn=${view.to_act === me && !view.over} cls="mine tray" k=${`seat:${me}`} sel=${sel} extra=${html`<${TitleBadges} view=${view} i=${me} />`}>
           <${Zone} title="Your hand" count=${hand.length} cls="hand" hint="tap a card to read its abilities">
-            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`h:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
+            ${hand.map((c, i) => html`<${Card} card=${c} face=${face} k=${`hand:${c}`} uid=${`hand:${i}`} sel=${sel} big=${true} />`)}
           </${Zone}>
         </${Seat}>`
       : html`<p class="muted spectator-note">You are watching: hands are hidden.</p>`}
   </div>`;
 }
 
-export default { parse, Board };
+export default { Board };
