@@ -5,7 +5,8 @@ bots — and, with ``--person``, a scripted person in seat 0 who answers everyth
 think time and, 0.1 s into every response period in which it is not asked, sends a move that
 must be refused — and watches each table as a spectator. Afterwards the moves stored in the
 database tell, for every response period, whether a hidden window was really opened in it.
-The two groups of periods are compared as an attacker would: the public step's jump at the end
+The periods in which a window was opened and let go are compared with those in which none was,
+as an attacker would: the public step's jump at the end
 of the period, the messages that arrive during it, how long it lasts (two-sample
 Kolmogorov–Smirnov), the size of the frame that ends it, and the words of the refusal.
 
@@ -130,8 +131,12 @@ async def _person(ws_base: str, seen: Seen, token: str, think: float, rng: rando
                 seen.refusals.append((time.perf_counter(), m["reason"]))
 
 
-def _truth(db: Path, seen: Seen) -> list[bool]:
-    """For each response period of the table, whether a hidden window was opened in it."""
+def _truth(db: Path, seen: Seen) -> list[tuple[str, int]]:
+    """For each response period of the table, what happened in it and its number of turns
+    (public: the same whoever holds what, ``State.response_turns``). What happened: ``none``
+    (no hidden window was opened), ``passed`` (one was, and every seat asked let it go: the
+    period must look like ``none`` to everyone else) or ``used`` (a response was played, which
+    everyone sees)."""
     con = sqlite3.connect(db)
     try:
         rows = con.execute(
@@ -140,14 +145,16 @@ def _truth(db: Path, seen: Seen) -> list[bool]:
     finally:
         con.close()
     state = regalia.make(seen.game, players=seen.players, seed=seen.seed)
-    out: list[bool] = []
+    out: list[tuple[str, int]] = []
     for action, public in rows:
         hidden = is_hidden_decision(state)
         state.apply(action)
-        if public and not hidden and state.response_turns():
-            out.append(False)  # a move at a decision everyone sees begins a period
-        elif hidden and out:
-            out[-1] = True  # an answer in a hidden window (one everyone sees goes on in the same period)
+        turns = len(state.response_turns())
+        if public and not hidden and turns:
+            out.append(("none", turns))  # a move at a decision everyone sees begins a period
+        elif hidden and out:  # an answer in a hidden window
+            kind, before = out[-1]
+            out[-1] = ("used" if public or kind == "used" else "passed", before + turns)
     return out
 
 
@@ -173,12 +180,15 @@ async def play(base: str, ws_base: str, db: Path, *, tables: int, person: bool, 
 
 
 def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
-    """The two groups of periods — a hidden window opened in it or not — side by side."""
-    groups: dict[bool, list[Period]] = {True: [], False: []}
+    """The periods by what happened in them (see :func:`_truth`), side by side: ``passed``
+    against ``none`` is the leak test; ``used`` is public anyway (a block everyone sees)."""
+    groups: dict[str, list[Period]] = {"none": [], "passed": [], "used": []}
+    by_turns: dict[tuple[str, int], list[float]] = {}
     for seen in seen_all:
         truth = _truth(db, seen)
-        for period, window in zip(seen.periods, truth, strict=False):
-            groups[window].append(period)
+        for period, (kind, turns) in zip(seen.periods, truth, strict=False):
+            groups[kind].append(period)
+            by_turns.setdefault((kind, turns), []).append(period.end - period.start)
 
     def describe(ps: list[Period]) -> dict[str, Any]:
         lengths = [p.end - p.start for p in ps]
@@ -195,10 +205,22 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
             "end_frame_bytes_median": statistics.median([p.frame_bytes for p in ps]) if ps else None,
         }
 
-    out = {"window": describe(groups[True]), "none": describe(groups[False])}
-    a = [p.end - p.start for p in groups[True]]
-    b = [p.end - p.start for p in groups[False]]
+    out: dict[str, Any] = {kind: describe(ps) for kind, ps in groups.items()}
+    # the length of a period follows its number of turns (public): compared at equal turns
+    out["length_ms_median_by_turns"] = {
+        f"{kind} {turns}": [len(v), round(1000 * statistics.median(v), 1)]
+        for (kind, turns), v in sorted(by_turns.items())
+    }
+    common = [t for (k, t) in by_turns if k == "passed" and ("none", t) in by_turns]
+    out["length_ks_p_by_turns"] = {
+        t: float(ks_2samp(by_turns[("passed", t)], by_turns[("none", t)]).pvalue) for t in sorted(common)
+    }
+    a = [p.end - p.start for p in groups["passed"]]
+    b = [p.end - p.start for p in groups["none"]]
     out["length_ks_p"] = float(ks_2samp(a, b).pvalue) if a and b else None
+    sizes_a = [p.frame_bytes for p in groups["passed"]]
+    sizes_b = [p.frame_bytes for p in groups["none"]]
+    out["end_frame_bytes_ks_p"] = float(ks_2samp(sizes_a, sizes_b).pvalue) if sizes_a and sizes_b else None
     # the words of the refusals, but those only a seat being asked gets about its own turn (a
     # poke that crossed the start of the person's own stage): they tell it nothing it did not know
     own = ("you have no response to make now", "answer your response window")

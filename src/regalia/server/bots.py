@@ -37,7 +37,7 @@ from typing import Any
 from pebble import ProcessPool
 
 from regalia.bots import InfoSet, bot_names, make_bot
-from regalia.core import State, make
+from regalia.core import State, games, make
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,9 @@ def choose(job: BotJob) -> str:
 
 def _worker_init() -> None:  # pragma: no cover - runs in the worker processes
     """Let a worker die with the server: on Linux, ask for SIGKILL when the parent dies, and
-    ignore Ctrl-C (the server stops the pool itself)."""
+    ignore Ctrl-C (the server stops the pool itself). Then load every game, so that a worker
+    started in place of a killed one is ready before it takes a job: a job's time limit
+    (``job_seconds``) measures the bot's thinking, not the imports of a new process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes
@@ -113,6 +115,7 @@ def _worker_init() -> None:  # pragma: no cover - runs in the worker processes
         pass
     if os.getppid() == 1:  # the server is already gone
         os._exit(0)
+    games()
 
 
 class BotTimeout(Exception):

@@ -503,6 +503,7 @@ class Connection:
         change = {k: v for k, v in (("responses", message.responses), ("forced", message.forced)) if v is not None}
         prefs = await self.master.set_prefs(self.table_id, self.seat, change)
         self.send(Prefs(**prefs))
+        self.push_state(await self.master.get(self.table_id))  # a forced decision: offered, or played for them
 
     async def _chat(self, message: ChatIn) -> None:
         assert self.seat is not None

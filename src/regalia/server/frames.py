@@ -37,6 +37,8 @@ CONTINUE_CHOICE = Choice(
     alike=[],
 )
 """The only choice of a person's stage in which the rules ask them nothing (SRV-2)."""
+FORCED_PROMPT = "Your only choice — {label} — is played for you in a moment (your preference: forced moves)."
+"""The prompt of a person's decision that the server plays for them (``LiveTable.forced_text``)."""
 CONTINUE_PROMPT = (
     "The table is asking for responses to the last move before it shows it (SRV-2). You have "
     "nothing to play at this turn: continue."
@@ -162,7 +164,10 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
                     legal, prompt = [CONTINUE_CHOICE], CONTINUE_PROMPT
         elif period is None and state.current_player == seat and step == live.step:
             decision = decision_id(row.secret, step)
-            if controller == "human":
+            forced = live.forced_text() if controller == "human" else None
+            if forced is not None:
+                prompt = FORCED_PROMPT.format(label=state.label(forced))
+            elif controller == "human":
                 legal = [Choice(**c) for c in state.legal_choices()]
     clock = _clock(live, state, seat)
     view = state.view(seat)

@@ -50,6 +50,18 @@ def is_public_move(hidden: bool, mover: int, events: list[Event]) -> bool:
     return any(e.visible_to is None and e.seat == mover for e in events)
 
 
+FORCED_NOTE = "Your only choice was played for you: taking it tells nobody anything (your preference: forced moves)."
+
+
+def with_forced_note(move: Move, events: list[Event]) -> list[Event]:
+    """A move's events, with — for a move the server played for a person (``by="forced"``,
+    :meth:`LiveTable.forced_text`) — a note that only that seat sees, after the rules' events."""
+    if move.by != "forced":
+        return events
+    note = Event("played_for_you", FORCED_NOTE, move.seat, frozenset((move.seat,)), {"action": move.action})
+    return [*events, note]
+
+
 @dataclass
 class LiveTable:
     """One table in memory.
@@ -134,7 +146,7 @@ class LiveTable:
             except Exception as exc:
                 raise TableUnavailable(f"table {self.row.id}: move {m.step} ({m.action!r}) is refused: {exc}") from None
             self.moves.append(m)
-            self.events.append(events)
+            self.events.append(with_forced_note(m, events))
             if m.public:
                 self.public_at.append(m.step)
 
@@ -144,7 +156,7 @@ class LiveTable:
         self._before = before
         self.state = state
         self.moves.append(move)
-        self.events.append(events)
+        self.events.append(with_forced_note(move, events))
         if move.public:
             self.public_at.append(move.step)
 
@@ -247,6 +259,28 @@ class LiveTable:
     def controller(self, seat: int) -> str:
         """Who plays ``seat`` now: ``open``, ``human`` or ``bot``."""
         return self.seats[seat].controller
+
+    def forced_text(self, state: State | None = None) -> str | None:
+        """The move the server plays for the person deciding now, or ``None``: their only legal
+        choice, when taking it at once tells nobody anything (``State.forced_action``: never at
+        a hidden response window, never a choice single only because of a hidden card), while
+        they keep the preference ``forced`` (on unless they turned it off). The master plays it
+        at a bot's pace (``bot_move_seconds`` after the decision was shown), stored with
+        ``by="forced"``; the person's frame offers no choice meanwhile and says so, and their
+        log gets a note that only they see (:func:`with_forced_note`).
+
+        Args:
+            state: the table's state (default), or the one a move is about to make it; no
+                response period runs at either (the callers see to that).
+        """
+        state = self.state if state is None else state
+        seat = state.current_player
+        if seat is None or state.is_terminal or self.controller(seat) != "human":
+            return None
+        if not (self.seats[seat].prefs or {}).get("forced", True):
+            return None
+        action = state.forced_action()
+        return None if action is None else str(action)
 
     def bot_spec(self, seat: int) -> str:
         """The bot that plays ``seat`` when a bot does: the seat's own, or the table's stand-in."""

@@ -348,7 +348,7 @@ class Master:
             return {"due_at": None, "deadline": None, "deadline_step": None}
         seat = state.current_player
         assert seat is not None
-        if live.controller(seat) == "bot":
+        if live.controller(seat) == "bot" or live.forced_text(state) is not None:
             return {"due_at": now, "deadline": None, "deadline_step": None}
         if row.turn_seconds is None:
             return {"due_at": None, "deadline": None, "deadline_step": None}
@@ -405,7 +405,7 @@ class Master:
             return
         seat = live.state.current_player
         assert seat is not None
-        if live.controller(seat) == "bot":
+        if live.controller(seat) == "bot" or live.forced_text() is not None:
             self._start_bot(table_id)
             return
         if row.deadline is not None and row.deadline_step == live.step:
@@ -449,7 +449,7 @@ class Master:
         seat = live.state.current_player
         assert seat is not None
         now = time.time()
-        if live.controller(seat) == "bot":
+        if live.controller(seat) == "bot" or live.forced_text() is not None:
             self._start_bot(table_id)
         elif row.deadline is not None and row.deadline_step == live.step and now >= row.deadline:
             await self._timeout(live, seat)
@@ -782,13 +782,17 @@ class Master:
             seat = state.current_player
             assert seat is not None
             step = live.step
+            forced: str | None = None
             if clock_seat is not None:
                 if seat != clock_seat or live.controller(seat) != "human":
                     return
                 by, spec = "clock", live.row.standin
-            else:
-                if live.controller(seat) != "bot":
+            elif live.controller(seat) == "human":
+                forced = live.forced_text()
+                if forced is None:
                     return
+                by, spec = "forced", ""
+            else:
                 by = "bot" if live.seat_row(seat).kind == "bot" else "standin"
                 spec = live.bot_spec(seat)
             if self.store.is_postgres:  # one SQLite file has one server process: nobody to race
@@ -798,12 +802,14 @@ class Master:
                 )
                 if not claimed:
                     return
-            text = await self._bot_move(live, seat, spec)
+            text = forced if forced is not None else await self._bot_move(live, seat, spec)
             if by != "clock":
                 shown_at = live.row.shown_at or live.row.updated_at
                 delay = shown_at + self.bot_pace(spec) - time.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
+            if forced is not None and live.forced_text() != forced:
+                return  # the person turned the preference off meanwhile: they choose
         finally:
             self._bot_tasks.pop(table_id, None)
         if not self.closed:
@@ -942,6 +948,7 @@ class Master:
         merged = {**(live.seat_row(seat).prefs or {}), **prefs}
         await self.store.run(lambda: self.store.update_seat(table_id, seat, {"prefs": merged}))
         live.seat_row(seat).prefs = merged
+        self.schedule(live)  # turned on at a forced decision: it is played now
         return merged
 
     async def touch(self, seats: list[tuple[str, int]]) -> None:

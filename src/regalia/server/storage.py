@@ -118,7 +118,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)
-    by: Mapped[str] = mapped_column(String(16))  # human | bot | standin | clock | window | auto
+    by: Mapped[str] = mapped_column(String(16))  # human | bot | standin | clock | window | forced
     at: Mapped[float] = mapped_column(Float)
 
 

@@ -27,7 +27,9 @@ def test_bf_record_with_numeric_seats_still_replays() -> None:
     record = OLD["record"]
     assert "take from 1" in record["actions"] and "special on 2 at 3" in record["actions"]
     state = regalia.replay(copy.deepcopy(record))
-    assert state.is_terminal and state.result() == record["result"]
+    result = state.result()  # an older record stores the outcome without its words and table
+    assert state.is_terminal and result is not None
+    assert {k: result[k] for k in record["result"]} == record["result"]
     again = state.record()["actions"]
     assert "take from P1" in again and "special on P2 at 3" in again
     assert len(again) == len(record["actions"])

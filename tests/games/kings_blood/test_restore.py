@@ -222,7 +222,9 @@ def test_kb_t4b_records_of_rules_1_0_replay_with_other_rules() -> None:
         with pytest.raises(ValueError, match=r"^rules_version: saved under '?1\.0'?, but this regalia plays 1\.1"):
             (regalia.replay if record["format"] == "regalia.record" else regalia.from_snapshot)(copy.deepcopy(record))
     same = regalia.replay(copy.deepcopy(OLD["unaffected"]), allow_other_rules=True)
-    assert same.is_terminal and same.result() == OLD["unaffected"]["result"]
+    result = same.result()  # an older record stores the outcome without its words and table
+    assert same.is_terminal and result is not None
+    assert {k: result[k] for k in OLD["unaffected"]["result"]} == OLD["unaffected"]["result"]
     snap = OLD["unaffected_snapshot"]
     loaded = regalia.from_snapshot(copy.deepcopy(snap), allow_other_rules=True)
     assert loaded.snapshot()["state"] == snap["state"] and len(loaded.history) == 12
