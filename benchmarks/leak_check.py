@@ -184,11 +184,15 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
     against ``none`` is the leak test; ``used`` is public anyway (a block everyone sees)."""
     groups: dict[str, list[Period]] = {"none": [], "passed": [], "used": []}
     by_turns: dict[tuple[str, int], list[float]] = {}
+    sizes: dict[tuple[str, str], list[int]] = {}
+    steps: dict[tuple[str, str], list[int]] = {}
     for seen in seen_all:
         truth = _truth(db, seen)
         for period, (kind, turns) in zip(seen.periods, truth, strict=False):
             groups[kind].append(period)
             by_turns.setdefault((kind, turns), []).append(period.end - period.start)
+            sizes.setdefault((seen.game, kind), []).append(period.frame_bytes)
+            steps.setdefault((seen.game, kind), []).append(period.step_before)
 
     def describe(ps: list[Period]) -> dict[str, Any]:
         lengths = [p.end - p.start for p in ps]
@@ -218,9 +222,16 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
     a = [p.end - p.start for p in groups["passed"]]
     b = [p.end - p.start for p in groups["none"]]
     out["length_ks_p"] = float(ks_2samp(a, b).pvalue) if a and b else None
-    sizes_a = [p.frame_bytes for p in groups["passed"]]
-    sizes_b = [p.frame_bytes for p in groups["none"]]
-    out["end_frame_bytes_ks_p"] = float(ks_2samp(sizes_a, sizes_b).pvalue) if sizes_a and sizes_b else None
+    # the size of the frame that ends a period follows the public state, which differs by game
+    out["end_frame_bytes_median_by_game"] = {
+        f"{g} {k}": [len(v), statistics.median(v)] for (g, k), v in sorted(sizes.items())
+    }
+    out["public_step_median_by_game"] = {f"{g} {k}": statistics.median(v) for (g, k), v in sorted(steps.items())}
+    out["end_frame_bytes_ks_p_by_game"] = {
+        g: float(ks_2samp(sizes[(g, "passed")], sizes[(g, "none")]).pvalue)
+        for g in sorted({g for g, _ in sizes})
+        if (g, "passed") in sizes and (g, "none") in sizes
+    }
     # the words of the refusals, but those only a seat being asked gets about its own turn (a
     # poke that crossed the start of the person's own stage): they tell it nothing it did not know
     own = ("you have no response to make now", "answer your response window")
