@@ -99,7 +99,7 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         standin=row.standin,
         step=row.public_step,
         created_at=row.created_at,
-        updated_at=row.updated_at,
+        finished_at=row.updated_at if row.status == "over" else None,
         result=row.result if row.status == "over" else None,
     )
 

@@ -269,7 +269,9 @@ class TableInfo(BaseModel):
     standin: str
     step: int
     created_at: float
-    updated_at: float
+    finished_at: float | None
+    """When a finished table ended (seconds since the epoch); ``None`` before: a running table's
+    last change is not shown, since a hidden answer changes it too (SRV-2)."""
     result: dict[str, Any] | None
 
 

@@ -234,7 +234,7 @@ function TableRow({ t, games, kind }) {
     <span class="t-name">${t.name || ''}</span>
     ${kind === 'over' && t.result
       ? html`<span class="t-result">${resultText(t.result, t.seats)}${winnersOf(t)}</span>
-          <span class="t-date">finished <time datetime=${new Date(t.updated_at * 1000).toISOString()}>${when(t.updated_at)}</time></span>`
+          <span class="t-date">finished <time datetime=${new Date(t.finished_at * 1000).toISOString()}>${when(t.finished_at)}</time></span>`
       : null}
     <span class="t-seats">${t.seats.map((s) => html`<span class=${classes('t-seat', s.kind, s.controller === 'open' && 'open')} title=${s.kind === 'bot' ? `bot: ${s.bot}` : s.controller === 'open' ? 'open seat' : 'a person'}>${s.controller === 'open' ? `P${s.seat} open` : s.name}</span>`)}</span>
     <span class="t-info">${t.status}${t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${people.length ? '' : ' · bots only'}</span>
