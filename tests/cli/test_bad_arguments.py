@@ -124,6 +124,7 @@ BAD: dict[tuple[str, str], list[str]] = {
 # flags cannot take a bad value; these combinations with them must fail (naming the first option)
 FLAG_CASES: dict[tuple[str, str], list[list[str]]] = {
     ("play", "--daily"): [["--daily", "--seed", "3"]],
+    ("play", "--auto-forced"): [["--auto-forced", "--humans", "3"], ["--ask-forced", "--humans", "3"]],
     ("simulate", "--rotate"): [["--rotate", "--bots", "random,random,random"]],
     ("simulate", "--json"): [["--json", "--games", "0"]],
     ("tournament", "--json"): [["--json", "--games", "0"]],
@@ -133,6 +134,7 @@ FLAG_CASES: dict[tuple[str, str], list[list[str]]] = {
 }
 FLAG_FIELDS = {
     "--daily": "--daily",
+    "--auto-forced": "--humans",
     "--rotate": "--bots",
     "--json": None,
     "--plots": "--top",

@@ -256,7 +256,14 @@ def test_long_lists_are_grouped_by_the_card_played_or_the_event() -> None:
     assert len(set(groups.values())) == 6  # 19 actions under 6 headings
     assert _siblings().legal_choices()[0]["group"] == "Sibling group"
     assert _draw().legal_choices() == [
-        {"text": "draw", "label": LABELS[-1][2], "id": _draw().action_id(_draw().legal_actions()[0]), "group": "Draw"}
+        {
+            "text": "draw",
+            "label": LABELS[-1][2],
+            "id": _draw().action_id(_draw().legal_actions()[0]),
+            "group": "Draw",
+            "keys": [["deck"]],  # a click on the draw pile (State.choice_keys)
+            "alike": [],
+        }
     ]
 
 

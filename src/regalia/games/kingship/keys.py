@@ -23,14 +23,12 @@ order — the first, the middle ones in any order, the last (the new top) — th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import Act, pair_cards
 from regalia.games.kingship.cards import NAME, NK, SUITS, TITLE_NAMES
-
-if TYPE_CHECKING:
-    from regalia.games.kingship.state import KingshipState
+from regalia.games.kingship.flow import Flow
 
 _HAND_VERBS: Final[frozenset[int]] = frozenset({A.GIVE, A.EXILE, A.PLACE, A.RETURN})
 """The ``<verb> <card>`` actions whose card comes from the hand."""
@@ -43,7 +41,7 @@ def _item(item: int) -> list[list[str]]:
     return [[f"title:{TITLE_NAMES[item - NK]}"]]
 
 
-def choice_keys(s: KingshipState, act: Act) -> list[list[str]]:
+def choice_keys(s: Flow, act: Act) -> list[list[str]]:
     """The click steps of ``act``, a legal action of ``s`` (see the module docstring)."""
     k = act.kind
     if k == A.PLAY:
