@@ -106,7 +106,11 @@ def test_the_lobby_lists_open_running_and_finished_tables(server: Any, tabs: Any
     tab = tabs(DESKTOP)
     page = tab.page
     page.goto(f"{server.base}/")
-    for selector in (f"#open-tables a[href*='{waiting}']", f"#watch-tables a[href*='{running}']", f"a[href*='{over}']"):
+    for selector in (
+        f"#open-tables a[href*='{waiting}']",
+        f"#watch-tables a[href*='{running}']",
+        f"#over-tables a[href*='{over}']",
+    ):
         wait_for(page, selector, timeout=120_000)
     row = page.locator(f"li.table-row:has(a[href*='{over}'])")
     record = httpx.get(f"{server.base}/api/tables/{over}/record", timeout=30).json()

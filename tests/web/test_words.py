@@ -83,7 +83,8 @@ def test_a_refused_move_is_explained_with_its_rule_s_words(server: Any, tabs: An
 
     page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
     seats = ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
-    create_table(page, server.base, "kingship", players=4, seats=seats, seed=5, name="Ann")
+    # plain decisions (no response stage, whose only move is "continue", comes first)
+    create_table(page, server.base, "kingship", players=4, seats=seats, seed=5, name="Ann", fair=False)
     wait_for(page, "#dock.mine", timeout=60_000)
     page.locator("#dock .bar button.move").first.click()
     wait_for(page, "#toast")

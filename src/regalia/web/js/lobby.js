@@ -282,7 +282,7 @@ function Tables({ games }) {
       ${watch.length ? html`<ul class="table-list" id="watch-tables">${watch.map((t) => html`<${TableRow} t=${t} games=${games} kind="watch" />`)}</ul>` : html`<p class="muted">No game is being played right now.</p>`}
     </section>
     ${over.length
-      ? html`<section aria-labelledby="over-h"><h2 id="over-h">Finished games</h2><ul class="table-list">${over.map((t) => html`<${TableRow} t=${t} games=${games} kind="over" />`)}</ul></section>`
+      ? html`<section aria-labelledby="over-h"><h2 id="over-h">Finished games</h2><ul class="table-list" id="over-tables">${over.map((t) => html`<${TableRow} t=${t} games=${games} kind="over" />`)}</ul></section>`
       : null}
   </div>`;
 }
