@@ -281,18 +281,8 @@ class Connection:
         """The seat's socket closed: mark it offline unless another socket of this process holds it."""
         if self.seat is None or any(s.seat == self.seat for s in self.hub.sockets(self.table_id)):
             return
-        seat = self.seat
         with contextlib.suppress(TableNotFound, TableUnavailable):
-            await self.master.store.run(
-                lambda: self.master.store.update_seat(
-                    self.table_id,
-                    seat,
-                    {"online": False, "seen_at": time.time()},
-                    notify={"k": "seats", "t": self.table_id, "p": self.master.process_id},
-                )
-            )
-            live = await self.master.get(self.table_id)
-            await self.master._after_change(live, seats=True)
+            await self.master.seat_gone(self.table_id, self.seat)
 
     async def _hello(self) -> LiveTable:
         try:

@@ -212,6 +212,60 @@ class Store:
             return False
         return True
 
+    def commit_batch(self, writes: list[Any], before_commit: Callable[[list[Any]], None] | None = None) -> list[bool]:
+        """Commit the writes of a group commit (:class:`regalia.server.committer.Write`) in one
+        transaction, each guarded by its compare-and-set: the table row is updated only while it
+        is at the write's step (``move.step - 1`` for a move, else ``at_step``) and period version
+        (``at_period``); a move is inserted only if its row update succeeded. Rows are updated in
+        table order, so two processes' batches on PostgreSQL never wait for each other in a cycle.
+
+        Args:
+            before_commit: called with ``writes`` after they are written, before the commit.
+
+        Returns:
+            for each write, whether it was committed (``False``: its compare-and-set failed).
+
+        Raises:
+            sqlalchemy.exc.SQLAlchemyError: the transaction failed (nothing of it is committed).
+        """
+        results = [False] * len(writes)
+        order = sorted(range(len(writes)), key=lambda i: writes[i].table_id)
+        with self._tx() as conn:
+            moves = []
+            for i in order:
+                w = writes[i]
+                where = [TableRow.id == w.table_id]
+                values = dict(w.fields)
+                if w.move is not None:
+                    where.append(TableRow.step == w.move.step - 1)
+                    values["step"] = w.move.step
+                elif w.at_step is not None:
+                    where.append(TableRow.step == w.at_step)
+                if w.at_period is not None:
+                    where.append(TableRow.period_no == w.at_period)
+                if conn.execute(update(TableRow).where(*where).values(**values)).rowcount != 1:
+                    continue
+                results[i] = True
+                if w.move is not None:
+                    m = w.move
+                    moves.append(
+                        {
+                            "table_id": w.table_id,
+                            "step": m.step,
+                            "seat": m.seat,
+                            "action": m.action,
+                            "public": m.public,
+                            "by": m.by,
+                            "at": m.at,
+                        }
+                    )
+                self._notify(conn, w.notify)
+            if moves:
+                conn.execute(insert(MoveRow), moves)
+            if before_commit is not None:
+                before_commit(writes)
+        return results
+
     def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: dict[str, Any]) -> bool:
         """Go back to ``to_step`` moves (an undo): delete the later moves and update the table row,
         in one transaction, only if the table is still at ``at_step``.
