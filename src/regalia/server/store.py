@@ -10,17 +10,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import functools
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    TextClause,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from regalia.server import migrations
@@ -105,6 +121,27 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+_NOTIFY = text("SELECT pg_notify(:c, :p)")
+_MOVE_INSERT = insert(cast(Table, MoveRow.__table__))
+"""The insert of committed moves (a Core statement: compiled once)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _row_update(columns: tuple[str, ...], at_step: bool, at_period: bool) -> TextClause:
+    """The compare-and-set update of a table row setting ``columns`` (bound by name, with their
+    columns' types), guarded by ``:_id`` and, when asked, ``:_step`` and ``:_period``: one
+    statement per shape, compiled once (a group commit runs many of them).
+
+    Raises:
+        KeyError: a name that is not a column of the table row.
+    """
+    cols = TableRow.__table__.c
+    sets = ", ".join(f"{cols[c].name} = :{c}" for c in columns)
+    where = "id = :_id" + (" AND step = :_step" if at_step else "") + (" AND period_no = :_period" if at_period else "")
+    stmt = text(f"UPDATE {TableRow.__tablename__} SET {sets} WHERE {where}")
+    return stmt.bindparams(*(bindparam(c, type_=cols[c].type) for c in columns))
+
+
 class Store:
     """The server's database: tables, seats, moves and chat.
 
@@ -143,7 +180,7 @@ class Store:
 
     def _notify(self, conn: Connection, payload: dict[str, Any] | None) -> None:
         if payload is not None and self.is_postgres:
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+            conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": orjson.dumps(payload).decode()})
 
     # ------------------------------------------------------------------ tables and seats
     def create_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -234,16 +271,13 @@ class Store:
             moves = []
             for i in order:
                 w = writes[i]
-                where = [TableRow.id == w.table_id]
                 values = dict(w.fields)
+                values["_id"], values["_step"], values["_period"] = w.table_id, w.at_step, w.at_period
                 if w.move is not None:
-                    where.append(TableRow.step == w.move.step - 1)
-                    values["step"] = w.move.step
-                elif w.at_step is not None:
-                    where.append(TableRow.step == w.at_step)
-                if w.at_period is not None:
-                    where.append(TableRow.period_no == w.at_period)
-                if conn.execute(update(TableRow).where(*where).values(**values)).rowcount != 1:
+                    values["step"], values["_step"] = w.move.step, w.move.step - 1
+                columns = tuple(sorted(k for k in values if not k.startswith("_")))
+                stmt = _row_update(columns, values["_step"] is not None, w.at_period is not None)
+                if conn.execute(stmt, values).rowcount != 1:
                     continue
                 results[i] = True
                 if w.move is not None:
@@ -261,7 +295,7 @@ class Store:
                     )
                 self._notify(conn, w.notify)
             if moves:
-                conn.execute(insert(MoveRow), moves)
+                conn.execute(_MOVE_INSERT, moves)
             if before_commit is not None:
                 before_commit(writes)
         return results
