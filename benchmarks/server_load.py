@@ -214,7 +214,13 @@ def measure_bgio(storage: str, tables: int, args: argparse.Namespace, tmp: Path)
     script's clients; the clients report moves and latencies as JSON."""
     port = free_port()
     env = {**os.environ, "PORT": str(port), "STORAGE": storage, "DATA_DIR": str(tmp / f"bgio-{tables}")}
-    server = subprocess.Popen(["node", str(HERE / "bgio" / "server.js")], env=env, stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        ["node", str(HERE / "bgio" / "server.js")],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert server.stdout is not None
         server.stdout.readline()  # "listening"
