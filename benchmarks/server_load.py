@@ -49,11 +49,15 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 @dataclass
 class Tally:
-    """What the clients saw, over every table."""
+    """What the clients saw, over every table, in the measured window (``start`` to ``until``,
+    monotonic seconds; it begins ``--warmup`` seconds after every table has its first frame)."""
 
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
     games: int = 0
+    start: float = float("inf")
+    until: float = float("inf")
+    ready: int = 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -76,34 +80,42 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def pg_cluster(tmp: Path) -> Iterator[str]:
-    """A throwaway PostgreSQL cluster (fsync and synchronous_commit on, the defaults); its URL."""
+def pg_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster (fsync and synchronous_commit on, the defaults); its URL.
+    As root, the cluster runs as the ``postgres`` user (``runuser``), as the tests' does."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True) or [shutil.which("initdb") or ""]
     bindir = Path(found[0]).parent
-    data, port = tmp / "pg", free_port()
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    subprocess.run([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"], **run)  # type: ignore[call-overload]
-    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {tmp} -c max_connections=300"
-    subprocess.run(
-        [str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp / "pg.log"), "-w", "-o", opts, "start"], **run
-    )  # type: ignore[call-overload]
+    pgdir, port = Path(tempfile.mkdtemp(prefix="regalia-load-pg-")), free_port()  # postgres must reach it
+    prefix = []
+    if os.geteuid() == 0:
+        shutil.chown(pgdir, "postgres", "postgres")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data = pgdir / "data"
+
+    def run(*cmd: str) -> None:
+        subprocess.run([*prefix, *cmd], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres")
+    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {pgdir} -c max_connections=300"
+    run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(pgdir / "log"), "-w", "-o", opts, "start")
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"], **run)  # type: ignore[call-overload]
+        run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+        shutil.rmtree(pgdir, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------- regalia
-async def seat_client(url: str, token: str, rng: random.Random, table: dict[str, Any], me: int, until: float) -> None:
+async def seat_client(url: str, token: str, rng: random.Random, table: dict[str, Any], me: int, tally: Tally) -> None:
     """One seat: hello, then a random legal choice whenever asked; records when each public step
     reached this seat (``table['seen'][me]``: step -> first time a frame at or past it came)."""
     seen: dict[int, float] = table["seen"][me]
     async with connect(url, max_size=2**23, compression=table["compression"]) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         top = -1
-        while time.monotonic() < until:
+        while time.monotonic() < tally.until:
             try:
-                raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
+                raw = await asyncio.wait_for(ws.recv(), min(tally.until - time.monotonic(), 600.0))
             except TimeoutError:
                 return
             m = orjson.loads(raw)
@@ -127,11 +139,12 @@ async def seat_client(url: str, token: str, rng: random.Random, table: dict[str,
                 await ws.send(json.dumps(act))
 
 
-async def table_loop(base: str, args: argparse.Namespace, i: int, start: float, until: float, tally: Tally) -> None:
-    """Play tables one after another at one place until ``until``; count moves sent after ``start``."""
+async def table_loop(base: str, args: argparse.Namespace, i: int, tally: Tally) -> None:
+    """Play tables one after another at one place until the window ends; count the moves sent in it."""
     rng = random.Random(i)
+    first = True
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        while time.monotonic() < until:
+        while time.monotonic() < tally.until:
             body = {
                 "game": args.game,
                 "players": args.players,
@@ -145,11 +158,13 @@ async def table_loop(base: str, args: argparse.Namespace, i: int, start: float, 
             url = base.replace("http", "ws") + f"/ws/tables/{created['table']}"
             table: dict[str, Any] = {"sent": {}, "seen": [{} for _ in tokens], "over": False}
             table["compression"] = "deflate" if args.client_deflate else None
+            if first:
+                tally.ready, first = tally.ready + 1, False
             await asyncio.gather(
-                *(seat_client(url, t, random.Random(rng.random()), table, k, until) for k, t in enumerate(tokens))
+                *(seat_client(url, t, random.Random(rng.random()), table, k, tally) for k, t in enumerate(tokens))
             )
             for step, sent in table["sent"].items():
-                if sent < start or not all(step in s for s in table["seen"]):
+                if not tally.start <= sent < tally.until or not all(step in s for s in table["seen"]):
                     continue
                 tally.moves += 1
                 tally.latencies.append((max(s[step] for s in table["seen"]) - sent) * 1000)
@@ -180,14 +195,17 @@ def measure_regalia(db: str, tables: int, args: argparse.Namespace, tmp: Path) -
         load = os.getloadavg()[0]
 
         async def go() -> float:
-            now = time.monotonic()
-            start, until = now + args.warmup, now + args.warmup + args.seconds
-            loops = [table_loop(base, args, i, start, until, tally) for i in range(tables)]
-            task = asyncio.gather(*loops)
+            task = asyncio.gather(*(table_loop(base, args, i, tally) for i in range(tables)))
+            while tally.ready < tables:
+                await asyncio.sleep(0.05)
             await asyncio.sleep(args.warmup)
             cpu = cpu_seconds(proc.pid)
+            tally.start = time.monotonic()
+            tally.until = tally.start + args.seconds
+            await asyncio.sleep(args.seconds)
+            cpu = cpu_seconds(proc.pid) - cpu
             await task
-            return cpu_seconds(proc.pid) - cpu
+            return cpu
 
         cpu = asyncio.run(go())
         return summary(
@@ -229,10 +247,14 @@ def measure_bgio(storage: str, tables: int, args: argparse.Namespace, tmp: Path)
         client = subprocess.Popen(
             ["node", str(HERE / "bgio" / "load.js")], env=client_env, stdout=subprocess.PIPE, text=True
         )
-        time.sleep(args.warmup)
+        assert client.stdout is not None
+        while client.stdout.readline().strip() != "start":
+            pass
         cpu = cpu_seconds(server.pid)
-        out, _ = client.communicate(timeout=args.warmup + args.seconds + 120)
+        while client.stdout.readline().strip() != "end":
+            pass
         cpu = cpu_seconds(server.pid) - cpu
+        out, _ = client.communicate(timeout=120)
         got = json.loads(out.strip().splitlines()[-1])
         tally = Tally(moves=got["moves"], latencies=got["latencies"], games=got["games"])
         return summary("boardgame.io 0.50.2", storage, tables, tally, args.seconds, cpu, rss_mib(server.pid), load)
@@ -286,7 +308,7 @@ def main() -> None:
             if db == "sqlite":
                 url = f"sqlite:///{tmp / 'load.db'}"
             elif db == "postgresql":
-                url = stack.enter_context(pg_cluster(tmp))
+                url = stack.enter_context(pg_cluster())
             for n in args.tables:
                 for storage in args.bgio if db == args.db[0] else []:
                     rows.append(measure_bgio(storage, n, args, tmp))

@@ -1,7 +1,8 @@
 // The load of benchmarks/server_load.py against boardgame.io: TABLES matches of four seats,
 // every seat a socket.io client that plays a random legal card as soon as it is its turn; a
-// match that ends is replaced. Moves sent after WARMUP seconds and within SECONDS more count
-// when the resulting state reached all four seats; prints {moves, latencies (ms), games}.
+// match that ends is replaced. The measured window opens WARMUP seconds after every match has
+// started (printing "start") and lasts SECONDS (printing "end"); a move sent in it counts when
+// the resulting state reached all four seats. Prints {moves, latencies (ms), games} last.
 const { Client } = require("boardgame.io/client");
 const { SocketIO } = require("boardgame.io/multiplayer");
 const { Shed, legal } = require("./game");
@@ -9,9 +10,9 @@ const { Shed, legal } = require("./game");
 const port = Number(process.env.PORT);
 const base = `http://127.0.0.1:${port}`;
 const tables = Number(process.env.TABLES || 1);
-const t0 = Date.now();
-const start = t0 + 1000 * Number(process.env.WARMUP || 3);
-const until = start + 1000 * Number(process.env.SECONDS || 15);
+let start = Infinity;
+let until = Infinity;
+let ready = 0;
 const out = { moves: 0, latencies: [], games: 0 };
 
 async function post(path, body) {
@@ -40,10 +41,10 @@ async function playMatch(i) {
     const finish = () => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       resolve();
     };
-    const timer = setTimeout(finish, Math.max(until - Date.now(), 0));
+    const timer = setInterval(() => Date.now() >= until && finish(), 100);
     clients.forEach((client, p) => {
       let top = -1;
       client.subscribe((state) => {
@@ -69,8 +70,20 @@ async function playMatch(i) {
 }
 
 async function loop(i) {
+  ready += 1;
   while (Date.now() < until) await playMatch(i);
 }
+
+const opened = setInterval(() => {
+  if (ready < tables) return;
+  clearInterval(opened);
+  setTimeout(() => {
+    start = Date.now();
+    until = start + 1000 * Number(process.env.SECONDS || 15);
+    console.log("start");
+    setTimeout(() => console.log("end"), until - start);
+  }, 1000 * Number(process.env.WARMUP || 3));
+}, 50);
 
 Promise.all(Array.from({ length: tables }, (_, i) => loop(i))).then(() => {
   console.log(JSON.stringify(out));
