@@ -248,19 +248,32 @@ def measure_bgio(storage: str, tables: int, args: argparse.Namespace, tmp: Path)
             ["node", str(HERE / "bgio" / "load.js")], env=client_env, stdout=subprocess.PIPE, text=True
         )
         assert client.stdout is not None
-        while client.stdout.readline().strip() != "start":
-            pass
+        wait_for_line(client.stdout, "start")
         cpu = cpu_seconds(server.pid)
-        while client.stdout.readline().strip() != "end":
-            pass
+        wait_for_line(client.stdout, "end")
         cpu = cpu_seconds(server.pid) - cpu
-        out, _ = client.communicate(timeout=120)
+        out = client.stdout.read()  # not communicate(): it would skip what readline buffered
+        client.wait(timeout=120)
         got = json.loads(out.strip().splitlines()[-1])
         tally = Tally(moves=got["moves"], latencies=got["latencies"], games=got["games"])
         return summary("boardgame.io 0.50.2", storage, tables, tally, args.seconds, cpu, rss_mib(server.pid), load)
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def wait_for_line(stream: Any, line: str) -> None:
+    """Read ``stream`` up to a line ``line``.
+
+    Raises:
+        RuntimeError: the stream ended first (the load script failed).
+    """
+    while True:
+        got = stream.readline()
+        if not got:
+            raise RuntimeError(f"boardgame.io's load script ended before printing {line!r}")
+        if got.strip() == line:
+            return
 
 
 def summary(

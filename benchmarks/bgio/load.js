@@ -71,7 +71,16 @@ async function playMatch(i) {
 
 async function loop(i) {
   ready += 1;
-  while (Date.now() < until) await playMatch(i);
+  while (Date.now() < until) {
+    try {
+      await playMatch(i);
+    } catch (err) {
+      // a refused or failed lobby request under load: counted, and the place plays on
+      out.errors = (out.errors || 0) + 1;
+      console.error(String(err));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 const opened = setInterval(() => {
@@ -86,6 +95,5 @@ const opened = setInterval(() => {
 }, 50);
 
 Promise.all(Array.from({ length: tables }, (_, i) => loop(i))).then(() => {
-  console.log(JSON.stringify(out));
-  process.exit(0);
+  process.stdout.write(JSON.stringify(out) + "\n", () => process.exit(0)); // a pipe is written asynchronously
 });
