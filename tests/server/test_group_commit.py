@@ -22,7 +22,7 @@ from regalia.server.committer import Committer, Write
 from regalia.server.store import Move, Store
 
 from .conftest import AppFactory, ServeProcess
-from .helpers import create
+from .helpers import act, create, hello, until
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -226,3 +226,38 @@ def test_a_move_never_reads_the_table_again(make_client: AppFactory) -> None:
                 moved += 1
             elif m["type"] == "state" and m["status"] == "over":
                 break
+
+
+def test_spectators_who_were_sent_the_same_share_one_encoded_frame(
+    make_client: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22, encode once per audience: three spectators in step are sent the same frame,
+    built and encoded once per change of the table; the seat's own frame is built for it."""
+    import regalia.server.connection as connection
+
+    built: list[int | None] = []
+    frame_for = connection.frame_for
+
+    def counted(live: Any, seat: int | None, cursor: Any, *, full: bool = False) -> Any:
+        built.append(seat)
+        return frame_for(live, seat, cursor, full=full)
+
+    monkeypatch.setattr(connection, "frame_for", counted)
+    client = make_client()
+    t = create(client, game="kings-family", players=1, seats=["human"], seed=5)
+    url = f"/ws/tables/{t['table']}"
+    with (
+        client.websocket_connect(url) as s1,
+        client.websocket_connect(url) as s2,
+        client.websocket_connect(url) as s3,
+        client.websocket_connect(url) as me,
+    ):
+        for spectator in (s1, s2, s3):
+            hello(spectator, spectator=True)
+        _, frame = hello(me, token=t["token"])
+        built.clear()
+        assert act(me, frame)["type"] == "accepted"
+        frames = [until(s, "state") for s in (s1, s2, s3)]
+        assert frames[0] == frames[1] == frames[2] and frames[0]["step"] == 1
+        # every change of the table built the seat's frame once and the three spectators' once
+        assert built.count(None) == built.count(0) >= 1 and set(built) == {0, None}
