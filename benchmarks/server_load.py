@@ -1,191 +1,340 @@
-"""Load on a real ``regalia serve``: N concurrent tables on loopback, every seat played through the
-websocket protocol by a scripted client that picks a random legal choice (so every move takes
-the full path: message, apply, commit, fan-out to every seat), plus one spectator per table.
+"""Load on a real ``regalia serve`` by issue 22's method: N tables of 4 seats on loopback, every
+seat a websocket client that sends a random legal choice as soon as it is asked (so every move
+takes the full path: message, checks, apply, group commit, frames to every seat).
 
-Reports accepted moves/s, the latency from sending a move to the moment the last socket of the
-table (every seat and the spectator) has the new step — p50/p95/max — and the server's memory
-(RSS of the server process and of its bot workers).
+- throughput: moves whose resulting state reached all four seats, a second (a seat shown a later
+  step has that move's state too);
+- latency: from a seat sending its move to the last seat having the resulting state (p50/p95/p99);
+- server CPU: the server process's user + system time from ``/proc`` over the measured window,
+  in milliseconds per move; RSS at the end; the load average before and after.
 
-    python benchmarks/server_load.py --tables 8 --seconds 20
-    python benchmarks/server_load.py --tables 8 --server-bots    # every seat a server-side bot
-    python benchmarks/server_load.py --db postgresql+psycopg://postgres@127.0.0.1:5432/bench
+A table whose game ends is replaced by a new one, so every table plays the whole window. With
+``--bgio`` the same method is run against boardgame.io 0.50.2 (``benchmarks/bgio/``: its
+server in memory or with FlatFile, and Node clients; ``npm install`` there first) in the same run.
 
-Needs the web extra. Traffic goes only to 127.0.0.1; every loop is bounded by --seconds.
+    python benchmarks/server_load.py --tables 1 10 50 --db sqlite postgresql --bgio memory flatfile
+    python benchmarks/server_load.py --tables 10 --game kingship --players 4
+
+Needs the web and postgres extras; PostgreSQL runs in a throwaway cluster (fsync on) made with
+the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
+import os
 import random
-import statistics
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
+
+HERE = Path(__file__).resolve().parent
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
-class TableRun:
-    table: str
-    players: int
-    sent: dict[int, float] = field(default_factory=dict)  # public step answered -> time sent
-    seen: dict[int, list[float]] = field(default_factory=dict)  # public step -> arrival per socket
-    accepted: int = 0
-    over: bool = False
+class Tally:
+    """What the clients saw, over every table, in the measured window (``start`` to ``until``,
+    monotonic seconds; it begins ``--warmup`` seconds after every table has its first frame)."""
+
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    start: float = float("inf")
+    until: float = float("inf")
+    ready: int = 0
 
 
-def rss_kib(pid: int) -> int:
-    """Resident memory of a process and its children (KiB)."""
-    total = 0
-    pids = [pid]
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    if children.exists():
-        pids += [int(p) for p in children.read_text().split()]
-    for p in pids:
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (seconds)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
 
 
-async def socket_client(ws_url: str, run: TableRun, hello: dict[str, Any], rng: random.Random, until: float) -> None:
-    async with connect(ws_url, max_size=2**22) as ws:
-        await ws.send(json.dumps(hello))
-        last = -1
-        while time.monotonic() < until:
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def pg_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster (fsync and synchronous_commit on, the defaults); its URL.
+    As root, the cluster runs as the ``postgres`` user (``runuser``), as the tests' does."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True) or [shutil.which("initdb") or ""]
+    bindir = Path(found[0]).parent
+    pgdir, port = Path(tempfile.mkdtemp(prefix="regalia-load-pg-")), free_port()  # postgres must reach it
+    prefix = []
+    if os.geteuid() == 0:
+        shutil.chown(pgdir, "postgres", "postgres")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data = pgdir / "data"
+
+    def run(*cmd: str) -> None:
+        subprocess.run([*prefix, *cmd], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres")
+    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {pgdir} -c max_connections=300"
+    run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(pgdir / "log"), "-w", "-o", opts, "start")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+        shutil.rmtree(pgdir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------- regalia
+async def seat_client(url: str, token: str, rng: random.Random, table: dict[str, Any], me: int, tally: Tally) -> None:
+    """One seat: hello, then a random legal choice whenever asked; records when each public step
+    reached this seat (``table['seen'][me]``: step -> first time a frame at or past it came)."""
+    seen: dict[int, float] = table["seen"][me]
+    async with connect(url, max_size=2**23, compression=table["compression"]) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        top = -1
+        while time.monotonic() < tally.until:
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(until - time.monotonic(), 0.01))
+                raw = await asyncio.wait_for(ws.recv(), min(tally.until - time.monotonic(), 600.0))
             except TimeoutError:
                 return
-            m = json.loads(raw)
-            if m["type"] == "accepted":
-                run.accepted += 1
+            m = orjson.loads(raw)
             if m["type"] != "state":
                 continue
             now = time.monotonic()
-            if m["step"] > last:
-                for step in range(last + 1, m["step"] + 1):
-                    run.seen.setdefault(step, []).append(now)
-                last = m["step"]
+            for s in range(top + 1, m["step"] + 1):
+                seen[s] = now
+            top = max(top, m["step"])
             if m["status"] == "over":
-                run.over = True
+                table["over"] = True
                 return
             if m["legal"]:
-                run.sent.setdefault(m["step"] + 1, time.monotonic())
-                choice = rng.choice(m["legal"])["text"]
-                await ws.send(
-                    json.dumps({"type": "act", "step": m["step"], "decision": m["decision"], "action": choice})
-                )
+                table["sent"].setdefault(m["step"] + 1, now)
+                act = {
+                    "type": "act",
+                    "step": m["step"],
+                    "decision": m["decision"],
+                    "action": rng.choice(m["legal"])["text"],
+                }
+                await ws.send(json.dumps(act))
 
 
-async def play(base: str, ws_base: str, args: argparse.Namespace) -> list[TableRun]:
-    until = time.monotonic() + args.seconds
-    runs: list[TableRun] = []
-    tasks = []
+async def table_loop(base: str, args: argparse.Namespace, i: int, tally: Tally) -> None:
+    """Play tables one after another at one place until the window ends; count the moves sent in it."""
+    rng = random.Random(i)
+    first = True
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for i in range(args.tables):
-            seats = [f"bot:{args.bot}"] * args.players if args.server_bots else ["human"] * args.players
-            body = {"game": args.game, "players": args.players, "seats": seats, "seed": i, "window_seconds": 0}
-            r = await http.post("/api/tables", json=body)
-            r.raise_for_status()
-            created = r.json()
-            run = TableRun(created["table"], args.players)
-            runs.append(run)
-            url = f"{ws_base}/ws/tables/{created['table']}"
-            rng = random.Random(i)
-            tokens = [created["token"]] if created["token"] else []
-            for _ in range(args.players - 1 if not args.server_bots else 0):
-                j = await http.post(f"/api/tables/{created['table']}/join", json={})
-                tokens.append(j.json()["token"])
-            for tok in tokens:
-                tasks.append(
-                    socket_client(url, run, {"type": "hello", "token": tok}, random.Random(rng.random()), until)
-                )
-            tasks.append(socket_client(url, run, {"type": "hello", "spectator": True}, rng, until))
-        await asyncio.gather(*tasks)
-    return runs
+        while time.monotonic() < tally.until:
+            body = {
+                "game": args.game,
+                "players": args.players,
+                "seats": ["human"] * args.players,
+                "seed": rng.randrange(10**9),
+            }
+            created = (await http.post("/api/tables", json=body)).json()
+            tokens = [created["token"]]
+            for _ in range(args.players - 1):
+                tokens.append((await http.post(f"/api/tables/{created['table']}/join", json={})).json()["token"])
+            url = base.replace("http", "ws") + f"/ws/tables/{created['table']}"
+            table: dict[str, Any] = {"sent": {}, "seen": [{} for _ in tokens], "over": False}
+            table["compression"] = "deflate" if args.client_deflate else None
+            if first:
+                tally.ready, first = tally.ready + 1, False
+            await asyncio.gather(
+                *(seat_client(url, t, random.Random(rng.random()), table, k, tally) for k, t in enumerate(tokens))
+            )
+            for step, sent in table["sent"].items():
+                if not tally.start <= sent < tally.until or not all(step in s for s in table["seen"]):
+                    continue
+                tally.moves += 1
+                tally.latencies.append((max(s[step] for s in table["seen"]) - sent) * 1000)
+            tally.games += table["over"]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tables", type=int, default=8)
-    ap.add_argument("--game", default="kingdom")
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=20.0)
-    ap.add_argument("--server-bots", action="store_true", help="every seat a server-side bot (moves/s only)")
-    ap.add_argument("--bot", default="random", help="the server-side bot with --server-bots")
-    ap.add_argument("--bot-processes", type=int, default=1)
-    ap.add_argument("--db", default=None, help="database URL (default: a SQLite file in a temporary directory)")
-    args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="regalia-bench-"))
-    db = args.db or f"sqlite:///{tmp / 'bench.db'}"
+def serve(db: str, args: argparse.Namespace, tmp: Path) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-c", "from regalia.cli.main import main; main()", "serve", "--port", "0", "--db", db]
-    cmd += ["--bot-processes", str(args.bot_processes)]
-    cmd += ["--tables-per-minute", "0", "--sockets-per-address", "0"]  # every client is this one address
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    cmd += ["--bot-processes", "1", "--tables-per-minute", "0", "--sockets-per-address", "0"]
+    cmd += args.serve_args
+    with open(tmp / "serve.err", "a") as err:  # the child keeps its own copy of the file
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    base = "http://127.0.0.1:" + line.split("http://127.0.0.1:", 1)[1].split("/", 1)[0]
+    for _ in range(300):
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/health").status_code == 200:
+                break
+        time.sleep(0.1)
+    return proc, base
+
+
+def measure_regalia(db: str, tables: int, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+    proc, base = serve(db, args, tmp)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        port = int(line.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
-        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/api/health").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        idle_rss = rss_kib(proc.pid)
-        started = time.monotonic()
-        runs = asyncio.run(play(base, ws_base, args))
-        elapsed = time.monotonic() - started
-        busy_rss = rss_kib(proc.pid)
-        if args.server_bots:
-            with httpx.Client(base_url=base) as http:
-                moves = sum(http.get(f"/api/tables/{r.table}").json()["step"] for r in runs)
-        else:
-            moves = sum(r.accepted for r in runs)
-        latencies = []
-        for r in runs:
-            sockets = r.players + 1
-            for step, sent in r.sent.items():
-                arrivals = r.seen.get(step, [])
-                if len(arrivals) == sockets:
-                    latencies.append((max(arrivals) - sent) * 1000)
-        latencies.sort()
-        out = {
-            "tables": args.tables,
-            "game": args.game,
-            "players": args.players,
-            "mode": "server bots" if args.server_bots else "every seat a websocket client",
-            "database": db.split(":", 1)[0],
-            "seconds": round(elapsed, 1),
-            "games_finished": sum(r.over for r in runs),
-            "accepted_moves": moves,
-            "moves_per_second": round(moves / elapsed, 1),
-            "latency_ms_p50": round(statistics.median(latencies), 1) if latencies else None,
-            "latency_ms_p95": round(latencies[int(0.95 * (len(latencies) - 1))], 1) if latencies else None,
-            "latency_ms_max": round(latencies[-1], 1) if latencies else None,
-            "server_rss_mib_idle": round(idle_rss / 1024, 1),
-            "server_rss_mib_loaded": round(busy_rss / 1024, 1),
-        }
-        print(json.dumps(out, indent=2))
+        tally = Tally()
+        load = os.getloadavg()[0]
+
+        async def go() -> float:
+            task = asyncio.gather(*(table_loop(base, args, i, tally) for i in range(tables)))
+            while tally.ready < tables:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(args.warmup)
+            cpu = cpu_seconds(proc.pid)
+            tally.start = time.monotonic()
+            tally.until = tally.start + args.seconds
+            await asyncio.sleep(args.seconds)
+            cpu = cpu_seconds(proc.pid) - cpu
+            await task
+            return cpu
+
+        cpu = asyncio.run(go())
+        return summary(
+            "regalia " + args.game,
+            db.split(":", 1)[0].split("+")[0],
+            tables,
+            tally,
+            args.seconds,
+            cpu,
+            rss_mib(proc.pid),
+            load,
+        )
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+# ---------------------------------------------------------------------- boardgame.io
+def measure_bgio(storage: str, tables: int, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+    """boardgame.io 0.50.2 by the same method (``benchmarks/bgio/``): its server, then its load
+    script's clients; the clients report moves and latencies as JSON."""
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "STORAGE": storage, "DATA_DIR": str(tmp / f"bgio-{tables}")}
+    server = subprocess.Popen(
+        ["node", str(HERE / "bgio" / "server.js")],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()  # "listening"
+        load = os.getloadavg()[0]
+        client_env = {**env, "TABLES": str(tables), "WARMUP": str(args.warmup), "SECONDS": str(args.seconds)}
+        client = subprocess.Popen(
+            ["node", str(HERE / "bgio" / "load.js")], env=client_env, stdout=subprocess.PIPE, text=True
+        )
+        assert client.stdout is not None
+        wait_for_line(client.stdout, "start")
+        cpu = cpu_seconds(server.pid)
+        wait_for_line(client.stdout, "end")
+        cpu = cpu_seconds(server.pid) - cpu
+        out = client.stdout.read()  # not communicate(): it would skip what readline buffered
+        client.wait(timeout=120)
+        got = json.loads(out.strip().splitlines()[-1])
+        tally = Tally(moves=got["moves"], latencies=got["latencies"], games=got["games"])
+        return summary("boardgame.io 0.50.2", storage, tables, tally, args.seconds, cpu, rss_mib(server.pid), load)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def wait_for_line(stream: Any, line: str) -> None:
+    """Read ``stream`` up to a line ``line``.
+
+    Raises:
+        RuntimeError: the stream ended first (the load script failed).
+    """
+    while True:
+        got = stream.readline()
+        if not got:
+            raise RuntimeError(f"boardgame.io's load script ended before printing {line!r}")
+        if got.strip() == line:
+            return
+
+
+def summary(
+    server: str, storage: str, tables: int, t: Tally, seconds: float, cpu: float, rss: float, load: float
+) -> dict[str, Any]:
+    lat = sorted(t.latencies)
+
+    def pct(p: float) -> float | None:
+        return round(lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
+
+    return {
+        "server": server,
+        "storage": storage,
+        "tables": tables,
+        "moves_per_s": round(t.moves / seconds, 1),
+        "p50_ms": pct(0.5),
+        "p95_ms": pct(0.95),
+        "p99_ms": pct(0.99),
+        "cpu_ms_per_move": round(1000 * cpu / t.moves, 2) if t.moves else None,
+        "server_cpu_percent": round(100 * cpu / seconds),
+        "rss_mib": round(rss, 1),
+        "games_finished": t.games,
+        "load_before": round(load, 2),
+        "load_after": round(os.getloadavg()[0], 2),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
+    ap.add_argument("--db", nargs="*", default=["sqlite"], help="sqlite, postgresql, or database URLs")
+    ap.add_argument("--bgio", nargs="*", default=[], help="boardgame.io storages to run beside: memory, flatfile")
+    ap.add_argument("--game", default="kings-blood")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seconds", type=float, default=15.0, help="the measured window")
+    ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument("--client-deflate", action="store_true", help="clients offer per-message deflate (browsers do)")
+    ap.add_argument("--serve-args", nargs=argparse.REMAINDER, default=[], help="more options for regalia serve")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="regalia-load-"))
+    rows = []
+    with contextlib.ExitStack() as stack:
+        for db in args.db:
+            url = db
+            if db == "sqlite":
+                url = f"sqlite:///{tmp / 'load.db'}"
+            elif db == "postgresql":
+                url = stack.enter_context(pg_cluster())
+            for n in args.tables:
+                for storage in args.bgio if db == args.db[0] else []:
+                    rows.append(measure_bgio(storage, n, args, tmp))
+                    print(json.dumps(rows[-1]), flush=True)
+                rows.append(measure_regalia(url, n, args, tmp))
+                print(json.dumps(rows[-1]), flush=True)
+    print("| server | storage | tables | moves/s | p50 / p95 / p99 ms | server CPU ms/move | RSS MiB | load |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['server']} | {r['storage']} | {r['tables']} | {r['moves_per_s']:,} | {r['p50_ms']} / {r['p95_ms']} / "
+            f"{r['p99_ms']} | {r['cpu_ms_per_move']} | {r['rss_mib']} | {r['load_before']}–{r['load_after']} |"
+        )
 
 
 if __name__ == "__main__":

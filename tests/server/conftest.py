@@ -188,9 +188,17 @@ class ServeProcess:
     """A real ``regalia serve`` subprocess on a free loopback port."""
 
     def __init__(
-        self, db_url: str, cwd: Path, *, bot_processes: int = 1, port: int = 0, extra: list[str] | None = None
+        self,
+        db_url: str,
+        cwd: Path,
+        *,
+        bot_processes: int = 1,
+        port: int = 0,
+        extra: list[str] | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.db_url = db_url
+        self.env = {**os.environ, **(env or {})}
         self.cwd = cwd
         self.bot_processes = bot_processes
         self.extra = list(extra or [])
@@ -203,7 +211,7 @@ class ServeProcess:
         cmd += ["--bot-processes", str(self.bot_processes), "--bot-move-seconds", "0", "--settle-seconds", "0.02"]
         cmd += self.extra  # later options win
         with open(self.cwd / "serve.err", "a") as err:  # the child keeps its own copy of the file
-            self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
+            self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True, env=self.env)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if "http://" not in line:

@@ -115,11 +115,17 @@ class Connection:
         if not self.outbox.put(Outgoing(message.model_dump_json(), kind)):
             self.closed = True
 
-    def push_state(self, live: LiveTable, *, full: bool = False) -> None:
+    def push_state(self, live: LiveTable, *, full: bool = False, shared: dict[Any, Any] | None = None) -> None:
         """Queue what changed for this socket: the response period (SRV-2), then this socket's
         frame of ``live`` if it changed. A frame still waiting to be written is replaced by one
         built from the last frame written — carrying every event since then, ``full`` if either
-        was — so a slow reader never misses an event and never gets a backlog."""
+        was — so a slow reader never misses an event and never gets a backlog.
+
+        Args:
+            shared: frames already built for this change of the table, by audience: a
+                spectator whose cursor equals another spectator's gets the same encoded frame
+                (built and encoded once); a seat's frame is its own.
+        """
         if self.closed:
             return
         response = response_for(live, self.cursor)
@@ -131,11 +137,25 @@ class Connection:
             self.cursor.step, self.cursor.key = waiting.since, ""
             full = full or waiting.full
         since = self.cursor.step
+        before = (since, self.cursor.generation, full, self.cursor.key)
+        if shared is not None and self.seat is None:
+            for seen, cursor, built in shared.get(None, ()):
+                if seen == before:  # another spectator was sent the same: the same frame now
+                    if built is None:
+                        self.cursor = saved
+                        return
+                    self.cursor = dataclasses.replace(cursor)
+                    if not self.outbox.put(Outgoing(built.text, "state", since=since, full=built.full)):
+                        self.closed = True
+                    return
         frame = frame_for(live, self.seat, self.cursor, full=full)
-        if frame is None:
+        item = None if frame is None else Outgoing(frame.model_dump_json(), "state", since=since, full=frame.full)
+        if shared is not None and self.seat is None:
+            shared.setdefault(None, []).append((before, dataclasses.replace(self.cursor), item))
+        if item is None:
             self.cursor = saved
             return
-        if not self.outbox.put(Outgoing(frame.model_dump_json(), "state", since=since, full=frame.full)):
+        if not self.outbox.put(item):
             self.closed = True
 
     def push_seats(self, live: LiveTable) -> None:
@@ -281,18 +301,8 @@ class Connection:
         """The seat's socket closed: mark it offline unless another socket of this process holds it."""
         if self.seat is None or any(s.seat == self.seat for s in self.hub.sockets(self.table_id)):
             return
-        seat = self.seat
         with contextlib.suppress(TableNotFound, TableUnavailable):
-            await self.master.store.run(
-                lambda: self.master.store.update_seat(
-                    self.table_id,
-                    seat,
-                    {"online": False, "seen_at": time.time()},
-                    notify={"k": "seats", "t": self.table_id, "p": self.master.process_id},
-                )
-            )
-            live = await self.master.get(self.table_id)
-            await self.master._after_change(live, seats=True)
+            await self.master.seat_gone(self.table_id, self.seat)
 
     async def _hello(self) -> LiveTable:
         try:

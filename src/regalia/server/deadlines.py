@@ -18,6 +18,7 @@ client that never reads keeps the connection and up to a buffer's worth of frame
 server's memory for as long as it likes, no longer counted against any limit.
 :func:`closing_websocket_protocol` makes the websocket protocol abort such a connection
 instead (dropping what it could not send): after the close timeout, whatever started the close.
+It also compresses only large messages (:mod:`regalia.server.compression`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from typing import Any, cast
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from regalia.server.compression import large_messages_only
 
 
 def header_timeout_protocol(seconds: float, base: type[asyncio.Protocol] = AutoHTTPProtocol) -> type[asyncio.Protocol]:
@@ -121,6 +124,10 @@ def closing_websocket_protocol(base: Any = AutoWebSocketsProtocol) -> Any:
         return base
 
     class AbortingWebSocketProtocol(base):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            large_messages_only(self.conn)  # deflate only messages worth it
+
         def _abort_later(self) -> None:
             if getattr(self, "_abort_timer", None) is None and self.transport is not None:
                 self._abort_timer = self.loop.call_later(self.close_timeout, self._abort)

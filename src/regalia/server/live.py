@@ -77,6 +77,8 @@ class LiveTable:
         suspended: why this server refuses moves at this table (its rules version is not this
             server's), or ``None``.
         lock: serialises this process's changes to the table.
+        dirty: the database may be ahead of this copy (another process wrote, or a write's
+            outcome is unknown): read it again before use.
     """
 
     row: TableRow
@@ -89,6 +91,7 @@ class LiveTable:
     suspended: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used_at: float = field(default_factory=time.time)
+    dirty: bool = False
     _before: State | None = None
 
     # ------------------------------------------------------------------ building

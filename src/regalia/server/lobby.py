@@ -381,7 +381,7 @@ class Lobby:
                     table_id, {"status": "running", "updated_at": now, "due_at": now}, notify=notify
                 )
             )
-            await self.master._refresh(live)
+            await self.master._refresh(live, force=True)
         await self.master.started(table_id)
 
     # ------------------------------------------------------------------ reading

@@ -28,6 +28,7 @@ from regalia.bots import InfoSet, bot_names, make_bot
 from regalia.core import IllegalActionError, State, get_game, make, undo_to
 from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.bots import BotJob, BotPool, BotTimeout, hint_bot
+from regalia.server.committer import Committer, Write
 from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision, is_public_move
 from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_decision, stage_seconds
 from regalia.server.settings import ServerSettings
@@ -89,6 +90,7 @@ class Master:
         self.bots = bots
         self.process_id = secrets.token_hex(6)
         self.fanout: Fanout | None = None
+        self.committer = Committer(store)
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -99,7 +101,14 @@ class Master:
 
     # ------------------------------------------------------------------ loading
     async def get(self, table_id: str, *, refresh: bool = True) -> LiveTable:
-        """The table, rebuilt from the database or cached (brought up to date when ``refresh``).
+        """The table, rebuilt from the database or cached.
+
+        A cached table is the truth of a single-process server (SQLite): it is read again only
+        when marked stale (:meth:`invalidate`, a write whose outcome is unknown). With several
+        processes (PostgreSQL), ``refresh`` reads it again (a client's hello, a due table, a
+        bot turn: what another process may have changed without a move); moves themselves
+        never re-read it: their commit's compare-and-set refuses a stale write, and only then,
+        or on another process's ``NOTIFY``, is the table read again.
 
         Raises:
             TableNotFound: no such table.
@@ -120,10 +129,17 @@ class Master:
                     self._evict()
             return live
         self._tables.move_to_end(table_id)
-        if refresh:
+        if refresh and (live.dirty or self.store.is_postgres):
             async with live.lock:
-                await self._refresh(live)
+                await self._refresh(live, force=True)
         return live
+
+    def invalidate(self, table_id: str) -> None:
+        """Mark a cached table stale: it is read again before its next use (another process
+        changed it, or a write's outcome is unknown)."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            live.dirty = True
 
     def cached(self, table_id: str) -> LiveTable | None:
         """The table if this process holds it in memory."""
@@ -139,8 +155,12 @@ class Master:
             else:
                 return
 
-    async def _refresh(self, live: LiveTable) -> None:
-        """Bring ``live`` to the database (caller holds ``live.lock``)."""
+    async def _refresh(self, live: LiveTable, *, force: bool = False) -> None:
+        """Bring ``live`` to the database if it is marked stale or ``force`` (caller holds
+        ``live.lock``); else nothing: the table in memory is what this process committed."""
+        if not (force or live.dirty):
+            return
+        live.dirty = False
         found = await self.store.run(self.store.table, live.row.id)
         if found is None:
             raise TableNotFound(live.row.id)
@@ -261,7 +281,11 @@ class Master:
         step: int | None,
         decision: str | None,
         expect_step: int | None,
+        *,
+        retry: bool = True,
     ) -> Outcome:
+        """Check, apply and commit one move (caller holds ``live.lock``); the table in memory
+        changes only once the move is committed."""
         state = live.state
         if by == "human":
             refusal = self._check_person(live, seat, step, decision)
@@ -284,9 +308,11 @@ class Master:
         move = Move(live.step + 1, seat, str(new.history[-1]), is_public_move(hidden, seat, events), by, now)
         fields = self._fields_after_move(live, new, move, now)
         notify = {"k": "move", "t": live.row.id, "s": move.step, "p": self.process_id}
-        ok = await self.store.run(self.store.commit_move, live.row.id, move, fields, notify)
+        ok = await self._write(live, Write(live.row.id, fields, move=move, notify=notify))
         if not ok:
-            await self._refresh(live)
+            await self._refresh(live, force=True)
+            if retry:  # this process's copy was behind (another process moved): judge it again
+                return await self._submit_locked(live, seat, action, by, step, decision, expect_step, retry=False)
             return self._refuse(live, "another move was made first", stale=True)
         live.add_move(move, new, events, before=state)
         self._set_fields(live, {"step": move.step, **fields})
@@ -370,14 +396,21 @@ class Master:
         notify = {"k": "move", "t": row.id, "s": live.step, "p": self.process_id}
         at_step, at_period = live.step, row.period_no
         fields = {"updated_at": time.time(), **fields}
-        ok = await self.store.run(
-            lambda: self.store.update_table(row.id, fields, at_step=at_step, at_period=at_period, notify=notify)
-        )
+        ok = await self._write(live, Write(row.id, fields, at_step=at_step, at_period=at_period, notify=notify))
         if ok:
             self._set_fields(live, fields)
         else:
-            await self._refresh(live)
+            await self._refresh(live, force=True)
         return ok
+
+    async def _write(self, live: LiveTable, write: Write) -> bool:
+        """Commit ``write`` in the next group commit; whether it committed. If its outcome is
+        unknown (a database error, the caller cancelled), the table is marked stale."""
+        try:
+            return await self.committer.commit(write)
+        except BaseException:
+            live.dirty = True
+            raise
 
     # ------------------------------------------------------------------ after a change
     async def _after_change(self, live: LiveTable, *, seats: bool = False) -> None:
@@ -885,7 +918,7 @@ class Master:
             notify = {"k": "move", "t": table_id, "s": to_step, "p": self.process_id}
             at_step = live.step
             ok = await self.store.run(lambda: self.store.undo(table_id, to_step, at_step, fields, notify))
-            await self._refresh(live)
+            await self._refresh(live, force=True)  # the table went back: rebuilt from the database
             if not ok:
                 return self._refuse(live, "the table has moved on", stale=True)
         await self._after_change(live)
@@ -925,13 +958,22 @@ class Master:
                     table_fields.update(self._plan(live, live.state, live.step, now))
             seat_fields = {"controller": controller, **(fields or {})}
             notify = {"k": "seats", "t": table_id, "p": self.process_id}
-            ok = await self.store.run(
-                lambda: self.store.update_seat(
-                    table_id, seat, seat_fields, only_if={"controller": old}, table_fields=table_fields, notify=notify
+            try:
+                ok = await self.store.run(
+                    lambda: self.store.update_seat(
+                        table_id,
+                        seat,
+                        seat_fields,
+                        only_if={"controller": old},
+                        table_fields=table_fields,
+                        notify=notify,
+                    )
                 )
-            )
+            except BaseException:
+                seat_row.controller, live.dirty = old, True
+                raise
             if not ok:
-                await self._refresh(live)
+                await self._refresh(live, force=True)
                 return False
             for k, v in seat_fields.items():
                 setattr(seat_row, k, v)
@@ -952,8 +994,26 @@ class Master:
         return merged
 
     async def touch(self, seats: list[tuple[str, int]]) -> None:
-        """Heartbeat: mark the seats this process holds sockets for as seen."""
-        await self.store.run(self.store.touch_seats, seats, time.time())
+        """Heartbeat: mark the seats this process holds sockets for as seen (in the database and
+        in the tables held in memory)."""
+        now = time.time()
+        await self.store.run(self.store.touch_seats, seats, now)
+        for table_id, seat in seats:
+            live = self._tables.get(table_id)
+            if live is not None:
+                live.seat_row(seat).seen_at, live.seat_row(seat).online = now, True
+
+    async def seat_gone(self, table_id: str, seat: int) -> None:
+        """The last socket of ``seat`` in this process closed: mark it offline, seen now (in the
+        database, announced, and in memory), and tell the table."""
+        now = time.time()
+        notify = {"k": "seats", "t": table_id, "p": self.process_id}
+        await self.store.run(
+            lambda: self.store.update_seat(table_id, seat, {"online": False, "seen_at": now}, notify=notify)
+        )
+        live = await self.get(table_id)
+        live.seat_row(seat).online, live.seat_row(seat).seen_at = False, now
+        await self._after_change(live, seats=True)
 
     async def sweep(self) -> None:
         """Find tables that are due (any process may have set them) and seats whose person has
@@ -961,6 +1021,7 @@ class Master:
         now = time.time()
         for table_id in await self.store.run(self.store.due_tables, now):
             if table_id not in self._bot_tasks and table_id not in self._drivers:
+                self.invalidate(table_id)  # its row says it is due: read it, not what memory says
                 self.spawn(self.due(table_id))
         for table_id, seat in await self.store.run(self.store.absent_seats, now, self.settings.absent_seconds):
             self.spawn(self.set_controller(table_id, seat, "bot", only_if="human"))
@@ -972,6 +1033,7 @@ class Master:
             return
         if self.cached(table_id) is None and not has_sockets(table_id):
             return
+        self.invalidate(table_id)
         with contextlib.suppress(TableNotFound, TableUnavailable):
             live = await self.get(table_id)
             await self._after_change(live, seats=payload.get("k") == "seats")
@@ -988,6 +1050,7 @@ class Master:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        await self.committer.close()
 
 
 def game_has_hidden_responses(name: str) -> bool:

@@ -27,7 +27,7 @@ class Socket(Protocol):
     table_id: str
     seat: int | None
 
-    def push_state(self, live: Any) -> None: ...
+    def push_state(self, live: Any, *, shared: dict[Any, Any] | None = None) -> None: ...
 
     def push_seats(self, live: Any) -> None: ...
 
@@ -72,8 +72,11 @@ class Hub:
         return sum(len(s) for s in self._by_table.values())
 
     async def push_state(self, live: Any) -> None:
+        """Queue the table's new state to each of its sockets; sockets that were sent the same
+        thing before (spectators, mostly) share one encoded frame."""
+        shared: dict[Any, Any] = {}
         for sock in self.sockets(live.row.id):
-            sock.push_state(live)
+            sock.push_state(live, shared=shared)
 
     async def push_seats(self, live: Any) -> None:
         for sock in self.sockets(live.row.id):

@@ -10,17 +10,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import functools
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    TextClause,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from regalia.server import migrations
@@ -105,6 +121,27 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+_NOTIFY = text("SELECT pg_notify(:c, :p)")
+_MOVE_INSERT = insert(cast(Table, MoveRow.__table__))
+"""The insert of committed moves (a Core statement: compiled once)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _row_update(columns: tuple[str, ...], at_step: bool, at_period: bool) -> TextClause:
+    """The compare-and-set update of a table row setting ``columns`` (bound by name, with their
+    columns' types), guarded by ``:_id`` and, when asked, ``:_step`` and ``:_period``: one
+    statement per shape, compiled once (a group commit runs many of them).
+
+    Raises:
+        KeyError: a name that is not a column of the table row.
+    """
+    cols = TableRow.__table__.c
+    sets = ", ".join(f"{cols[c].name} = :{c}" for c in columns)
+    where = "id = :_id" + (" AND step = :_step" if at_step else "") + (" AND period_no = :_period" if at_period else "")
+    stmt = text(f"UPDATE {TableRow.__tablename__} SET {sets} WHERE {where}")
+    return stmt.bindparams(*(bindparam(c, type_=cols[c].type) for c in columns))
+
+
 class Store:
     """The server's database: tables, seats, moves and chat.
 
@@ -143,7 +180,7 @@ class Store:
 
     def _notify(self, conn: Connection, payload: dict[str, Any] | None) -> None:
         if payload is not None and self.is_postgres:
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+            conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": orjson.dumps(payload).decode()})
 
     # ------------------------------------------------------------------ tables and seats
     def create_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -211,6 +248,57 @@ class Store:
         except (IntegrityError, _Conflict):
             return False
         return True
+
+    def commit_batch(self, writes: list[Any], before_commit: Callable[[list[Any]], None] | None = None) -> list[bool]:
+        """Commit the writes of a group commit (:class:`regalia.server.committer.Write`) in one
+        transaction, each guarded by its compare-and-set: the table row is updated only while it
+        is at the write's step (``move.step - 1`` for a move, else ``at_step``) and period version
+        (``at_period``); a move is inserted only if its row update succeeded. Rows are updated in
+        table order, so two processes' batches on PostgreSQL never wait for each other in a cycle.
+
+        Args:
+            before_commit: called with ``writes`` after they are written, before the commit.
+
+        Returns:
+            for each write, whether it was committed (``False``: its compare-and-set failed).
+
+        Raises:
+            sqlalchemy.exc.SQLAlchemyError: the transaction failed (nothing of it is committed).
+        """
+        results = [False] * len(writes)
+        order = sorted(range(len(writes)), key=lambda i: writes[i].table_id)
+        with self._tx() as conn:
+            moves = []
+            for i in order:
+                w = writes[i]
+                values = dict(w.fields)
+                values["_id"], values["_step"], values["_period"] = w.table_id, w.at_step, w.at_period
+                if w.move is not None:
+                    values["step"], values["_step"] = w.move.step, w.move.step - 1
+                columns = tuple(sorted(k for k in values if not k.startswith("_")))
+                stmt = _row_update(columns, values["_step"] is not None, w.at_period is not None)
+                if conn.execute(stmt, values).rowcount != 1:
+                    continue
+                results[i] = True
+                if w.move is not None:
+                    m = w.move
+                    moves.append(
+                        {
+                            "table_id": w.table_id,
+                            "step": m.step,
+                            "seat": m.seat,
+                            "action": m.action,
+                            "public": m.public,
+                            "by": m.by,
+                            "at": m.at,
+                        }
+                    )
+                self._notify(conn, w.notify)
+            if moves:
+                conn.execute(_MOVE_INSERT, moves)
+            if before_commit is not None:
+                before_commit(writes)
+        return results
 
     def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: dict[str, Any]) -> bool:
         """Go back to ``to_step`` moves (an undo): delete the later moves and update the table row,
