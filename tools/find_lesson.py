@@ -22,7 +22,7 @@ from regalia.core import make
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game")
-    p.add_argument("pattern", help="a regular expression matched against the action texts (re.search)")
+    p.add_argument("pattern", help="a regular expression matched against each 'text | label' of the choices (re.search)")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seeds", type=int, default=300, help="seeds 0..N-1 are tried, first found printed")
     p.add_argument("--first-seed", type=int, default=0)
@@ -47,8 +47,9 @@ def main() -> None:
             seat = state.current_player
             assert seat is not None
             if seat == 0:
-                texts = [str(a) for a in state.legal_actions()]
-                hits = [t for t in texts if pattern.search(t)]
+                choices = state.legal_choices()
+                texts = [c["text"] for c in choices]
+                hits = [c["text"] for c in choices if pattern.search(c["text"] + " | " + c["label"])]
                 if hits and (len(hits) < len(texts) or args.alone) and prompt_re.search(state.prompt(0)):
                     print(json.dumps({"players": state.num_players, "seed": seed, "config": options}))
                     print(json.dumps({"actions": [str(a) for a in state.history]}))

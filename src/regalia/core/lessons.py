@@ -344,9 +344,10 @@ def _key_steps(state: State) -> set[str]:
 
 def check_lesson(lesson: Lesson, where: str = "lesson") -> None:
     """Replay ``lesson`` under today's rules: the set-up, every other seat's move (on that
-    seat's turn, legal), every expected move (the learner's turn, legal), every highlight (a
-    choice-key step of the decision or a seat), and its goal (all decisions reached; with a bot,
-    the game not over).
+    seat's turn, legal), every expected move (the learner's turn, legal) — each of a decision's
+    expected moves followed to the end of the script, so that whichever the learner plays the
+    rest still holds —, every highlight (a choice-key step of the decision or a seat), and its
+    goal (all decisions reached; with a bot, the game not over).
 
     Raises:
         ValueError: naming the field (``lessons[2].steps[1].expect[0]: ...``).
@@ -355,7 +356,41 @@ def check_lesson(lesson: Lesson, where: str = "lesson") -> None:
         state = lesson.new_state()
     except ValueError as exc:
         raise ValueError(f"{where}.{exc}") from None
-    for i, step in enumerate(lesson.steps):
+    _check_steps(lesson, state, 0, where)
+
+
+def _check_decision(lesson: Lesson, state: State, step: Decision, i: int, at: str) -> set[str]:
+    """Check one decision where it stands; return the legal action texts."""
+    seat = state.current_player
+    if seat != lesson.learner:
+        raise ValueError(f"{at}: it is {seat_name(seat)}'s turn, not the learner's ({seat_name(lesson.learner)})")
+    steps = _key_steps(state)
+    for j, name in enumerate(step.highlight):
+        if not _highlight_ok(name, state, steps):
+            raise ValueError(f"{at}.highlight[{j}]: {name!r} is neither a click step of this decision nor a seat")
+    legal = {str(a) for a in state.legal_actions()}
+    for key in list(step.mistakes) + [k for k in step.outcomes if k != "default"]:
+        if key not in legal:
+            raise ValueError(f"{at}: {key!r} (in mistakes or outcomes) is not a legal move here")
+    if step.expect is None:
+        if i != len(lesson.steps) - 1:
+            raise ValueError(f"{at}.expect: 'any' may only be the last decision of a lesson")
+        return legal
+    for j, text in enumerate(step.expect):
+        if text not in legal:
+            try:
+                state.verify_action(text)
+            except IllegalActionError as exc:
+                raise ValueError(f"{at}.expect[{j}]: {exc}") from None
+            raise ValueError(f"{at}.expect[{j}]: {text!r} is not the canonical text of a legal move")
+    if len(legal) > 1 and all(a in step.expect for a in legal):
+        raise ValueError(f"{at}.expect: every legal move is expected; use 'any' with outcomes instead")
+    return legal
+
+
+def _check_steps(lesson: Lesson, state: State, start: int, where: str) -> None:
+    for i in range(start, len(lesson.steps)):
+        step = lesson.steps[i]
         at = f"{where}.steps[{i}]"
         seat = state.current_player
         if seat is None:
@@ -368,32 +403,14 @@ def check_lesson(lesson: Lesson, where: str = "lesson") -> None:
             except IllegalActionError as exc:
                 raise ValueError(f"{at}.move: {exc}") from None
             continue
-        if seat != lesson.learner:
-            raise ValueError(f"{at}: it is {seat_name(seat)}'s turn, not the learner's ({seat_name(lesson.learner)})")
-        steps = _key_steps(state)
-        for j, name in enumerate(step.highlight):
-            if not _highlight_ok(name, state, steps):
-                raise ValueError(f"{at}.highlight[{j}]: {name!r} is neither a click step of this decision nor a seat")
-        legal = {str(a) for a in state.legal_actions()}
-        for key in list(step.mistakes) + [k for k in step.outcomes if k != "default"]:
-            if key not in legal:
-                raise ValueError(f"{at}: {key!r} (in mistakes or outcomes) is not a legal move here")
+        legal = _check_decision(lesson, state, step, i, at)
         if step.expect is None:
-            if i != len(lesson.steps) - 1 and lesson.bot is None:
-                raise ValueError(f"{at}.expect: 'any' may only be the last decision of a lesson without a bot")
-            if i != len(lesson.steps) - 1:
-                return  # the rest depends on the learner's move
-            state.apply(state.legal_actions()[0])
+            state.apply(sorted(legal)[0])
             continue
-        for j, text in enumerate(step.expect):
-            if text not in legal:
-                try:
-                    state.verify_action(text)
-                except IllegalActionError as exc:
-                    raise ValueError(f"{at}.expect[{j}]: {exc}") from None
-                raise ValueError(f"{at}.expect[{j}]: {text!r} is not the canonical text of a legal move")
-        if len(legal) > 1 and all(a in step.expect for a in legal):
-            raise ValueError(f"{at}.expect: every legal move is expected; use 'any' with outcomes instead")
+        for text in step.expect[1:]:
+            branch = state.clone()
+            branch.apply(text)
+            _check_steps(lesson, branch, i + 1, where)
         state.apply(step.expect[0])
     if lesson.bot is not None and state.is_terminal:
         raise ValueError(f"{where}.bot: the game is over before the learner plays on against the bot")
