@@ -22,13 +22,16 @@ from regalia.core import make
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game")
-    p.add_argument("pattern", help="a regular expression matched against each 'text | label' of the choices (re.search)")
+    p.add_argument(
+        "pattern", help="a regular expression matched against each 'text | label' of the choices (re.search)"
+    )
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seeds", type=int, default=300, help="seeds 0..N-1 are tried, first found printed")
     p.add_argument("--first-seed", type=int, default=0)
     p.add_argument("--bot", default="heuristic")
     p.add_argument("--max-actions", type=int, default=40, help="the longest set-up searched")
     p.add_argument("--option", "-o", action="append", default=[], help="key=value (JSON value)")
+    p.add_argument("--seat", type=int, default=0, help="the learner's seat (-1: any seat)")
     p.add_argument("--alone", action="store_true", help="also stop where every choice matches")
     p.add_argument("--prompt", default="", help="a regular expression the prompt must match too")
     args = p.parse_args()
@@ -46,14 +49,15 @@ def main() -> None:
         while not state.is_terminal and len(state.history) <= args.max_actions:
             seat = state.current_player
             assert seat is not None
-            if seat == 0:
+            if args.seat in (seat, -1):
                 choices = state.legal_choices()
                 texts = [c["text"] for c in choices]
                 hits = [c["text"] for c in choices if pattern.search(c["text"] + " | " + c["label"])]
-                if hits and (len(hits) < len(texts) or args.alone) and prompt_re.search(state.prompt(0)):
+                if hits and (len(hits) < len(texts) or args.alone) and prompt_re.search(state.prompt(seat)):
                     print(json.dumps({"players": state.num_players, "seed": seed, "config": options}))
                     print(json.dumps({"actions": [str(a) for a in state.history]}))
-                    print(state.game.render_text(state.view(0)))
+                    print(f"learner: {seat}")
+                    print(state.game.render_text(state.view(seat)))
                     for c in state.legal_choices():
                         mark = "*" if c["text"] in hits else " "
                         print(f" {mark} {c['text']!r:45} {c['label']}  keys={c['keys']}")
