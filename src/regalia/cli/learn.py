@@ -29,6 +29,10 @@ from regalia.core.registry import games, get_game
 from regalia.core.state import seat_name
 
 
+SETUP_EVENTS = 8
+"""How many of the set-up's last events (those the learner saw) are shown before a lesson."""
+
+
 def stars_text(stars: int) -> str:
     """``★★☆`` for 2 of 3 stars."""
     return "★" * stars + "☆" * (3 - stars)
@@ -96,9 +100,16 @@ def run_lesson(lesson: Lesson, number: int, total: int, reader: LineReader) -> i
     console.print(Text(lesson.intro))
     run = LessonRun(lesson)
     if lesson.actions:
-        console.print(Text(f"The game so far: {len(lesson.actions)} moves have been played.", style="dim"))
+        seen = [e for e in run.setup if e.is_visible_to(lesson.learner)]
+        console.print(
+            Text(f"The game so far: {len(lesson.actions)} moves have been played; the last you saw:", style="dim")
+        )
+        session_events = seen[-SETUP_EVENTS:]
+    else:
+        session_events = []
     session = LessonSession(run.state, 0, _bots(lesson), console, reader=reader, auto_forced=False)
     session.run_ = run
+    session.print_events(session_events, lesson.learner)
     seat = lesson.learner
     rng = random.Random(lesson.seed)
     while not run.finished:

@@ -104,8 +104,9 @@ class Lesson:
         """The number of the learner's scripted decisions."""
         return sum(1 for s in self.steps if isinstance(s, Decision))
 
-    def new_state(self) -> State:
-        """The deal with the set-up ``actions`` played.
+    def new_state(self, events: list[Event] | None = None) -> State:
+        """The deal with the set-up ``actions`` played; their events are added to ``events``
+        when given (every seat's: filter them with ``Event.is_visible_to``).
 
         Raises:
             ValueError: the deal or a set-up action is refused (naming ``actions[i]``).
@@ -113,9 +114,11 @@ class Lesson:
         state = make(self.game_name, players=self.players, seed=self.seed, deck=self.deck, **self.config)
         for i, text in enumerate(self.actions):
             try:
-                state.apply(text)
+                happened = state.apply(text)
             except IllegalActionError as exc:
                 raise ValueError(f"actions[{i}]: {exc}") from None
+            if events is not None:
+                events.extend(happened)
         return state
 
     game_name: str = ""
@@ -442,8 +445,11 @@ class LessonRun:
     mistakes: int = 0
     log: list[Event] = field(default_factory=list)
 
+    setup: list[Event] = field(default_factory=list)
+    """The events of the set-up ``actions`` (the game so far)."""
+
     def __post_init__(self) -> None:
-        self.state = self.lesson.new_state()
+        self.state = self.lesson.new_state(self.setup)
 
     @property
     def decision(self) -> Decision | None:
