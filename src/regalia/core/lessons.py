@@ -335,6 +335,7 @@ def load_course(game_name: str) -> Course:
 
 # ----------------------------------------------------------------------------- running
 def _highlight_ok(name: str, state: State, steps: set[str]) -> bool:
+    """Whether ``name`` is a seat of ``state`` (``seat:P1``) or one of the click ``steps``."""
     if name.startswith("seat:P"):
         n = name[6:]
         return n.isdigit() and int(n) < state.num_players
@@ -347,10 +348,12 @@ def _key_steps(state: State) -> set[str]:
 
 def check_lesson(lesson: Lesson, where: str = "lesson") -> None:
     """Replay ``lesson`` under today's rules: the set-up, every other seat's move (on that
-    seat's turn, legal), every expected move (the learner's turn, legal) — each of a decision's
-    expected moves followed to the end of the script, so that whichever the learner plays the
-    rest still holds —, every highlight (a choice-key step of the decision or a seat), and its
-    goal (all decisions reached; with a bot, the game not over).
+    seat's turn, legal), the learner's decisions (on the learner's turn) — each expected move
+    that is legal where the lesson stands followed to the end of the script, so that whichever
+    the learner plays the rest still holds; at least one expected move legal at every decision,
+    and every expected move, mistake, outcome and highlight legal (a click step, or a seat) on
+    at least one of these paths — and its goal (all decisions reached; with a bot, the game
+    not over).
 
     Raises:
         ValueError: naming the field (``lessons[2].steps[1].expect[0]: ...``).
@@ -359,39 +362,35 @@ def check_lesson(lesson: Lesson, where: str = "lesson") -> None:
         state = lesson.new_state()
     except ValueError as exc:
         raise ValueError(f"{where}.{exc}") from None
-    _check_steps(lesson, state, 0, where)
+    seen: dict[int, tuple[set[str], set[str], State]] = {}
+    _check_steps(lesson, state, 0, where, seen)
+    for i, (legal, keys, first) in sorted(seen.items()):
+        step = lesson.steps[i]
+        assert isinstance(step, Decision)
+        _check_words(step, legal, keys, first, f"{where}.steps[{i}]")
 
 
-def _check_decision(lesson: Lesson, state: State, step: Decision, i: int, at: str) -> set[str]:
-    """Check one decision where it stands; return the legal action texts."""
-    seat = state.current_player
-    if seat != lesson.learner:
-        raise ValueError(f"{at}: it is {seat_name(seat)}'s turn, not the learner's ({seat_name(lesson.learner)})")
-    steps = _key_steps(state)
-    for j, name in enumerate(step.highlight):
-        if not _highlight_ok(name, state, steps):
-            raise ValueError(f"{at}.highlight[{j}]: {name!r} is neither a click step of this decision nor a seat")
-    legal = {str(a) for a in state.legal_actions()}
-    for key in list(step.mistakes) + [k for k in step.outcomes if k != "default"]:
-        if key not in legal:
-            raise ValueError(f"{at}: {key!r} (in mistakes or outcomes) is not a legal move here")
-    if step.expect is None:
-        if i != len(lesson.steps) - 1:
-            raise ValueError(f"{at}.expect: 'any' may only be the last decision of a lesson")
-        return legal
-    for j, text in enumerate(step.expect):
+def _check_words(step: Decision, legal: set[str], keys: set[str], first: State, at: str) -> None:
+    """The expected moves, mistakes, outcomes and highlights of a decision, against what was
+    legal there on some path (``first``: the state of the first path, for the refusal's words)."""
+    for j, text in enumerate(step.expect or ()):
         if text not in legal:
             try:
-                state.verify_action(text)
+                first.verify_action(text)
             except IllegalActionError as exc:
                 raise ValueError(f"{at}.expect[{j}]: {exc}") from None
             raise ValueError(f"{at}.expect[{j}]: {text!r} is not the canonical text of a legal move")
-    if len(legal) > 1 and all(a in step.expect for a in legal):
-        raise ValueError(f"{at}.expect: every legal move is expected; use 'any' with outcomes instead")
-    return legal
+    for key in list(step.mistakes) + [k for k in step.outcomes if k != "default"]:
+        if key not in legal:
+            raise ValueError(f"{at}: {key!r} (in mistakes or outcomes) is not a legal move here")
+    for j, name in enumerate(step.highlight):
+        if not _highlight_ok(name, first, keys):
+            raise ValueError(f"{at}.highlight[{j}]: {name!r} is neither a click step of this decision nor a seat")
 
 
-def _check_steps(lesson: Lesson, state: State, start: int, where: str) -> None:
+def _check_steps(
+    lesson: Lesson, state: State, start: int, where: str, seen: dict[int, tuple[set[str], set[str], State]]
+) -> None:
     for i in range(start, len(lesson.steps)):
         step = lesson.steps[i]
         at = f"{where}.steps[{i}]"
@@ -406,15 +405,28 @@ def _check_steps(lesson: Lesson, state: State, start: int, where: str) -> None:
             except IllegalActionError as exc:
                 raise ValueError(f"{at}.move: {exc}") from None
             continue
-        legal = _check_decision(lesson, state, step, i, at)
+        if seat != lesson.learner:
+            raise ValueError(f"{at}: it is {seat_name(seat)}'s turn, not the learner's ({seat_name(lesson.learner)})")
+        legal = {str(a) for a in state.legal_actions()}
+        entry = seen.setdefault(i, (set(), set(), state.clone()))
+        entry[0].update(legal)
+        entry[1].update(_key_steps(state))
         if step.expect is None:
+            if i != len(lesson.steps) - 1:
+                raise ValueError(f"{at}.expect: 'any' may only be the last decision of a lesson")
             state.apply(sorted(legal)[0])
             continue
-        for text in step.expect[1:]:
+        here = [t for t in step.expect if t in legal]
+        if len(legal) > 1 and len(here) == len(legal):
+            raise ValueError(f"{at}.expect: every legal move is expected; use 'any' with outcomes instead")
+        if not here:
+            _check_words(step, legal, entry[1], state, at)  # raises, naming the first refused move
+            raise ValueError(f"{at}.expect: none of the expected moves is legal here")
+        for text in here[1:]:
             branch = state.clone()
             branch.apply(text)
-            _check_steps(lesson, branch, i + 1, where)
-        state.apply(step.expect[0])
+            _check_steps(lesson, branch, i + 1, where, seen)
+        state.apply(here[0])
     if lesson.bot is not None and state.is_terminal:
         raise ValueError(f"{where}.bot: the game is over before the learner plays on against the bot")
 
