@@ -28,7 +28,6 @@ from regalia.core.lessons import Course, Decision, Lesson, LessonRun, Rule, load
 from regalia.core.registry import games, get_game
 from regalia.core.state import seat_name
 
-
 SETUP_EVENTS = 8
 """How many of the set-up's last events (those the learner saw) are shown before a lesson."""
 
