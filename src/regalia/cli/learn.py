@@ -24,8 +24,8 @@ from regalia.cli.errors import RegaliaCommand, fail, strip_field
 from regalia.cli.lineinput import LineReader, make_reader
 from regalia.cli.play import result_line
 from regalia.cli.session import Quit, Session, legend_text
-from regalia.core.lessons import Course, Decision, Lesson, LessonRun, Rule, load_course
-from regalia.core.registry import games, get_game
+from regalia.core.lessons import Course, Decision, Lesson, LessonRun, Rule, courses, load_course
+from regalia.core.registry import get_game
 from regalia.core.state import seat_name
 
 SETUP_EVENTS = 8
@@ -159,11 +159,8 @@ def run_lesson(lesson: Lesson, number: int, total: int, reader: LineReader) -> i
 
 def list_courses() -> None:
     """Print every game's course: the lessons, numbered, with their rulebook section."""
-    for name in games():
-        try:
-            course = load_course(name)
-        except ValueError:
-            continue
+    for name in courses():
+        course = load_course(name)
         console.print(Text.assemble((course.title, "bold"), f"  regalia learn {name} [LESSON]"))
         for i, lesson in enumerate(course.lessons):
             kind = "whole game" if lesson.bot is not None else f"par {lesson.par}"

@@ -31,12 +31,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
 from regalia.core.game import Game
-from regalia.core.registry import get_game, make, verify_seed
+from regalia.core.registry import games, get_game, make, verify_seed
 from regalia.core.state import State, seat_name
 
 LESSONS_FORMAT = "regalia.lessons"
@@ -315,6 +316,16 @@ def parse_course(data: Any) -> Course:
     return course
 
 
+def _course_file(game: Game) -> Traversable:
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return resources.files(package).joinpath("lessons.json")
+
+
+def courses() -> list[str]:
+    """The names of the registered games that have a course, in the registry's order."""
+    return [name for name in games() if _course_file(get_game(name)).is_file()]
+
+
 def load_course(game_name: str) -> Course:
     """The course of ``game_name``: ``lessons.json`` in the game's package, parsed and checked.
 
@@ -322,14 +333,13 @@ def load_course(game_name: str) -> Course:
         ValueError: an unknown game, a game without a course, or a bad file (naming the field).
     """
     game = get_game(game_name)
-    package = type(game).__module__.rsplit(".", 1)[0]
-    path = resources.files(package).joinpath("lessons.json")
+    path = _course_file(game)
     if not path.is_file():
         raise ValueError(f"game: {game.title} has no lessons yet")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{package}/lessons.json: not JSON ({exc})") from None
+        raise ValueError(f"{game.name} lessons.json: not JSON ({exc})") from None
     return parse_course(data)
 
 
@@ -551,6 +561,7 @@ __all__ = [
     "LessonRun",
     "Rule",
     "check_lesson",
+    "courses",
     "load_course",
     "parse_course",
     "parse_lesson",

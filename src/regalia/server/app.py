@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 import regalia
+from regalia.server import lessons
 from regalia.server.bots import BotPool
 from regalia.server.connection import CLOSE_NO_TABLE, Connection
 from regalia.server.lobby import Lobby, LobbyError, games_list
@@ -298,6 +299,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return
         await Connection(websocket, table_id, s.master, s.lobby, s.hub).run()
 
+    app.include_router(lessons.router())
     web = resources.files("regalia.web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
     return app
