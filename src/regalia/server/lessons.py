@@ -327,6 +327,7 @@ def router() -> APIRouter:
         session = sessions.start(game, lesson)
         with session.lock:
             return session.frame(None)
+
     return out
 
 
