@@ -37,6 +37,7 @@ ready for it: every module except ``__init__.py`` and those in :data:`INTERPRETE
 
 INTERPRETED = {
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
+    "regalia/core/lessons.py",  # lesson files and their runs for the fronts: no hot code, nothing to gain
     "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingdom/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingdom/bot.py",  # subclasses the interpreted regalia.bots.base.Bot
