@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
@@ -321,9 +321,16 @@ def _course_file(game: Game) -> Traversable:
     return resources.files(package).joinpath("lessons.json")
 
 
+LEARNING_ORDER: Final = ("kings-family", "kings-blood", "kingship", "blood-and-fortune", "kingdom")
+"""The order the courses are offered in: the solitaire first, then its multiplayer game, then
+the others; a game not named here comes after them."""
+
+
 def courses() -> list[str]:
-    """The names of the registered games that have a course, in the registry's order."""
-    return [name for name in games() if _course_file(get_game(name)).is_file()]
+    """The names of the registered games that have a course, in :data:`LEARNING_ORDER`."""
+    rank = {name: i for i, name in enumerate(LEARNING_ORDER)}
+    have = [name for name in games() if _course_file(get_game(name)).is_file()]
+    return sorted(have, key=lambda name: (rank.get(name, len(rank)), name))
 
 
 def load_course(game_name: str) -> Course:
@@ -552,6 +559,7 @@ class LessonRun:
 
 __all__ = [
     "ANY",
+    "LEARNING_ORDER",
     "LESSONS_FORMAT",
     "LESSONS_VERSION",
     "Attempt",
