@@ -129,6 +129,7 @@ def _broken(path: list[Any], value: Any) -> dict[str, Any]:
         (["lessons", 0, "players"], 2, "lessons[0].players"),
         (["lessons", 3, "id"], "marriage", "lessons[3].id"),
         (["lessons", 9, "target"], "high", "lessons[9].target"),
+        (["lessons", 1, "config"], {"undo": "sometimes"}, "lessons[1].config"),
     ],
 )
 def test_a_bad_lesson_file_names_the_field(path: list[Any], value: Any, field: str) -> None:

@@ -99,6 +99,8 @@ class Lesson:
     """Words shown when the lesson is completed."""
     target: float | None = None
     """A whole game's score (``State.returns``) that earns 3 stars like a win (a solitaire)."""
+    game_name: str = ""
+    """The registered name of the lesson's game (set by the course it belongs to)."""
 
     @property
     def par(self) -> int:
@@ -112,7 +114,11 @@ class Lesson:
         Raises:
             ValueError: the deal or a set-up action is refused (naming ``actions[i]``).
         """
-        state = make(self.game_name, players=self.players, seed=self.seed, deck=self.deck, **self.config)
+        try:
+            state = make(self.game_name, players=self.players, seed=self.seed, deck=self.deck, **self.config)
+        except ValueError as exc:
+            msg = str(exc)
+            raise ValueError(msg if msg.split(":", 1)[0] in ("players", "seed", "deck") else f"config: {msg}") from None
         for i, text in enumerate(self.actions):
             try:
                 happened = state.apply(text)
@@ -121,8 +127,6 @@ class Lesson:
             if events is not None:
                 events.extend(happened)
         return state
-
-    game_name: str = ""
 
 
 @dataclass(frozen=True)
