@@ -68,10 +68,9 @@ class Decision:
     rule: Rule
 
     def comment(self, action: str) -> str:
-        """Words for ``action`` played here: its outcome (``"any"``) or the explanation."""
-        if self.expect is None:
-            return self.outcomes.get(action, self.outcomes.get("default", self.explain))
-        return self.explain
+        """Words for ``action`` played here: its outcome, else the ``"default"`` outcome, else
+        the explanation."""
+        return self.outcomes.get(action, self.outcomes.get("default", self.explain))
 
     def wrong(self, action: str) -> str:
         """Why ``action`` is not the move asked for here."""
