@@ -44,6 +44,7 @@ INTERPRETED = {
     "regalia/bots/stats.py",  # ratings and intervals (openskill): run once per game
     "regalia/bots/tournament.py",  # schedules and duplicate deals: orchestration
     "regalia/core/config.py",  # reads dataclass annotations at run time, which compiled classes drop
+    "regalia/core/lessons.py",  # lesson files and their runs for the fronts: no hot code, nothing to gain
     "regalia/games/blood_and_fortune/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kingdom/config.py",  # the options' dataclass, read by regalia.core.config
     "regalia/games/kings_blood/config.py",  # the options' dataclass, read by regalia.core.config

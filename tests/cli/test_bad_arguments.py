@@ -100,6 +100,8 @@ BAD: dict[tuple[str, str], list[str]] = {
         "{tmp}/not-a-record.json",
     ],
     ("replay", "--seat"): ["99", "-1", "P9", "x", "P-1", "²", "", HUGE],
+    ("learn", "GAME"): [*GAME_BAD, "toy"],  # the test game has no lessons
+    ("learn", "LESSON"): ["0", "99", "nope", "", "x" * 300, "1\x1b[31m"],
     ("serve", "--db"): ["{tmp}/a-file/regalia.db", "{tmp}", "{tmp}/missing/regalia.db", "", "mysql://x/y"],
     ("serve", "--host"): ["~x", "", "a b", "-h", "x" * 300],
     ("serve", "--port"): [*INT_BAD, "65536"],
@@ -152,8 +154,11 @@ BASE: dict[str, list[str]] = {
     "report": ["report", "toy", "--games", "2", "--no-plots", "--out", "{tmp}/r"],
     "replay": ["replay", "{tmp}/record.json"],
     "serve": ["serve", "--db", "{tmp}/regalia.db", "--port", "0"],
+    "learn": ["learn", "kings-family", "1"],  # no input: the lesson stops at once, cleanly
 }
 RUNS_UNTIL_STOPPED = {"serve"}
+SECOND_ARGUMENT = {("learn", "LESSON")}
+"""Arguments that come second on the command line (their bad values replace the base's second)."""
 """Commands whose valid command line runs until stopped (the server tests start it for real)."""
 
 
@@ -211,6 +216,9 @@ def _fill(args: list[str], tmp: Path) -> list[str]:
 def _with(base: list[str], field: str, value: str) -> list[str]:
     """``base`` with ``field`` (an option, or the argument right after the command) set to ``value``."""
     args = list(base)
+    if (args[0], field) in SECOND_ARGUMENT:
+        args[2] = value
+        return args
     if not field.startswith("-"):
         if len(args) > 1 and not args[1].startswith("-"):
             args[1] = value

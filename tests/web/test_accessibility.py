@@ -106,3 +106,21 @@ def test_axe_finished_table_and_its_replay_have_no_serious_finding(server: Any, 
     page.keyboard.press("End")
     wait_for(page, "#result")
     assert serious_findings(page, axe_script) == []
+
+
+def test_axe_learn_lesson_and_rules_pages_have_no_serious_finding(server: Any, tabs: Any, axe_script: str) -> None:
+    """/learn, a lesson with a wrong move explained (issue 25) and a game's rules page."""
+    page = tabs(DESKTOP).page
+    page.goto(f"{server.base}/learn")
+    wait_for(page, "#course-kingship")
+    assert serious_findings(page, axe_script) == []
+    page.goto(f"{server.base}/table.html?lesson=kings-family/active-cards")
+    wait_for(page, "#goal")
+    page.locator('#board [data-key="hand:Enthronement"]').first.click()
+    page.locator('#board [data-key="gen:M7f"]').first.click()
+    wait_for(page, "#lesson-feedback.wrong")
+    assert serious_findings(page, axe_script) == []
+    page.goto(f"{server.base}/rules.html?game=kingship")
+    wait_for(page, "#rulings")
+    assert page.locator("#rule-KS-7").count() == 1
+    assert serious_findings(page, axe_script) == []

@@ -9,13 +9,13 @@ which register themselves on
 
 from __future__ import annotations
 
-from regalia.cli import batch, info, play, replay
+from regalia.cli import batch, info, learn, play, replay
 from regalia.cli.app import app
 from regalia.server.cli import serve
 
 app.command("serve")(serve)
 
-__all__ = ["app", "batch", "info", "main", "play", "replay"]
+__all__ = ["app", "batch", "info", "learn", "main", "play", "replay"]
 
 
 def main() -> None:

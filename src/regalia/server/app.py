@@ -38,6 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp as StarletteApp
 
 import regalia
+from regalia.server import lessons
 from regalia.server.bots import BotPool
 from regalia.server.connection import CLOSE_NO_TABLE, CLOSE_POLICY, Connection
 from regalia.server.limits import AddressLimits, retry_after
@@ -468,6 +469,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         finally:
             s.limits.close_socket(address)
 
+    app.include_router(lessons.router())
     web = resources.files("regalia.web")
     app.mount("/", WebAssets(directory=str(web), html=True), name="web")
     return app

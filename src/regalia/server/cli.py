@@ -79,6 +79,8 @@ def _checked(
     if db is not None:
         if not db.strip():
             raise typer.BadParameter("expected a SQLite file or a postgresql:// URL", param_hint="--db")
+        if "\x00" in db:
+            raise typer.BadParameter("a file name or URL cannot hold a NUL character", param_hint="--db")
         if "://" in db and not db.startswith(("sqlite://", "postgresql://", "postgres://", "postgresql+psycopg://")):
             raise typer.BadParameter("expected a SQLite file or a postgresql:// URL", param_hint="--db")
         if "://" not in db:

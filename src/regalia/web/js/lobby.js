@@ -294,7 +294,7 @@ function Lobby() {
     loadGames().then(setData, (e) => setErr(e.reason));
   }, []);
   return html`<div class="page lobby">
-    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span></header>
+    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span><span class="top-tools"><a class="button small" href="/learn" id="learn-link">Learn to play</a></span></header>
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     ${data
       ? html`<main class="lobby-grid">

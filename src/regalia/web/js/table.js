@@ -30,7 +30,9 @@ import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
 import { ResponseBanner, PrefsDialog } from './responses.js';
 import { ResultSummary } from './result.js';
-import { Highlight, movedBy, sinceLast, sinceWords } from './lastmove.js';
+import { AllMoves, Dock, distinct } from './dock.js';
+import { LessonPage } from './lesson.js';
+import { Highlight, movedBy, sinceLast } from './lastmove.js';
 
 const initial = {
   conn: 'connecting',
@@ -216,90 +218,6 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
   </main>`;
 }
 
-// ---------------------------------------------------------------- the moves: prompt, buttons, list
-function AllMoves({ entries, onPick, dialogRef }) {
-  const groups = [];
-  const byName = new Map();
-  for (const e of entries) {
-    const g = e.group || 'Moves';
-    if (!byName.has(g)) {
-      byName.set(g, []);
-      groups.push(g);
-    }
-    byName.get(g).push(e);
-  }
-  const close = () => dialogRef.current && dialogRef.current.close();
-  return html`<dialog class="all-moves" ref=${dialogRef} aria-label="All legal moves">
-    <header><h2>All moves (${entries.length})</h2><button type="button" class="close" onClick=${close} aria-label="Close">✕</button></header>
-    <div class="moves-scroll">
-      ${groups.map(
-        (g) => html`<section class="move-group"><h3>${g}</h3><ul>${byName.get(g).map(
-          (e) => html`<li><button type="button" class="move" data-text=${e.text} onClick=${() => {
-            close();
-            onPick(e);
-          }}><span class="move-label">${e.label}</span>${e.label !== e.text ? html`<code class="move-text">${e.text}</code>` : null}</button></li>`,
-        )}</ul></section>`,
-      )}
-    </div>
-  </dialog>`;
-}
-
-/** The entries of `list` with different action texts (the first of each). */
-function distinct(list) {
-  const seen = new Set();
-  return list.filter((e) => {
-    if (seen.has(e.text)) return false;
-    seen.add(e.text);
-    return true;
-  });
-}
-
-/** What happened since this seat's last move (or, watching, lately), by the prompt. */
-function Since({ events, mine, seat, openLog }) {
-  if (!events.length) return null;
-  const { shown, more } = sinceWords(events);
-  const head = seat === null ? 'Lately' : mine ? 'Since your last move' : 'Just now';
-  return html`<div class="since" id="since" aria-live="polite">
-    <span class="since-head">${head}:</span>
-    <ul>${shown.map((t) => html`<li>${t}</li>`)}</ul>
-    ${more ? html`<button type="button" class="small link" onClick=${openLog}>${more} earlier — the log</button>` : null}
-  </div>`;
-}
-
-function Dock({ game, frame, entries, an, picked, setPicked, orphans, send, sending, openAll, info, hint, askHint, canHint, undo, canUndo, seat, since, openLog }) {
-  const shown = entries.filter((e) => e.shown);
-  const mine = shown.length > 0;
-  const free = shown.filter((e) => !e.keys.length || e.bar || orphans.has(e.text));
-  const following = picked.length ? distinct(an.along) : [];
-  return html`<section class=${classes('dock', mine && 'mine')} aria-label="Your decision" id="dock" data-sending=${sending ? 'true' : 'false'} data-orphans=${orphans.size}>
-    <p class="prompt" id="prompt" aria-live="polite">${frame.prompt}</p>
-    <${Since} events=${since} mine=${mine} seat=${seat} openLog=${openLog} />
-    ${mine && picked.length
-      ? html`<div class="picked-line">
-          <span>Picked: <strong>${picked.map((p) => p.card || p.title || p.key).join(' + ')}</strong>${an.next.size
-            ? ' — now choose a highlighted target'
-            : ''}</span>
-          <button type="button" class="small" onClick=${() => setPicked([])}>Cancel (Esc)</button>
-        </div>`
-      : null}
-    ${mine
-      ? html`<div class="bar" role="group" aria-label="Moves">
-          ${picked.length
-            ? following.slice(0, 12).map((e) => html`<button type="button" class=${classes('move', an.done.includes(e) && 'primary')} data-text=${e.text}
-                onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)
-            : free.map((e) => html`<button type="button" class="move" data-text=${e.text} onClick=${() => send(e)} disabled=${sending}>${e.label}</button>`)}
-          ${picked.length && following.length > 12 ? html`<span class="muted">${following.length} moves: choose a highlighted target</span>` : null}
-          ${canHint ? html`<button type="button" class="small tool" onClick=${askHint}>Hint</button>` : null}
-          <button type="button" class="all-btn" onClick=${openAll} aria-haspopup="dialog">All moves (${shown.length})</button>
-        </div>`
-      : null}
-    ${canUndo ? html`<div class="tools"><button type="button" class="small" onClick=${undo} disabled=${frame.status !== 'running'}>Undo</button>
-        <span class="small muted">${frame.view && frame.view.undos ? `${frame.view.undos} undo${frame.view.undos === 1 ? '' : 's'} so far (counted in the score)` : 'each undo is counted in the result'}</span></div>` : null}
-    ${hint && mine ? html`<p class="hint" role="status">Hint (${hint.bot}): <strong>${hint.label}</strong></p>` : null}
-    ${info ? html`<p class="info" role="status">${info}</p>` : null}
-  </section>`;
-}
-
 // ---------------------------------------------------------------- the table
 function TablePage({ tableId, who, invite, onBadSeat }) {
   const [s, dispatch] = useReducer(reducer, initial);
@@ -477,6 +395,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
       ${frame ? html`<${Clock} clock=${frame.clock} received=${received} names=${names} seat=${seat} />` : null}
       <span class=${classes('conn', `c-${s.conn}`)} title="connection">${s.conn === 'open' ? '● connected' : s.conn === 'closed' ? '○ closed' : '○ connecting'}</span>
       <span class="top-tools">
+        <a class="button small" href=${`/rules.html?game=${encodeURIComponent(gameName)}`} id="rules-link">Rules</a>
         <button type="button" class="small" onClick=${() => legendRef.current && legendRef.current.showModal()} aria-haspopup="dialog">Legend</button>
         ${seat !== null ? html`<button type="button" class="small" id="prefs-button" onClick=${() => prefsRef.current && prefsRef.current.showModal()} aria-haspopup="dialog">Preferences</button>` : null}
         <button type="button" class="small" aria-pressed=${sound ? 'true' : 'false'} title="a chime when it becomes your turn"
@@ -609,6 +528,8 @@ function TableFacts({ table, gameInfo, invite, seat, tableId }) {
 // ---------------------------------------------------------------- the page
 function App() {
   const { table, invite, watch } = pageParams();
+  const lesson = new URLSearchParams(location.search).get('lesson');
+  if (lesson) return html`<${LessonPage} spec=${lesson} />`;
   const [who, setWho] = useState(() => {
     const saved = table ? savedSeat(table) : null;
     if (saved) return { token: saved.token, seat: saved.seat };
