@@ -122,6 +122,11 @@ class Bot(ABC):
 
     name: str = "bot"
 
+    def __init__(self) -> None:  # noqa: B027 - empty on purpose: it fixes the signature
+        """A bot without levels takes no argument: ``make_bot`` refuses ``random:3`` by the
+        ``TypeError`` a call with one raises (a compiled class without an ``__init__`` of its
+        own would accept and ignore it)."""
+
     @abstractmethod
     def choose(self, infoset: InfoSet) -> Any:
         """The action to play (one of ``infoset.legal_actions``)."""
