@@ -1,8 +1,9 @@
 // The decision panel of a table page (the prompt, what happened since your last move, the move
 // buttons, "All moves"), shared by real tables and lessons (table.js, lesson.js).
 
-import { html, classes } from './lib.js';
+import { html, classes, useState, useEffect, useMemo } from './lib.js';
 import { sinceWords } from './lastmove.js';
+import { firstKeys } from './select.js';
 
 // ---------------------------------------------------------------- the moves: prompt, buttons, list
 export function AllMoves({ entries, onPick, dialogRef }) {
@@ -88,3 +89,34 @@ export function Dock({ game, frame, entries, an, picked, setPicked, orphans, sen
   </section>`;
 }
 
+
+// ---------------------------------------------------------------- hooks of a page with a Dock
+/** The texts of the legal actions whose first element the renderer did not draw (a Set): the
+ *  Dock offers them as buttons. Checked after every render against the board's `data-key`s. */
+export function useOrphans(entries) {
+  const [orphanKey, setOrphanKey] = useState('');
+  useEffect(() => {
+    const board = document.getElementById('board');
+    if (!board) return;
+    const missing = entries
+      .filter((e) => e.shown && e.keys.length && !e.bar)
+      .filter((e) => !firstKeys(e).some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`)))
+      .map((e) => e.text);
+    const key = missing.join('\n');
+    if (key !== orphanKey) setOrphanKey(key);
+  });
+  return useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
+}
+
+/** Phones: the hand (".tray") sticks just above the decision panel (#dock), whose height it
+ *  reads from `--dock-h`, observed again when `deps` change. */
+export function useDockHeight(deps) {
+  useEffect(() => {
+    const dock = document.getElementById('dock');
+    if (!dock || !window.ResizeObserver) return undefined;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() => root.style.setProperty('--dock-h', `${Math.ceil(dock.getBoundingClientRect().height)}px`));
+    ro.observe(dock);
+    return () => ro.disconnect();
+  }, deps);
+}

@@ -6,11 +6,11 @@
 // is kept in this browser (learn.js reads it for /learn).
 
 import { html, useState, useEffect, useRef, useMemo, api, loadGames, classes } from './lib.js';
-import { entriesFor, analyse, firstKeys } from './select.js';
+import { entriesFor, analyse } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Legend, makeNames } from './panels.js';
 import { ResultSummary } from './result.js';
-import { AllMoves, Dock, distinct } from './dock.js';
+import { AllMoves, Dock, distinct, useOrphans, useDockHeight } from './dock.js';
 import { Highlight, movedBy } from './lastmove.js';
 
 const PROGRESS = 'regalia:learn:';
@@ -158,29 +158,10 @@ export function LessonPage({ spec }) {
     for (const k of hl) for (const el of board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) el.classList.add('lesson-hl');
   });
 
-  // legal actions whose first element the renderer did not draw are offered as buttons
-  const [orphanKey, setOrphanKey] = useState('');
-  useEffect(() => {
-    const board = document.getElementById('board');
-    if (!board) return;
-    const missing = entries
-      .filter((e) => e.shown && e.keys.length && !e.bar)
-      .filter((e) => !firstKeys(e).some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`)))
-      .map((e) => e.text);
-    const key = missing.join('\n');
-    if (key !== orphanKey) setOrphanKey(key);
-  });
-  const orphans = useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
-
-  // phones: the hand (".tray") sticks just above the decision panel, whose height it must know
-  useEffect(() => {
-    const dock = document.getElementById('dock');
-    if (!dock || !window.ResizeObserver) return undefined;
-    const root = document.documentElement;
-    const ro = new ResizeObserver(() => root.style.setProperty('--dock-h', `${Math.ceil(dock.getBoundingClientRect().height)}px`));
-    ro.observe(dock);
-    return () => ro.disconnect();
-  }, [!!frame, frame && frame.finished]);
+  // legal actions whose first element the renderer did not draw are offered as buttons; on
+  // phones the hand sticks above the decision panel, whose height it must know
+  const orphans = useOrphans(entries);
+  useDockHeight([!!frame, frame && frame.finished]);
 
   useEffect(() => {
     const onKey = (e) => {

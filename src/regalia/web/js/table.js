@@ -25,12 +25,12 @@ import {
   classes,
 } from './lib.js';
 import { TableSocket } from './connection.js';
-import { entriesFor, analyse, firstKeys } from './select.js';
+import { entriesFor, analyse } from './select.js';
 import { rendererFor } from './games/index.js';
 import { EventLog, Chat, Legend, Players, makeNames } from './panels.js';
 import { ResponseBanner, PrefsDialog } from './responses.js';
 import { ResultSummary } from './result.js';
-import { AllMoves, Dock, distinct } from './dock.js';
+import { AllMoves, Dock, distinct, useOrphans, useDockHeight } from './dock.js';
 import { LessonPage } from './lesson.js';
 import { Highlight, movedBy, sinceLast } from './lastmove.js';
 
@@ -223,7 +223,6 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const [s, dispatch] = useReducer(reducer, initial);
   const [games, setGames] = useState(null);
   const [picked, setPicked] = useState([]);
-  const [orphanKey, setOrphanKey] = useState('');
   const [info, setInfo] = useState('');
   const [sound, setSound] = useState(pref('sound', false));
   const [received, setReceived] = useState(Date.now());
@@ -285,28 +284,10 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     wasMine.current = mine;
   }, [mine, frame && frame.status, gameInfo, sound]);
 
-  // legal actions whose first element the renderer did not draw are offered as buttons
-  useEffect(() => {
-    const board = document.getElementById('board');
-    if (!board) return;
-    const missing = entries
-      .filter((e) => e.shown && e.keys.length && !e.bar)
-      .filter((e) => !firstKeys(e).some((k) => board.querySelector(`[data-key="${CSS.escape(k)}"]`)))
-      .map((e) => e.text);
-    const key = missing.join('\n');
-    if (key !== orphanKey) setOrphanKey(key);
-  });
-  const orphans = useMemo(() => new Set(orphanKey ? orphanKey.split('\n') : []), [orphanKey]);
-
-  // phones: the hand (".tray") sticks just above the decision panel, whose height it must know
-  useEffect(() => {
-    const dock = document.getElementById('dock');
-    if (!dock || !window.ResizeObserver) return undefined;
-    const root = document.documentElement;
-    const ro = new ResizeObserver(() => root.style.setProperty('--dock-h', `${Math.ceil(dock.getBoundingClientRect().height)}px`));
-    ro.observe(dock);
-    return () => ro.disconnect();
-  }, [!!frame]);
+  // legal actions whose first element the renderer did not draw are offered as buttons; on
+  // phones the hand sticks above the decision panel, whose height it must know
+  const orphans = useOrphans(entries);
+  useDockHeight([!!frame]);
 
   // Escape cancels a pick
   useEffect(() => {
