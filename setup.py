@@ -168,9 +168,7 @@ def _ext_modules() -> list[object]:
     from mypyc.build import mypycify
 
     os.chdir(ROOT)  # mypyc finds each module's package from its path (src/ has no __init__.py)
-    return mypycify(
-        [f"src/{p}" for p in COMPILED], opt_level="3", multi_file=_multi_file(), group_name="regalia_mypyc"
-    )
+    return mypycify([f"src/{p}" for p in COMPILED], opt_level="3", multi_file=_multi_file(), group_name="regalia_mypyc")
 
 
 ext = _ext_modules()
