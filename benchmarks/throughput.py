@@ -215,7 +215,8 @@ def bench_encoders(name: str, players: int, seconds: float) -> dict[str, Any]:
     the state: the fast path), over the states and seats to act along random playouts (seeds 1,
     2, ..., at most 2,000)."""
     from regalia.core.observation import clear, float_buffer
-    from regalia.rl.encoding import fallback_encoder, get_encoder, has_encoder
+    from regalia.rl.encoders import get_encoder, has_encoder
+    from regalia.rl.encoding import fallback_encoder
     from regalia.rl.observe import game_writer
 
     game = regalia.get_game(name)

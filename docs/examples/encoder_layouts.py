@@ -13,7 +13,8 @@ from typing import Any
 
 import regalia
 from regalia.core.registry import games
-from regalia.rl.encoding import InfoStateEncoder, get_encoder, has_encoder
+from regalia.rl.encoders import get_encoder, has_encoder
+from regalia.rl.encoding import InfoStateEncoder
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("kings-blood", 4, {}),

@@ -15,7 +15,7 @@ from tests.rl.conftest import toy_encoder
 
 from regalia.core import registry
 from regalia.rl import pettingzoo as rz
-from regalia.rl.encoding import register_encoder
+from regalia.rl.encoders import register_encoder
 
 registry._load_all()
 registry.register(ToyGame())

@@ -10,8 +10,9 @@ from typer.testing import CliRunner
 
 import regalia
 from regalia import bots
-from regalia.bots.base import InfoSet, RandomBot
+from regalia.bots.base import RandomBot
 from regalia.cli.main import app
+from regalia.core.bot import InfoSet
 
 runner = CliRunner(env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
 

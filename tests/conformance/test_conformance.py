@@ -1,4 +1,4 @@
-"""Checks that every registered game keeps the core protocol (DESIGN.md, "Tests").
+"""Checks that every registered game keeps the core protocol (docs/architecture.md, "Tests").
 
 For each game and each of its ``test_configurations()``: seeded random playouts to the end with
 invariants after every step, record replay, snapshot round trip, clone independence, rejection

@@ -1,5 +1,5 @@
 """Every game refuses whatever is not a legal action, loads only consistent states, and never
-determinizes into a dead position (issue "Hardening"; DESIGN.md, "The core protocol").
+determinizes into a dead position (issue "Hardening"; docs/architecture.md, "The core protocol").
 
 For each game and each of its ``test_configurations()``: malformed inputs of every type thrown at
 running and finished states (each refused with ``IllegalActionError``, a short printable message

@@ -21,7 +21,8 @@ np = pytest.importorskip("numpy")
 import regalia  # noqa: E402
 from regalia.core.observation import SPECTATOR, clear, float_buffer  # noqa: E402
 from regalia.core.registry import games  # noqa: E402
-from regalia.rl.encoding import Encoder, get_encoder  # noqa: E402
+from regalia.rl.encoders import get_encoder  # noqa: E402
+from regalia.rl.encoding import Encoder  # noqa: E402
 
 STEPS = 400
 """Actions per playout at most (random playouts of most games end before)."""

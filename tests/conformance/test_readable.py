@@ -1,5 +1,5 @@
 """Every pending decision of every game says what it is, and every legal action what it does
-(issue "A table people can read"; DESIGN.md, "The core protocol").
+(issue "A table people can read"; docs/architecture.md, "The core protocol").
 
 For each game and each of its ``test_configurations()``, along seeded random playouts: every
 seat's and the spectator's ``prompt`` is a sentence, every legal action has a label, the decision

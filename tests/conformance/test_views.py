@@ -129,7 +129,7 @@ def _wrap(value: Any, tp: Any, path: str) -> Any:
 @pytest.mark.parametrize("name", regalia.games())
 def test_every_key_an_rl_encoder_reads_exists(name: str) -> None:
     pytest.importorskip("numpy")
-    from regalia.rl.encoding import get_encoder
+    from regalia.rl.encoders import get_encoder
 
     game = regalia.get_game(name)
     for players, options in game.test_configurations()[:4]:

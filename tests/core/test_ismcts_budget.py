@@ -13,7 +13,7 @@ import pytest
 
 import regalia
 from regalia.bots import InfoSet, ISMCTSBot
-from regalia.bots.base import Bot
+from regalia.core.bot import Bot
 from regalia.core.state import State
 
 

@@ -8,16 +8,8 @@ from typing import Any
 import pytest
 
 from regalia.core import registry
-from regalia.rl.encoding import (
-    CardSet,
-    Encoder,
-    Observer,
-    OneHot,
-    PerSeat,
-    Scalar,
-    register_encoder,
-    unregister_encoder,
-)
+from regalia.rl.encoders import register_encoder, unregister_encoder
+from regalia.rl.encoding import CardSet, Encoder, Observer, OneHot, PerSeat, Scalar
 from tests.core.toygame import ToyGame, ToyState
 
 

@@ -19,7 +19,8 @@ np = pytest.importorskip("numpy")
 
 import regalia  # noqa: E402
 from regalia.core.registry import games  # noqa: E402
-from regalia.rl.encoding import Encoder, get_encoder, has_encoder  # noqa: E402
+from regalia.rl.encoders import get_encoder, has_encoder  # noqa: E402
+from regalia.rl.encoding import Encoder  # noqa: E402
 
 # game -> (module, view key of the decision, (players, options) of the recorded size, size)
 GAMES: dict[str, tuple[str, str, tuple[int, dict[str, Any]], int]] = {

@@ -11,17 +11,8 @@ np = pytest.importorskip("numpy")
 
 import regalia  # noqa: E402
 from regalia.core import State, registry  # noqa: E402
-from regalia.rl.encoding import (  # noqa: E402
-    CardSet,
-    Encoder,
-    InfoStateEncoder,
-    OneHot,
-    PerSeat,
-    Scalar,
-    fallback_encoder,
-    get_encoder,
-    has_encoder,
-)
+from regalia.rl.encoders import get_encoder, has_encoder  # noqa: E402
+from regalia.rl.encoding import CardSet, Encoder, InfoStateEncoder, OneHot, PerSeat, Scalar, fallback_encoder  # noqa: E402
 from tests.core.toygame import ToyGame, ToyState  # noqa: E402
 
 

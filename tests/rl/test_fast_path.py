@@ -17,8 +17,12 @@ import regalia  # noqa: E402
 from regalia.core.registry import games  # noqa: E402
 from regalia.rl import openspiel as rs  # noqa: E402
 from regalia.rl import pettingzoo as rz  # noqa: E402
-from regalia.rl.encoders import ENCODERS  # noqa: E402
-from regalia.rl.encoding import Encoder, get_encoder, register_encoder  # noqa: E402
+from regalia.rl.encoders import (  # noqa: E402
+    ENCODERS,
+    get_encoder,
+    register_encoder,
+)
+from regalia.rl.encoding import Encoder  # noqa: E402
 from regalia.rl.gymnasium import SinglePlayerEnv  # noqa: E402
 from regalia.rl.observe import Observer  # noqa: E402
 

@@ -13,8 +13,12 @@ np = pytest.importorskip("numpy")
 import regalia  # noqa: E402
 import regalia.rl  # noqa: E402
 from regalia.core.registry import games  # noqa: E402
-from regalia.rl.encoders import ENCODERS  # noqa: E402
-from regalia.rl.encoding import get_encoder, register_encoder, unregister_encoder  # noqa: E402
+from regalia.rl.encoders import (  # noqa: E402
+    ENCODERS,
+    get_encoder,
+    register_encoder,
+    unregister_encoder,
+)
 
 KEYS = {
     "observation": np.float32,

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from regalia.bots.base import Bot, Budget, InfoSet, RandomBot
+from regalia.bots.base import RandomBot
 from regalia.bots.ismcts import ISMCTSBot
 from regalia.bots.play import GameResult, play_game
+from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.core.registry import get_game
 
 _GENERIC: dict[str, Callable[..., Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}

@@ -46,7 +46,8 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from regalia.bots.base import Bot, Budget, InfoSet, RandomBot
+from regalia.bots.base import RandomBot
+from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.core.errors import shown
 from regalia.core.registry import get_game
 from regalia.core.state import State

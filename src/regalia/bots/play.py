@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.core.bot import Bot, InfoSet
 from regalia.core.events import Event
 from regalia.core.state import State
 

@@ -16,9 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from regalia.bots.backends import UnavailableError
+from regalia.bots.backends import UnavailableError, require
 from regalia.bots.report import balance, card_tests_text, collect, write_plots
 from regalia.bots.simulate import SimulationSpec, simulate, validate_spec
+from regalia.bots.tournament import TournamentSpec, run_tournament, verify, write_results
 from regalia.cli.app import (
     AddressOpt,
     BackendOpt,
@@ -216,8 +217,6 @@ def tournament_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Bots play duplicate deals with rotated seats; prints openskill ratings with 95% intervals."""
-    from regalia.bots.tournament import TournamentSpec, run_tournament, verify, write_results
-
     g = game_arg(game)
     n = _spec_checks(g, players, games_, seed, max_steps)
     options = rule_options(g, option)
@@ -325,8 +324,6 @@ def report_cmd(
 ) -> None:
     """Balance report: first-player advantage, game length, no-winner and truncation rates, and the
     win-rate impact of each card held at the start; as a table, JSON and PNG plots."""
-    from regalia.bots.backends import require
-
     g = game_arg(game)
     n = _spec_checks(g, players, games_, seed, max_steps)
     options = rule_options(g, option)

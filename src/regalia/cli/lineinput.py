@@ -16,8 +16,10 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
+from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
 
 from regalia.core.errors import shown
 
@@ -126,9 +128,6 @@ class TerminalReader:
 
     def __init__(self, input: Any = None, output: Any = None) -> None:
         """``input`` and ``output``: prompt_toolkit's terminal (default: this process's)."""
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import InMemoryHistory
-
         self._candidates: Candidates = list
         self.session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),

@@ -1,8 +1,10 @@
-"""The rules-core protocol shared by every game: Game, State, actions, events, records.
+"""The rules-core protocol shared by every game: Game, State, actions, events, records, and the
+interface of a bot (Bot, InfoSet, Budget).
 
 No I/O and no game knowledge lives here.
 """
 
+from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.core.config import build_config, describe_options, option, parse_option
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event, private, public, visible_events
@@ -22,9 +24,12 @@ from regalia.core.state import MAX_ACTION_TEXT, State, copy_rng, seat_name
 
 __all__ = [
     "MAX_ACTION_TEXT",
+    "Bot",
+    "Budget",
     "Event",
     "Game",
     "IllegalActionError",
+    "InfoSet",
     "Ruling",
     "State",
     "build_config",

@@ -12,7 +12,7 @@ from regalia.core.config import build_config, describe_options
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from regalia.bots.base import Bot
+    from regalia.core.bot import Bot
     from regalia.core.observation import ObservationWriter
     from regalia.core.state import State
 

@@ -31,9 +31,10 @@ Values are found by ``key``: a top-level key, a dotted path (``"players.0.hand"`
 index lists), a tuple path, or ``None`` for "the value handed to the slice" (inside
 :class:`PerSeat`).
 
-Encoders are registered per game with :func:`register_encoder`; :func:`get_encoder` returns the
-registered one or, for a game without one, the generic :func:`fallback_encoder` (built by walking
-views of a few fixed-seed random playouts; deterministic and of fixed size for a players/config).
+This module is the encoders' language only. The games' own encoders are registered in
+:mod:`regalia.rl.encoders` (``register_encoder``); its ``get_encoder`` returns the registered one
+or, for a game without one, the generic :func:`fallback_encoder` here (built by walking views of a
+few fixed-seed random playouts; deterministic and of fixed size for a players/config).
 
 The information-state tensor (:class:`InfoStateEncoder`) is the view encoding followed by the
 seat's own last ``history`` action ids as a ``(history, width)`` block (row 0 = the most recent
@@ -752,73 +753,6 @@ class InfoStateEncoder:
         return "\n".join(rows)
 
 
-# --------------------------------------------------------------------------- registry
-EncoderFactory = Callable[[int, Any], Encoder]
-_ENCODERS: dict[str, EncoderFactory] = {}
-_CACHE: dict[tuple[str, int, Any], Encoder] = {}
-
-
-def register_encoder(game_name: str, factory: EncoderFactory) -> None:
-    """Register ``factory(players, config) -> Encoder`` as the encoder of ``game_name``.
-
-    Replaces any earlier factory for that game (and forgets the encoders it built), the
-    built-in ones of :mod:`regalia.rl.encoders` included.
-    """
-    _load_builtin()
-    _ENCODERS[game_name] = factory
-    for key in [k for k in _CACHE if k[0] == game_name]:
-        del _CACHE[key]
-
-
-def unregister_encoder(game_name: str) -> None:
-    """Forget the encoder factory of ``game_name`` (it then uses the fallback)."""
-    _load_builtin()
-    _ENCODERS.pop(game_name, None)
-    for key in [k for k in _CACHE if k[0] == game_name]:
-        del _CACHE[key]
-
-
-_BUILTIN = [False]
-
-
-def _load_builtin() -> None:
-    """Import :mod:`regalia.rl.encoders` once, which registers the games' own encoders."""
-    if not _BUILTIN[0]:
-        _BUILTIN[0] = True
-        import regalia.rl.encoders  # noqa: F401
-
-
-def encoder_factory(game_name: str) -> EncoderFactory | None:
-    """The registered encoder factory of ``game_name`` (``None``: it uses the fallback)."""
-    _load_builtin()
-    return _ENCODERS.get(game_name)
-
-
-def has_encoder(game_name: str) -> bool:
-    """Whether ``game_name`` has a registered encoder (otherwise the fallback is used)."""
-    _load_builtin()
-    return game_name in _ENCODERS
-
-
-def get_encoder(game_name: str, players: int, config: Any) -> Encoder:
-    """The encoder of a game for this player count and config (built once, then cached).
-
-    Returns the registered encoder (the built-in ones of :mod:`regalia.rl.encoders` are
-    registered on first use), or :func:`fallback_encoder` when the game has none.
-
-    Raises:
-        ValueError: an unknown game.
-    """
-    key = (game_name, players, config)
-    enc = _CACHE.get(key)
-    if enc is None:
-        _load_builtin()
-        factory = _ENCODERS.get(game_name)
-        enc = factory(players, config) if factory is not None else fallback_encoder(game_name, players, config)
-        _CACHE[key] = enc
-    return enc
-
-
 # --------------------------------------------------------------------------- fallback
 FALLBACK_PROBE_GAMES = 4
 FALLBACK_PROBE_STEPS = 300
@@ -932,7 +866,6 @@ __all__ = [
     "CardTable",
     "Counts",
     "Encoder",
-    "EncoderFactory",
     "Func",
     "InfoStateEncoder",
     "Numbers",
@@ -944,11 +877,6 @@ __all__ = [
     "SeatSet",
     "Slice",
     "SliceInfo",
-    "encoder_factory",
     "fallback_encoder",
-    "get_encoder",
-    "has_encoder",
     "lookup",
-    "register_encoder",
-    "unregister_encoder",
 ]

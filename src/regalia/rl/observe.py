@@ -31,8 +31,8 @@ from regalia.core.observation import (
 from regalia.core.registry import get_game
 from regalia.core.state import State
 from regalia.native import compiled
-from regalia.rl.encoders import ENCODERS
-from regalia.rl.encoding import Encoder, encoder_factory, get_encoder
+from regalia.rl.encoders import ENCODERS, encoder_factory, get_encoder
+from regalia.rl.encoding import Encoder
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]

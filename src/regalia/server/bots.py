@@ -25,6 +25,8 @@ another's.
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import multiprocessing
 import os
 import random
 import signal
@@ -107,8 +109,6 @@ def _worker_init() -> None:  # pragma: no cover - runs in the worker processes
     (``job_seconds``) measures the bot's thinking, not the imports of a new process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        import ctypes
-
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
@@ -181,8 +181,6 @@ class BotPool:
         self._processes: ProcessPool | None = None
         self._thread: ThreadPoolExecutor | None = None
         if processes > 0:
-            import multiprocessing
-
             self._processes = ProcessPool(
                 max_workers=processes, initializer=_worker_init, context=multiprocessing.get_context("spawn")
             )

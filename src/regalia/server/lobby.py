@@ -15,8 +15,8 @@ from regalia.bots.ismcts import LEVELS
 from regalia.core import Game, get_game, make, seat_name, verify_seed
 from regalia.core import games as game_names
 from regalia.server.frames import event_out, table_info
-from regalia.server.live import LiveTable
-from regalia.server.master import Master
+from regalia.server.live import LiveTable, TableUnavailable
+from regalia.server.master import Master, TableNotFound
 from regalia.server.protocol import (
     BotInfo,
     ChatOut,
@@ -308,9 +308,6 @@ class Lobby:
 
     # ------------------------------------------------------------------ join and start
     async def _live(self, table_id: str) -> LiveTable:
-        from regalia.server.live import TableUnavailable
-        from regalia.server.master import TableNotFound
-
         try:
             return await self.master.get(table_id)
         except TableNotFound:

@@ -54,7 +54,7 @@ def test_the_package_has_no_import_cycle() -> None:
         done.update(ready)
         order.extend(ready)
     # the rules sit on top of every helper, and only the registration and the game sit above them
-    assert order.index("state") > max(order.index(m) for m in ("table", "effects", "scoring", "view", "knowledge"))
+    assert order.index("state") > max(order.index(m) for m in ("position", "effects", "scoring", "view", "knowledge"))
 
 
 def test_no_import_inside_a_function() -> None:
@@ -76,7 +76,7 @@ def test_shared_offer_lists_stay_bounded_and_unchanged() -> None:
     """The offers of a hand are built once and shared by every position with that hand: only
     hands of Influence cards are kept (6 houses x 32 subsets x 6 seats x 4 player counts at
     most), and handing them out never lets a caller change the shared list."""
-    state_module = importlib.import_module(PACKAGE + ".state")
+    legal_module = importlib.import_module(PACKAGE + ".legal")
     for players in (3, 6):
         for seed in range(1, 40):
             s = regalia.make("blood-and-fortune", players=players, seed=seed, roles=True)
@@ -85,7 +85,7 @@ def test_shared_offer_lists_stay_bounded_and_unchanged() -> None:
                 legal = s.legal_actions()
                 legal.clear()  # a caller's copy: the state's own list is untouched
                 s.apply(rng.choice(s.legal_actions()))
-    cache = state_module._OFFERS
+    cache = legal_module._OFFERS
     assert 0 < len(cache) <= 6 * 32 * 6 * 4
     for key, offers in cache.items():
         assert key >> 6 < 1 << 30  # Influence cards only (ids below 30)

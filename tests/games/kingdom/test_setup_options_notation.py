@@ -240,7 +240,7 @@ def test_kd_x14_more_than_twelve_players_with_more_decks(players: int, decks: in
         st.apply(rng.choice(st.legal_actions()))
     assert st.turns >= players and all(0 <= a < size for a in [st.action_id(a) for a in st.history])
     np = pytest.importorskip("numpy")
-    from regalia.rl.encoding import get_encoder
+    from regalia.rl.encoders import get_encoder
 
     enc = get_encoder("kingdom", players, config)
     tensors = [enc.encode(st.view(s), s) for s in (0, players - 1, None)]

@@ -186,7 +186,7 @@ def test_heuristic_bot_announces_and_defends() -> None:
     bot = make_bot("heuristic", "kings-blood")
     s = deal(2, [["M7f"], ["R7f"]], founder="A7m")
     play(s, "play M7f left of A7m")
-    from regalia.bots.base import InfoSet
+    from regalia.core.bot import InfoSet
 
     choice = bot.choose(InfoSet(s, 1, random.Random(0)))
     assert str(choice) in ("play R7f right of A7m", "play R7f left of M7f")

@@ -9,7 +9,7 @@ from tests.compose import compose
 
 import regalia
 from regalia.games.kings_blood.cards import parse_card
-from regalia.games.kings_family.setup import deck_list
+from regalia.games.kings_family.deck import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
 
 GenEntry = tuple[str, int, int] | tuple[str, int, int, list[str]]

@@ -12,7 +12,7 @@ import regalia
 from regalia.bots import InfoSet, make_bot, play_game
 from regalia.core import IllegalActionError
 from regalia.games.kings_family import actions as A
-from regalia.games.kings_family.bots import SearchBot
+from regalia.games.kings_family.bot import SearchBot
 
 
 def test_registered_as_a_one_player_game() -> None:

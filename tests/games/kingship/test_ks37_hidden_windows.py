@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 import regalia
-from regalia.games.kingship.decisions import HIDDEN_DECISIONS
+from regalia.games.kingship.phases import HIDDEN_DECISIONS
 from regalia.games.kingship.state import KingshipState
 
 from .helpers import scenario

@@ -13,7 +13,7 @@ from tests.conformance.test_readable import internal_names
 import regalia
 from regalia.core import IllegalActionError
 from regalia.games.kingship.actions import NUM_ACTIONS, Act, action_from_id, action_id, parse_act
-from regalia.games.kingship.texts import CHARACTER, RULEBOOK, TITLE_TEXT
+from regalia.games.kingship.words import CHARACTER, RULEBOOK, TITLE_TEXT
 
 from .helpers import act, scenario
 

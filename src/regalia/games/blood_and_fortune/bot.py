@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.core.bot import Bot, InfoSet
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, Action
 from regalia.games.blood_and_fortune.cards import (
     HOUSE_OF,

@@ -21,7 +21,7 @@ from regalia.games.blood_and_fortune.cards import (
     is_role,
 )
 from regalia.games.blood_and_fortune.holders import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import condition
 
 _NEED_TWO: Final = frozenset({"swap_newest", "rightmost_to_left", "leftmost_to_right"})

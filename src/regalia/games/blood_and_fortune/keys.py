@@ -15,7 +15,7 @@ Keys (each names a thing of the deciding seat's view):
 ``offer H3s1 H3d2 to P2`` is the two cards of the hand, in either order, then ``seat:2``;
 ``keep H3d2`` is ``offer:H3d2``; ``special on P2 at 3`` and ``target P2 at 3`` are
 ``area:2:3``. ``pass`` and a ``special`` that names no target name nothing on the table.
-Twin cards (``choices``) are merged into one shown choice whose ``alike`` lists the others,
+Twin cards (``labels``) are merged into one shown choice whose ``alike`` lists the others,
 each with the keys of its own cards.
 """
 

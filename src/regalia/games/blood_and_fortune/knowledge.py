@@ -40,7 +40,7 @@ from regalia.games.blood_and_fortune.holders import (
     K_SEE,
     K_XFER,
 )
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 
 
 def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[int]]:

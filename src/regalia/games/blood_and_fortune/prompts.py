@@ -21,7 +21,7 @@ from regalia.games.blood_and_fortune.phases import (
     OFFERING,
     PAYING,
 )
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,

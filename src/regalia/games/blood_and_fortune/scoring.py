@@ -7,10 +7,10 @@ import math
 from typing import Any, Final
 
 from regalia.core.events import Event, new_event
-from regalia.games.blood_and_fortune import texts as T
+from regalia.games.blood_and_fortune import eventtexts as T
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, NUM_HOUSES, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
 

@@ -8,12 +8,12 @@ The package, bottom up (each module imports only those above it, so there is no 
 
 - constants, importing nothing of the game: ``phases`` (the pending decisions), ``cards`` (cards,
   houses, the house-rule effect tables), ``holders`` (the knowledge log's kinds and holders);
-- ``actions`` (action objects, texts, ids), ``words`` (the screens' words), ``texts`` (event
+- ``actions`` (action objects, texts, ids), ``words`` (the screens' words), ``eventtexts`` (event
   texts built when read), ``deck`` (``deck=``);
-- ``table``: :class:`~.table.BloodAndFortuneTable`, the position's fields, copies and snapshots;
+- ``position``: :class:`~.position.BloodAndFortuneTable`, the position's fields, copies and snapshots;
 - helpers taking a table: ``effects`` (house-rule effects), ``knowledge`` (who knows where each
-  card is; determinization), ``scoring`` (Reveal and Score), ``view``, ``prompts``, ``choices``
-  (labels), ``explain`` (refusals), ``validate`` (loaded snapshots);
+  card is; determinization), ``scoring`` (Reveal and Score), ``view``, ``prompts``, ``labels``,
+  ``refusals``, ``snapshot`` (loaded snapshots);
 - this module: :class:`BloodAndFortuneState`, the rules that move the game on; then ``game``
   (the registered description) and ``bot``.
 
@@ -30,22 +30,15 @@ from typing import Any, Final
 
 from regalia.core.events import Event, new_event, private, public
 from regalia.core.state import State, shuffle
-from regalia.games.blood_and_fortune import texts as T
+from regalia.games.blood_and_fortune import eventtexts as T
 from regalia.games.blood_and_fortune.actions import (
     GIVE,
-    GIVES,
     KEEP,
-    KEEPS,
     OFFER,
-    OFFER_TABLE,
     PASS,
-    PASS_ACTION,
     PLACE,
-    PLACES,
     SPECIAL,
     TAKE,
-    TAKES,
-    TARGET,
     Action,
     action_from_id,
     action_to_id,
@@ -64,10 +57,8 @@ from regalia.games.blood_and_fortune.cards import (
     TURNS_PER_ROUND,
     house_cards,
 )
-from regalia.games.blood_and_fortune.choices import choice_group, choice_key, label
 from regalia.games.blood_and_fortune.deck import parse_deck
 from regalia.games.blood_and_fortune.effects import apply_effect, can_use_special, effect_targets
-from regalia.games.blood_and_fortune.explain import explain_illegal
 from regalia.games.blood_and_fortune.holders import (
     H_DEALT,
     H_DECK,
@@ -80,6 +71,8 @@ from regalia.games.blood_and_fortune.holders import (
 )
 from regalia.games.blood_and_fortune.keys import choice_keys
 from regalia.games.blood_and_fortune.knowledge import determinize
+from regalia.games.blood_and_fortune.labels import choice_group, choice_key, label
+from regalia.games.blood_and_fortune.legal import legal_actions
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
     DRAFT_PLACE,
@@ -91,11 +84,12 @@ from regalia.games.blood_and_fortune.phases import (
     PHASE_NAMES,
     ROLE_TARGET,
 )
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.prompts import prompt, result_prompt
+from regalia.games.blood_and_fortune.refusals import explain_illegal
 from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
+from regalia.games.blood_and_fortune.snapshot import validate
 from regalia.games.blood_and_fortune.summary import BloodAndFortuneSummary, summarize
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
-from regalia.games.blood_and_fortune.validate import validate
 from regalia.games.blood_and_fortune.view import make_view
 from regalia.games.blood_and_fortune.words import role_title
 
@@ -108,44 +102,10 @@ _ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({p}) for p in range(6
 _OFFER_EMPTIED: Final[tuple[tuple[int, ...], tuple[int, ...]]] = ((K_EMPTY, H_OFFER, 0), (K_EMPTY, H_OFFER, 1))
 """The knowledge-log entries of a resolved offer: it holds no Influence and no Role card any more."""
 
-_OFFERS: Final[dict[int, list[Action]]] = {}
-"""The offers of a hand of Influence cards only, by :func:`_offer_key`, built once per hand and
-shared (never changed). At most 6 houses x 32 subsets x 6 seats x 4 player counts entries; a
-hand holding a Role card is not kept (the combinations would grow without bound)."""
-
-
-def _offer_key(hand: list[int], p: int, n: int) -> int:
-    """The key of :data:`_OFFERS`: the set of cards in ``hand`` as a bitmask, the seat and the
-    number of seats; ``-1`` for a hand holding a Role card."""
-    mask = 0
-    for c in hand:
-        if c >= ROLE_BASE:
-            return -1
-        mask |= 1 << c
-    return (mask << 6) | (p << 3) | n
-
-
-def _build_offers(hand: list[int], p: int, n: int) -> list[Action]:
-    """BF-OFFER / BF-ROLEOFFER: every offer seat ``p`` can make from ``hand`` to another seat:
-    always 2 cards when it can (Role cards included, BF-X8), a last card alone (unreachable with
-    the shipped house rules, BF-X15); pairs in card order, then recipients in seat order."""
-    cards = sorted(hand)
-    others = [q for q in range(n) if q != p]
-    if len(cards) == 1:
-        row = OFFER_TABLE[cards[0]][0]
-        return [row[q] for q in others]
-    out: list[Action] = []
-    for i, a in enumerate(cards):
-        table = OFFER_TABLE[a]
-        for b in cards[i + 1 :]:
-            row = table[b + 1]
-            out.extend([row[q] for q in others])
-    return out
-
 
 class BloodAndFortuneState(BloodAndFortuneTable):
     """A Blood & Fortune game in play: the rules that move it on (the fields are
-    :class:`~.table.BloodAndFortuneTable`'s). Made by :meth:`deal`; ``Game.new_initial_state``
+    :class:`~.position.BloodAndFortuneTable`'s). Made by :meth:`deal`; ``Game.new_initial_state``
     calls it."""
 
     # ------------------------------------------------------------------ setup (BF-SETUP)
@@ -330,11 +290,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         """BF-SPECIAL / BF-4: whether seat ``p`` may use its Special Action now (see
         :func:`.effects.can_use_special`)."""
         return can_use_special(self, p)
-
-    def _special_actions(self, p: int) -> list[Action]:
-        return [
-            Action(SPECIAL, seat=s, pos=i) for s, i in effect_targets(self, SPECIAL_ACTIONS[self.score_cards[p]], p)
-        ]
 
     def _left_holder(self, holder: int, hand: list[int], roles: bool) -> None:
         """Log that ``holder`` holds no card of the class (Role cards or not) any more, if so (BF-X4)."""
@@ -542,36 +497,8 @@ class BloodAndFortuneState(BloodAndFortuneTable):
 
     # ------------------------------------------------------------------ protocol hooks
     def _legal_actions(self) -> list[Any]:
-        """The legal actions of the seat to decide. The list of offers is shared by every
-        position with the same hand (the core copies it before handing it out)."""
-        ph = self.phase
-        p = self.cp
-        if ph == OFFERING:
-            hand = self.hands[p]
-            n = self.num_players
-            key = _offer_key(hand, p, n)
-            offers = _OFFERS.get(key) if key >= 0 else None
-            if offers is None:
-                offers = _build_offers(hand, p, n)
-                if key >= 0:
-                    _OFFERS[key] = offers
-            if self.specials_on and can_use_special(self, p):
-                return offers + self._special_actions(p)
-            return offers
-        if ph == KEEPING:
-            return [KEEPS[c] for c in self.offer]
-        if ph == PAYING:
-            return [GIVES[c] for c in sorted(self.hands[p]) if c < ROLE_BASE]
-        if ph == DRAFT_PLACE:
-            return [PLACES[r] for r in self.dealt[p]]
-        if ph == DRAFT_TAKE:
-            return [TAKES[x] for x in self.take_options(p)]
-        if ph == CLOSING:
-            return [*self._special_actions(p), PASS_ACTION]
-        if ph == ROLE_TARGET:
-            r = self.resolve_queue[0][0]
-            return [Action(TARGET, seat=s, pos=i) for s, i in effect_targets(self, ROLES[r - ROLE_BASE], p)]
-        return []
+        """The legal actions of the seat to decide (:func:`.legal.legal_actions`)."""
+        return legal_actions(self)
 
     def _apply(self, action: Any) -> list[Event]:
         a: Action = action
@@ -700,16 +627,16 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         return "total", [float(t) for t in self.totals], False
 
     def _label(self, action: Any) -> str:
-        """What ``action`` does, for the deciding seat (see :mod:`.choices`)."""
+        """What ``action`` does, for the deciding seat (see :mod:`.labels`)."""
         return label(self, action)
 
     def _choice_key(self, action: Any) -> Hashable | None:
         """Offers, keeps and gifts of twin cards (same house and worth, told apart by nobody)
-        share a key (see :mod:`.choices`)."""
+        share a key (see :mod:`.labels`)."""
         return choice_key(self, action)
 
     def _choice_group(self, action: Any) -> str:
-        """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.choices`)."""
+        """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.labels`)."""
         return choice_group(self, action)
 
     def _choice_keys(self, action: Any) -> list[list[str]]:
@@ -718,7 +645,7 @@ class BloodAndFortuneState(BloodAndFortuneTable):
 
     def _validate_restored(self) -> None:
         """Types, ranges and the rules' shapes of every field of a loaded state (see
-        :mod:`.validate`).
+        :mod:`.snapshot`).
 
         Raises:
             ValueError: naming the field (``state.hands[2]: ...``).

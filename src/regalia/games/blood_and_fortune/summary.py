@@ -16,7 +16,7 @@ from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBL
 from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET
 
 if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+    from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 
 
 class BloodAndFortuneSummary(NamedTuple):

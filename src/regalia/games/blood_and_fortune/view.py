@@ -20,7 +20,7 @@ from regalia.games.blood_and_fortune.cards import (
     is_role,
 )
 from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET, STAGE_NAMES
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
 HOUSE_RULE_LABEL: Final = "house rule: regalia's own text (the published text is unknown)"

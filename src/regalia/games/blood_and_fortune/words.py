@@ -1,6 +1,6 @@
 """The words of Blood & Fortune's screens: cards, roles, Special Actions and their effects.
 
-Shared by the prompts (``prompts.py``), the action labels (``choices.py``), the events and the
+Shared by the prompts (``prompts.py``), the action labels (``labels.py``), the events and the
 terminal drawing (``view.py``), so every place says the same thing the same way. Everything
 here is string formatting over small tables: cheap enough for ``view()`` inside bot rollouts.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.core.bot import Bot, InfoSet
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom.actions import Action, act
 from regalia.games.kingdom.cards import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from regalia.bots.base import Bot
+from regalia.core.bot import Bot
 from regalia.core.game import Game, Ruling
 from regalia.core.observation import ObservationWriter
 from regalia.core.state import State

@@ -35,13 +35,11 @@ from regalia.games.kingdom.cards import (
     parse_card,
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
-from regalia.games.kingdom.explain import explain as explain_illegal
 from regalia.games.kingdom.keys import choice_keys as choice_keys_of
 from regalia.games.kingdom.labels import choice_group as choice_group_of
 from regalia.games.kingdom.labels import choice_key as choice_key_of
 from regalia.games.kingdom.labels import label as label_of
 from regalia.games.kingdom.legal import legal_actions as legal_actions_of
-from regalia.games.kingdom.persist import copy_into, restore_state, snapshot_state
 from regalia.games.kingdom.phases import (
     ATTACKERS,
     BLOCKERS,
@@ -64,11 +62,13 @@ from regalia.games.kingdom.phases import (
     W_NONE,
 )
 from regalia.games.kingdom.phases import seat_name as _seat_name
+from regalia.games.kingdom.position import copy_into, restore_state, snapshot_state
 from regalia.games.kingdom.prompts import prompt as prompt_of
 from regalia.games.kingdom.prompts import result_prompt as result_prompt_of
+from regalia.games.kingdom.refusals import explain as explain_illegal
 from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
+from regalia.games.kingdom.snapshot import validate as validate_state
 from regalia.games.kingdom.summary import KingdomSummary, summarize
-from regalia.games.kingdom.validate import validate as validate_state
 from regalia.games.kingdom.view import make_view
 
 _PUBLIC_DECISIONS: Final[frozenset[str]] = frozenset({"attackers", "blockers", "split", "target", "pick"})

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import Event
 from regalia.games.kingdom import actions as A
-from regalia.games.kingdom.persist import flat_copy
 from regalia.games.kingdom.phases import W_ACTION, W_ATTACK, W_NONE
+from regalia.games.kingdom.position import flat_copy
 
 if TYPE_CHECKING:
     from regalia.games.kingdom.actions import Action

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.core.bot import Bot, InfoSet
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import DRAW3, GENDER, NUM_CHARACTERS, PHILOSOPHY, POINTS, REVERSE, SKIP

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood import texts as T
+from regalia.games.kings_blood import eventtexts as T
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, EXILE, KINGS_BLOOD, NEW_CONNECTION, NOTATION
-from regalia.games.kings_blood.describe import plural
 from regalia.games.kings_blood.phases import FORCED, SEAT_NAMES
+from regalia.games.kings_blood.words import plural
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState

@@ -22,9 +22,9 @@ from regalia.games.kings_blood.cards import (
     REVERSE,
     SKIP,
 )
-from regalia.games.kings_blood.describe import ABILITY_WORDS, deck_words, plural
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_blood.phases import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SEAT_NAMES, SIBLINGS
+from regalia.games.kings_blood.words import ABILITY_WORDS, deck_words, plural
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState

@@ -25,10 +25,10 @@ from regalia.games.kings_blood.cards import (
     NUM_CHARACTERS,
     NUMBER,
 )
-from regalia.games.kings_blood.describe import ABILITY_WORDS, EVENT_WORDS, deck_words, plural
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_blood.labels import ability_effect
 from regalia.games.kings_blood.phases import BIRTH, BONUS, DEFEND, DRAWN, FORCED, SEAT_NAMES, SIBLINGS, TURN
+from regalia.games.kings_blood.words import ABILITY_WORDS, EVENT_WORDS, deck_words, plural
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState

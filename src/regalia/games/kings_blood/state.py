@@ -10,9 +10,9 @@ only):
 1. :mod:`.phases`, :mod:`.cards`, :mod:`.genealogy` — constants, card tables and the geometry of
    the Genealogy (shared with King's Family); they import nothing of the game.
 2. :mod:`.actions` — the action objects, their texts and integer ids.
-3. :mod:`.describe`, :mod:`.texts` — how cards and events are put in words.
-4. Functions of a state: :mod:`.moves` (legal actions), :mod:`.eventplays` (Events played),
-   :mod:`.determinize`, :mod:`.restore` (loaded snapshots), :mod:`.explain` (refusals),
+3. :mod:`.words`, :mod:`.eventtexts` — how cards and events are put in words.
+4. Functions of a state: :mod:`.legal` (legal actions), :mod:`.eventplays` (Events played),
+   :mod:`.determinize`, :mod:`.snapshot` (loaded snapshots), :mod:`.refusals` (refusals),
    :mod:`.labels`, :mod:`.prompts`, :mod:`.view`.
 5. This module: :class:`KingsBloodState`, which holds the fields and the turn flow and calls the
    functions of layer 4.
@@ -20,7 +20,7 @@ only):
 
 Compiled with mypyc, the state is a native class: its fields are declared below, the integer
 constants are ``Final`` (inlined), and the hot path (:meth:`KingsBloodState._apply`, the legal
-moves of :mod:`.moves`) calls functions directly; the pure-Python modules run the same code.
+moves of :mod:`.legal`) calls functions directly; the pure-Python modules run the same code.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from regalia.core.events import Event, new_event  # new_event(kind, text, seat, 
 from regalia.core.game import Game
 from regalia.core.state import State, shuffle
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood import texts as T
+from regalia.games.kings_blood import eventtexts as T
 from regalia.games.kings_blood.actions import ANNOUNCE, DRAW, END, KINGSBLOOD, PASS, PLACE, SIBLING, KBAction
 from regalia.games.kings_blood.cards import (
     DRAW3,
@@ -51,14 +51,12 @@ from regalia.games.kings_blood.cards import (
     load_deck,
     parse_card,
 )
-from regalia.games.kings_blood.describe import EVENT_WORDS
 from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
-from regalia.games.kings_blood.explain import explain
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
 from regalia.games.kings_blood.keys import choice_keys
 from regalia.games.kings_blood.labels import choice_group, label
-from regalia.games.kings_blood.moves import gen_event, legal_actions
+from regalia.games.kings_blood.legal import gen_event, legal_actions
 from regalia.games.kings_blood.phases import (
     BIRTH,
     BONUS,
@@ -75,9 +73,11 @@ from regalia.games.kings_blood.phases import (
     TURN,
 )
 from regalia.games.kings_blood.prompts import prompt, result_prompt
-from regalia.games.kings_blood.restore import check_types, validate
+from regalia.games.kings_blood.refusals import explain
+from regalia.games.kings_blood.snapshot import check_types, validate
 from regalia.games.kings_blood.summary import KingsBloodSummary, summarize
 from regalia.games.kings_blood.view import build_view
+from regalia.games.kings_blood.words import EVENT_WORDS
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
 
@@ -935,7 +935,7 @@ class KingsBloodState(State):
         self._ev = []
 
     def _validate_restored(self) -> None:
-        """The ranges of the fields of a loaded state and their agreement (see :mod:`.restore`).
+        """The ranges of the fields of a loaded state and their agreement (see :mod:`.snapshot`).
 
         Raises:
             ValueError: naming the field (``state.pile[3]: ...``).

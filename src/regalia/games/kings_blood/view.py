@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION
-from regalia.games.kings_blood.describe import ABILITY_MARKS, ABILITY_WORDS, deck_words
 from regalia.games.kings_blood.phases import BIRTH, DRAWN, PHASE_NAMES, SIBLINGS
+from regalia.games.kings_blood.words import ABILITY_MARKS, ABILITY_WORDS, deck_words
 
 if TYPE_CHECKING:
     from regalia.games.kings_blood.state import KingsBloodState

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from regalia.games.kings_blood.cards import EVENT_NAMES, NOTATION, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
-from regalia.games.kings_family.rules_data import ABILITY_TITLE, EVENT_TITLE
+from regalia.games.kings_family.cards import ABILITY_TITLE, EVENT_TITLE
 
 NO_PLAY: Final = -1
 """The cause of a draw with no legal play (KF-2); otherwise the cause is the card whose ability

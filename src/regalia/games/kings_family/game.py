@@ -5,22 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from regalia.bots.base import Bot
+from regalia.core.bot import Bot
 from regalia.core.game import Game
 from regalia.core.observation import ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_family.actions import NUM_ACTIONS
-from regalia.games.kings_family.bots import HeuristicBot, SearchBot
+from regalia.games.kings_family.bot import HeuristicBot, SearchBot
 from regalia.games.kings_family.config import KingsFamilyConfig
+from regalia.games.kings_family.deck import deck_list
 from regalia.games.kings_family.observation import KingsFamilyObserver
 from regalia.games.kings_family.phases import DECISION_KINDS
-from regalia.games.kings_family.render import render_view
 from regalia.games.kings_family.rulings import RULINGS
 from regalia.games.kings_family.schema import KingsFamilyView
-from regalia.games.kings_family.setup import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
-from regalia.games.kings_family.texts import LEGEND
+from regalia.games.kings_family.view import render_view
+from regalia.games.kings_family.words import LEGEND
 
 
 class KingsFamily(Game):

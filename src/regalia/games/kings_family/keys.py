@@ -24,7 +24,7 @@ from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
-from regalia.games.kings_family.rules_data import EVENT_OF_KIND
+from regalia.games.kings_family.cards import EVENT_OF_KIND
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState

@@ -11,13 +11,13 @@ from regalia.games.kings_blood.cards import NOTATION, NUM_CHARACTERS, NUMBER, PH
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction
-from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT
-from regalia.games.kings_family.rules_data import (
+from regalia.games.kings_family.cards import (
     EVENT_OF_KIND,
     EVENT_TITLE,
     KIND_OF_EVENT,
     marries,
 )
+from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState

@@ -16,12 +16,12 @@ only):
 1. :mod:`.phases` (decision kinds, limits, end reasons) and King's Blood's :mod:`cards
    <regalia.games.kings_blood.cards>` and :mod:`genealogy <regalia.games.kings_blood.genealogy>`.
 2. :mod:`.actions` (action objects, texts, ids; King's Blood's placement texts), :mod:`.config`.
-3. :mod:`.rules_data` (what the special cards draw, the Marriage test), :mod:`.setup` (the deck),
-   :mod:`.eventtexts` (event texts, built when read).
-4. Functions of a state: :mod:`.plays` (legal plays), :mod:`.refusals`, :mod:`.restore`,
-   :mod:`.view`, :mod:`.texts` (prompts, labels), :mod:`.render`, :mod:`.rulings`.
+3. :mod:`.cards` (what the special cards draw, the Marriage test), :mod:`.deck` (the deck),
+   :mod:`.eventtexts` (event texts, built when read), :mod:`.words` (card names, the legend).
+4. Functions of a state: :mod:`.legal` (legal plays), :mod:`.refusals`, :mod:`.snapshot`,
+   :mod:`.view` (and its text drawing), :mod:`.prompts`, :mod:`.labels`, :mod:`.rulings`.
 5. This module: :class:`KingsFamilyState`.
-6. :mod:`.bots`, :mod:`.game` (the registered :class:`~regalia.core.game.Game`).
+6. :mod:`.bot`, :mod:`.game` (the registered :class:`~regalia.core.game.Game`).
 """
 
 from __future__ import annotations
@@ -37,10 +37,13 @@ from regalia.games.kings_blood.cards import ENTHRONEMENT, NOTATION, NUM_CHARACTE
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family import eventtexts as E
-from regalia.games.kings_family import texts
+from regalia.games.kings_family import labels, prompts
 from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.cards import ABILITY_DRAWS, EVENT_DRAWS, EVENT_OF_KIND, marries
 from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.deck import deck_list, draw_order
 from regalia.games.kings_family.keys import choice_keys
+from regalia.games.kings_family.legal import compute_plays, sibling_actions
 from regalia.games.kings_family.phases import (
     DECISION_DRAW,
     DECISION_EVENT,
@@ -64,11 +67,8 @@ from regalia.games.kings_family.phases import (
     ROW_LIMIT,
     SEAT,
 )
-from regalia.games.kings_family.plays import compute_plays, sibling_actions
 from regalia.games.kings_family.refusals import explain_illegal
-from regalia.games.kings_family.restore import restore_state, validate_restored
-from regalia.games.kings_family.rules_data import ABILITY_DRAWS, EVENT_DRAWS, EVENT_OF_KIND, marries
-from regalia.games.kings_family.setup import deck_list, draw_order
+from regalia.games.kings_family.snapshot import restore_state, validate_restored
 from regalia.games.kings_family.view import build_view
 
 _DRAW_ACTION: Final = A.DRAW_ACTION
@@ -609,10 +609,10 @@ class KingsFamilyState(State):
     def _prompt(self, seat: int | None) -> str:
         kind = self.decision_kind()
         assert kind is not None  # the core asks only while the game runs
-        return texts.prompt(self, seat, kind)
+        return prompts.prompt(self, seat, kind)
 
     def _result_prompt(self, seat: int | None) -> str:
-        return texts.result_prompt(self, seat)
+        return prompts.result_prompt(self, seat)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what a spectator knows only when an Event drawn at a
@@ -626,10 +626,10 @@ class KingsFamilyState(State):
         return "points", [float(self.score())], False
 
     def _label(self, action: Any) -> str:
-        return texts.label(self, action)
+        return labels.label(self, action)
 
     def _choice_group(self, action: Any) -> str:
-        return texts.choice_group(self, action)
+        return labels.choice_group(self, action)
 
     def _choice_keys(self, action: Any) -> list[list[str]]:
         """The clicks that make ``action`` on a table (see :mod:`.keys`)."""

@@ -63,8 +63,8 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.merchant import Merchant
-from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
-from regalia.games.kingship.words import ability_name, play_words
+from regalia.games.kingship.phrases import ability_name, play_words
+from regalia.games.kingship.words import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 
 _SPEC_ACTS: Final[list[Act]] = [NAME_SPEC_ACTS[sp] for sp in VALID_SPECS]
 """Every specification naming a card of the deck, as ``name`` actions (KS-10); one shared list."""

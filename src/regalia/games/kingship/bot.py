@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regalia.bots.base import Bot, InfoSet
+from regalia.core.bot import Bot, InfoSet
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import Act
 from regalia.games.kingship.cards import OUTLAW, VALUE

@@ -29,8 +29,8 @@ from regalia.games.kingship.cards import (
     SILENCED,
     TITLE_NAMES,
 )
-from regalia.games.kingship.decisions import HIDDEN_DECISIONS
-from regalia.games.kingship.texts import CARD, TITLE_TITLES
+from regalia.games.kingship.phases import HIDDEN_DECISIONS
+from regalia.games.kingship.words import CARD, TITLE_TITLES
 
 Step = tuple[Any, ...]
 

@@ -44,8 +44,8 @@ from regalia.games.kingship.cards import (
     VALUE,
 )
 from regalia.games.kingship.engine import MAIN, MAX_SEATS, NO_DATA, Step
-from regalia.games.kingship.texts import CARD, CHARACTER
-from regalia.games.kingship.words import draw_cause
+from regalia.games.kingship.phrases import draw_cause
+from regalia.games.kingship.words import CARD, CHARACTER
 
 _PASS: Final = PASS_ACT
 _DRAW: Final = DRAW_ACT

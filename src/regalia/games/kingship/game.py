@@ -13,8 +13,8 @@ from regalia.games.kingship.actions import NUM_ACTIONS
 from regalia.games.kingship.bot import HeuristicBot
 from regalia.games.kingship.cards import FULL_DECK, NAME
 from regalia.games.kingship.config import KingshipConfig
-from regalia.games.kingship.decisions import DECISION_KINDS
 from regalia.games.kingship.observation import KingshipObserver
+from regalia.games.kingship.phases import DECISION_KINDS
 from regalia.games.kingship.rulings import RULINGS
 from regalia.games.kingship.schema import KingshipView
 from regalia.games.kingship.state import KingshipState

@@ -41,9 +41,9 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
+from regalia.games.kingship.phrases import acquiring, ask_words, item_words
 from regalia.games.kingship.prompts import target_purpose
-from regalia.games.kingship.texts import CARD, CHARACTER, THE_CARD, TITLE_TITLES, spec_words
-from regalia.games.kingship.words import acquiring, ask_words, item_words
+from regalia.games.kingship.words import CARD, CHARACTER, THE_CARD, TITLE_TITLES, spec_words
 
 
 # ---------------------------------------------------------------- plays

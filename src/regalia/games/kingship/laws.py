@@ -45,7 +45,7 @@ from regalia.games.kingship.actions import (
 )
 from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MATCH, VALID_SPECS
 from regalia.games.kingship.engine import Engine
-from regalia.games.kingship.texts import spec_words
+from regalia.games.kingship.words import spec_words
 
 _VOTES: Final[list[Act]] = [CHOICE_ACTS[APPROVE], CHOICE_ACTS[DENY]]
 """The options of a vote (one shared list, see ``state._const``)."""

@@ -27,8 +27,8 @@ from regalia.games.kingship.actions import (
     item_text,
 )
 from regalia.games.kingship.cards import NK, NSPEC, SILENCED, SPEC_MATCH, VALID_SPECS
+from regalia.games.kingship.phrases import ask_words, item_words, play_words
 from regalia.games.kingship.windows import Windows
-from regalia.games.kingship.words import ask_words, item_words, play_words
 
 _ASK_SPECS: Final[list[Act]] = [ASK_ACTS[ASK_NOTHING]] + [ASK_ACTS[sp] for sp in VALID_SPECS]
 """``ask nothing`` and an ask for every specification (KS-10), the first options of ``m_ask``."""

@@ -36,8 +36,7 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
-from regalia.games.kingship.texts import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
-from regalia.games.kingship.words import (
+from regalia.games.kingship.phrases import (
     ability_name,
     acquiring,
     ask_words,
@@ -48,6 +47,7 @@ from regalia.games.kingship.words import (
     strip_comma,
     tax_spec,
 )
+from regalia.games.kingship.words import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 
 Decision = tuple[Any, ...]
 

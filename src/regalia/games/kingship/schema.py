@@ -39,7 +39,7 @@ DecisionKind = Literal[
     "exile",
     "tax",
 ]
-"""The kinds of decision (``decisions.DECISIONS``)."""
+"""The kinds of decision (``phases.DECISIONS``)."""
 
 
 class DecisionInfo(TypedDict):

@@ -17,7 +17,7 @@ A play is resolved through the **queue** ``q`` of steps ``(op, *args)`` (see :mo
 :meth:`KingshipState._run` pops each step and calls its ``op_<op>`` method directly
 (:meth:`KingshipState._step`, an ``if`` chain from the most frequent step down: no dispatch
 dictionary), until a step sets ``pending``, the decision ``(kind, seat, ...)`` of one player
-(:mod:`decisions`). :meth:`KingshipState._decide` hands that player's action to the decision's
+(:mod:`phases`). :meth:`KingshipState._decide` hands that player's action to the decision's
 ``on_<kind>`` method, and :meth:`KingshipState._legal_actions` asks its ``legal_<kind>`` method.
 
 Why a line of inheritance rather than components: every rule reads and writes the same dozen
@@ -27,9 +27,9 @@ components would add a reference per call, a cycle between the state and its par
 rebuild of the parts in every ``clone()``.
 
 The words for people are functions of the state in their own modules, above the rules:
-:mod:`words` (phrases the rules' events use), :mod:`prompts`, :mod:`labels`, :mod:`view`; the
-checks of a loaded snapshot are in :mod:`validate`. The constants they share import nothing of
-the game's rules: :mod:`cards`, :mod:`actions`, :mod:`decisions`, :mod:`texts`.
+:mod:`phrases` (phrases the rules' events use), :mod:`prompts`, :mod:`labels`, :mod:`view`; the
+checks of a loaded snapshot are in :mod:`snapshot`. The constants they share import nothing of
+the game's rules: :mod:`cards`, :mod:`actions`, :mod:`phases`, :mod:`words`.
 """
 
 from __future__ import annotations
@@ -48,9 +48,6 @@ from regalia.games.kingship.actions import Act, parse_act
 from regalia.games.kingship.cards import (
     DECK_COUNTS,
     DECK_SIZE,
-    DEMON,
-    DEMON_V,
-    FARMER,
     FULL_DECK,
     HAND_SIZE,
     KNIGHT_KINDS,
@@ -58,18 +55,17 @@ from regalia.games.kingship.cards import (
     NK,
     OUTLAW,
     SPEC_MATCH,
-    VALUE,
     parse_card,
 )
-from regalia.games.kingship.decisions import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.keys import choice_keys
 from regalia.games.kingship.labels import choice_group, label
+from regalia.games.kingship.phases import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
+from regalia.games.kingship.refusals import explain
+from regalia.games.kingship.snapshot import OP_NAMES, check_types, validate
 from regalia.games.kingship.summary import KingshipSummary, summarize
-from regalia.games.kingship.texts import CARD
-from regalia.games.kingship.validate import OP_NAMES, check_types, validate
 from regalia.games.kingship.view import build_view
 
 _INTERPRETED: Final = __file__.endswith(".py")
@@ -428,7 +424,7 @@ class KingshipState(Flow):
 
     def _step(self, ev: list[Event], step: tuple[Any, ...]) -> None:
         """Run one queue step ``(op, *args)``: its ``op_<op>`` method with its arguments. The
-        names are those of ``validate.OP_NAMES``; the most frequent come first."""
+        names are those of ``snapshot.OP_NAMES``; the most frequent come first."""
         op: str = step[0]
         if op == "after_play":
             self.op_after_play(ev)
@@ -532,62 +528,8 @@ class KingshipState(Flow):
             raise ValueError(f"state.q: unknown step {op!r}")
 
     def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        """Why ``action`` (a well-formed Kingship action, not legal now) is refused, in words for
-        the seat deciding now; the rule id goes in the second place only (the error shows it)."""
-        assert self.pending is not None
-        kind, seat = self.pending[0], self.pending[1]
-        what, rule = DECISIONS[kind]
-        if kind == "main":
-            return self._explain_main(action)
-        allowed_kinds = {a.kind for a in (self._legal or [])}
-        if action.kind not in allowed_kinds:
-            return (f"you must now {what}; '{action}' does not answer that", rule)
-        if (
-            action.kind == A.CARD
-            and kind not in ("revive", "search", "demon_take", "m_take")
-            and not self.hands[seat][action.b]
-        ):
-            return (f"you hold no {CARD[action.b]}", rule)
-        if action.kind == A.TARGET:
-            if action.a >= self.n:
-                return (f"there is no P{action.a} in a {self.n}-player game", rule)
-            if action.a in self.ctx.get("t_forb", []):
-                return (f"the Dark Queen forbade targeting P{action.a}", "KS-6")
-            if self.ctx.get("t_mode") == "opp" and action.a == self.ctx.get("actor"):
-                return ("this ability targets an opponent, not yourself", rule)
-            return (f"P{action.a} is already silenced, and the Witch chooses a player who is not", rule)
-        if action.kind == A.LAW:
-            if self.config.laws == "pro" and action.a not in A.PRO_LAWS:
-                return (
-                    f"the law {A.LAW_WORDS[action.a]} is not a Kingship Pro law (this game plays laws='pro')",
-                    "KS-11",
-                )
-            return ("that law is already active or names no seat of this game", "KS-24")
-        return (f"'{action}' is not one of the choices now: you must {what}", rule)
-
-    def _explain_main(self, act: Act) -> tuple[str, str | None]:
-        tp = self.tp
-        if act.kind == A.DRAW:
-            return ("you have already drawn this turn: at most one draw, before playing", "KS-3")
-        if act.kind == A.PASS:
-            return ("you must draw or play before ending your turn", "KS-3")
-        if act.kind not in (A.PLAY, A.PAIR):
-            return (f"it is your turn: draw, or play a card or a pair; '{act}' does not answer that", "KS-5")
-        cards = [act.a] if act.kind == A.PLAY else A.pair_cards(act)
-        need = [0] * NK
-        for k in cards:
-            need[k] += 1
-        for k in range(NK):
-            if need[k] > self.hands[tp][k]:
-                held = self.hands[tp][k]
-                return (f"you hold {held or 'no'} {CARD[k]}, not {need[k]}", "KS-2")
-        first = cards[0]
-        if act.kind == A.PAIR and VALUE[first] == FARMER:
-            return ("Farmers can never be played as a pair", "KS-2")
-        if act.kind == A.PLAY and VALUE[first] == DEMON_V and self.titles[DEMON] < 0:
-            return ("you may not play a single Demon while nobody is the Demon ([Demon/No])", "Demon #1")
-        top = CARD[self.pile[-1]] if self.pile else "nothing"
-        return (f"{CARD[first]} matches neither the suit nor the value of {top}", "KS-2")
+        """Why ``action`` is refused (:func:`.refusals.explain`)."""
+        return explain(self, action)
 
     # ---------------------------------------------------------------- copies and snapshots
     def clone(self) -> KingshipState:
@@ -769,7 +711,7 @@ class KingshipState(Flow):
     def _validate_restored(self) -> None:
         """Check every field of a state loaded by ``from_snapshot`` (types, ranges, and that the
         pending decision, the resolution queue and the play's context fit together; see
-        :mod:`regalia.games.kingship.validate`).
+        :mod:`regalia.games.kingship.snapshot`).
 
         Raises:
             ValueError: naming the field (``state.<field>: ...``)."""
@@ -815,7 +757,7 @@ class KingshipState(Flow):
     # ---------------------------------------------------------------- words for people
     def decision_kind(self) -> str | None:
         """The kind of the pending decision (one of ``Game.decision_kinds``; see
-        :mod:`regalia.games.kingship.decisions`), or ``None`` once the game is over."""
+        :mod:`regalia.games.kingship.phases`), or ``None`` once the game is over."""
         if self.is_terminal or self.pending is None:
             return None
         kind: str = self.pending[0]

@@ -9,7 +9,7 @@ from regalia.games.kingship.cards import NAME, TITLE_NAMES, spec_text
 from regalia.games.kingship.engine import PUBLIC
 from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
-from regalia.games.kingship.texts import CARD_INFO, TITLE_INFO
+from regalia.games.kingship.words import CARD_INFO, TITLE_INFO
 
 
 def _decision_info(s: Flow, d: tuple[Any, ...]) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from regalia.games.kingship.actions import (
 from regalia.games.kingship.cards import DARK_QUEEN, DECK_COUNTS, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
 from regalia.games.kingship.engine import ONLY
 from regalia.games.kingship.laws import Laws
-from regalia.games.kingship.texts import CARD, TITLE_TITLES
-from regalia.games.kingship.words import play_words
+from regalia.games.kingship.phrases import play_words
+from regalia.games.kingship.words import CARD, TITLE_TITLES
 
 
 def _redirect_text(what: str, s: int, t: int) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from regalia.games.kings_blood.cards import DRAW3, ENTHRONEMENT, KINGS_BLOOD, NOTATION
-from regalia.games.kings_blood.describe import ABILITY_WORDS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_blood.phases import SEAT_NAMES
+from regalia.games.kings_blood.words import ABILITY_WORDS
 
 
 def ability_suffix(ability: int) -> str:

@@ -1,7 +1,7 @@
 """King's Family bots: ``heuristic`` (one-step look-ahead) and ``search`` (Monte Carlo planning
 over sampled draw orders).
 
-Both see only an :class:`~regalia.bots.base.InfoSet`: the view, the legal actions and
+Both see only an :class:`~regalia.core.bot.InfoSet`: the view, the legal actions and
 determinizations (``infoset.sample()``: the unseen draw pile reshuffled). Every full state they
 touch is such a sample, so no choice can depend on the real order of the draw pile.
 """
@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from regalia.bots.base import Bot, Budget, InfoSet
+from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.games.kings_blood.cards import ENTHRONEMENT, GENDER, PHILOSOPHY
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family.actions import KFAction

@@ -99,7 +99,7 @@ def snapshot_state(st: KingdomState) -> dict[str, Any]:
 
 def restore_state(st: KingdomState, data: dict[str, Any]) -> None:
     """Load what :func:`snapshot_state` saved (types and ranges are checked afterwards by
-    :func:`regalia.games.kingdom.validate.validate`).
+    :func:`regalia.games.kingdom.snapshot.validate`).
 
     Raises:
         ValueError: ``decks`` is not a number of decks (checked first: it sizes every table).

@@ -52,7 +52,7 @@ from regalia.games.blood_and_fortune.phases import (
     PAYING,
     ROLE_TARGET,
 )
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 
 _REVEAL_KEYS: Final = (
     "round",

@@ -28,9 +28,9 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     VALID_SPECS,
 )
-from regalia.games.kingship.decisions import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
 from regalia.games.kingship.engine import MAX_SEATS, PUBLIC
 from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.phases import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
 
 _VALID_SPECS = frozenset(VALID_SPECS)
 _NO_CARD = 35  # there is no Terra Queen

@@ -42,7 +42,7 @@ from regalia.games.blood_and_fortune.cards import (
 )
 from regalia.games.blood_and_fortune.knowledge import candidate_holders
 from regalia.games.blood_and_fortune.phases import CLOSING, KEEPING, OFFERING, ROLE_TARGET
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,

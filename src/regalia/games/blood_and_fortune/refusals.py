@@ -16,7 +16,7 @@ from regalia.games.blood_and_fortune.phases import (
     PAYING,
     ROLE_TARGET,
 )
-from regalia.games.blood_and_fortune.table import BloodAndFortuneTable
+from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 
 _PHASE_KINDS: Final[dict[int, tuple[int, ...]]] = {
     DRAFT_PLACE: (PLACE,),

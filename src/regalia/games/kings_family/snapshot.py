@@ -20,10 +20,10 @@ from regalia.core.errors import shown
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
+from regalia.games.kings_family.cards import marries
 from regalia.games.kings_family.config import UNDO_OFF
+from regalia.games.kings_family.deck import deck_list
 from regalia.games.kings_family.phases import END_REASONS, HAND_LIMIT, ROW_LIMIT
-from regalia.games.kings_family.rules_data import marries
-from regalia.games.kings_family.setup import deck_list
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState

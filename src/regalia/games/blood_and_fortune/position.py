@@ -5,8 +5,8 @@ BloodAndFortuneTable → BloodAndFortuneState``: it holds the fields (declared h
 meaning), copies them (``clone``), saves and loads them (``_snapshot_state``/``_restore_state``)
 and answers the small questions the rules, the prompts and the views share (turn order, whose
 Role card may be taken). The rules that change the fields are in ``state.py``; the helpers
-(``effects``, ``scoring``, ``knowledge``, ``view``, ``prompts``, ``choices``, ``explain``,
-``validate``) take a table and import only this module and the constants modules, so the
+(``effects``, ``scoring``, ``knowledge``, ``view``, ``prompts``, ``labels``, ``refusals``,
+``snapshot``) take a table and import only this module and the constants modules, so the
 package has no import cycle.
 
 Fields are copied and saved one by one, by name: a class compiled with mypyc has no
@@ -100,7 +100,7 @@ class BloodAndFortuneTable(State):
     specials_on: bool
     _fixed_roles: list[int]
     _twins: tuple[tuple[int, ...], dict[int, int]] | None = None
-    """The twin cards of the position ``choices`` last labelled (a cache, never copied or saved)."""
+    """The twin cards of the position ``labels`` last labelled (a cache, never copied or saved)."""
     _reveal_rows: tuple[dict[str, Any], list[list[dict[str, Any]]]] | None = None
     """The card rows of ``last_round`` for the views (a cache, never copied or saved)."""
 
