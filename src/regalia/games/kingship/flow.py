@@ -329,11 +329,10 @@ class Flow(Abilities):
             base = len(self.pile)
             self.pile.extend(cards)
             names = [NAME[k] for k in cards]
-            character = CHARACTER[VALUE[cards[-1]]]
             ev.append(
                 Event(
                     "play",
-                    f"P{tp} plays {' '.join(names)} ({'an' if character[0] in 'AEIOU' else 'a'} {character} pair)",
+                    f"P{tp} plays {' '.join(names)} (a {CHARACTER[VALUE[cards[-1]]]} pair)",
                     tp,
                     None,
                     {"cards": names},
