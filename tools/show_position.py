@@ -19,10 +19,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", "-o", action="append", default=[], help="key=value (JSON value)")
+    p.add_argument("--deck", default=None, help="an exact draw order, the cards' notations separated by spaces")
     args = p.parse_args()
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     players = args.players or get_game(args.game).default_players
-    state = make(args.game, players=players, seed=args.seed, **options)
+    deck = args.deck.split() if args.deck else None
+    state = make(args.game, players=players, seed=args.seed, deck=deck, **options)
     for m in args.moves:
         for e in state.apply(m):
             print("  •", e.text)
