@@ -45,7 +45,7 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.engine import MAIN, MAX_SEATS, NO_DATA, Step
 from regalia.games.kingship.phrases import draw_cause
-from regalia.games.kingship.words import CARD, CHARACTER
+from regalia.games.kingship.words import A_CHARACTER, CARD
 
 _PASS: Final = PASS_ACT
 _DRAW: Final = DRAW_ACT
@@ -332,7 +332,7 @@ class Flow(Abilities):
             ev.append(
                 Event(
                     "play",
-                    f"P{tp} plays {' '.join(names)} (a {CHARACTER[VALUE[cards[-1]]]} pair)",
+                    f"P{tp} plays {' '.join(names)} ({A_CHARACTER[VALUE[cards[-1]]]} pair)",
                     tp,
                     None,
                     {"cards": names},

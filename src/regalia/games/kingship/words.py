@@ -31,6 +31,9 @@ CHARACTER: Final[tuple[str, ...]] = (
 )
 """CHARACTER[value]: the character every card of that value shows (1..13, 14 = the Outlaw)."""
 
+A_CHARACTER: Final[tuple[str, ...]] = tuple(("an " if c[:1] in "AEIOU" else "a ") + c if c else "" for c in CHARACTER)
+"""A_CHARACTER[value]: the character with its article, "a Knight", "an Angel", "an Emperor"."""
+
 PERSON: Final[tuple[str, ...]] = (
     "",
     "Mother Azeyla",
