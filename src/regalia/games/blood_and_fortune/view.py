@@ -339,25 +339,7 @@ def render_text(view: dict[str, Any]) -> str:
             state_txt = "used" if sa["used"][seat] else ("turned over" if sa["turned_over"][seat] else "available")
             lines.append(f"Your Special Action {mine['id']} {mine['name']} ({state_txt}; house rule): {mine['text']}")
     if "roles" in view:
-        ro = view["roles"]
-        if seat is not None and not over:
-            d = ro["draft"]
-            if d.get("dealt"):
-                lines.append("Dealt roles: " + " ".join(f"{r} {ro['names'][r]}" for r in d["dealt"]))
-            if d.get("my_placed"):
-                lines.append(f"Your face-down role for others to take: {d['my_placed']} {ro['names'][d['my_placed']]}")
-            if ro.get("my_roles"):
-                lines.append(
-                    "Your roles (house rules): "
-                    + "; ".join(f"{r} {ro['names'][r]}: {ro['texts'][r].rstrip('.')}" for r in ro["my_roles"])
-                )
-        placed = [q for q, x in enumerate(ro["draft"]["placed"]) if x]
-        if placed:
-            lines.append("Face-down roles to take, placed by: " + " ".join(f"P{q}" for q in placed))
-        if ro["played"] and not over:
-            lines.append(
-                "Roles played: " + ", ".join(f"P{x['seat']} {x['role']} {ro['names'][x['role']]}" for x in ro["played"])
-            )
+        lines.extend(_roles_lines(view["roles"], seat, over))
     if last:
         lines.append(f"Round {last['round']} reveal (Ring P{last['ring']}; discarded doubles in parentheses):")
         for q in range(n):
@@ -378,6 +360,31 @@ def render_text(view: dict[str, Any]) -> str:
     elif view["to_act"] is not None:
         lines.append(f"To act: P{view['to_act']} — {DECISION_WORDS[view['decision']]}")
     return "\n".join(lines)
+
+
+def _roles_lines(ro: dict[str, Any], seat: int | None, over: bool) -> list[str]:
+    """The roles house rule's lines of :func:`render_text`: ``seat``'s dealt, placed and held
+    roles (while the game runs), who placed face-down roles, and the roles played."""
+    lines: list[str] = []
+    if seat is not None and not over:
+        d = ro["draft"]
+        if d.get("dealt"):
+            lines.append("Dealt roles: " + " ".join(f"{r} {ro['names'][r]}" for r in d["dealt"]))
+        if d.get("my_placed"):
+            lines.append(f"Your face-down role for others to take: {d['my_placed']} {ro['names'][d['my_placed']]}")
+        if ro.get("my_roles"):
+            lines.append(
+                "Your roles (house rules): "
+                + "; ".join(f"{r} {ro['names'][r]}: {ro['texts'][r].rstrip('.')}" for r in ro["my_roles"])
+            )
+    placed = [q for q, x in enumerate(ro["draft"]["placed"]) if x]
+    if placed:
+        lines.append("Face-down roles to take, placed by: " + " ".join(f"P{q}" for q in placed))
+    if ro["played"] and not over:
+        lines.append(
+            "Roles played: " + ", ".join(f"P{x['seat']} {x['role']} {ro['names'][x['role']]}" for x in ro["played"])
+        )
+    return lines
 
 
 def _copy_json(value: Any) -> Any:
