@@ -7,7 +7,7 @@ import random
 import pytest
 
 import regalia
-from regalia.bots import InfoSet, ISMCTSBot, RandomBot, make_bot, play_game
+from regalia.bots import HeuristicBot, InfoSet, ISMCTSBot, RandomBot, make_bot, play_game
 from regalia.bots.simulate import SimulationSpec, simulate
 
 
@@ -102,3 +102,43 @@ def test_ismcts_time_budget_stops_and_plays_a_legal_action(toy: str) -> None:
     action = bot.choose(InfoSet(state, seat, random.Random(1)))
     assert action in state.legal_actions()
     assert bot.last_iterations > 0
+
+
+class _Recorder(HeuristicBot):
+    """A heuristic bot that plays the last legal action and records what it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[list[object]] = []
+
+    def choose_unforced(self, infoset: InfoSet, legal: list[object]) -> object:
+        self.asked.append(list(legal))
+        return legal[-1]
+
+
+def test_heuristic_bot_plays_a_forced_choice_without_reading_the_view_or_summary(toy: str) -> None:
+    state = regalia.make(toy, players=3, seed=5)
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    assert len(legal) >= 2
+    bot = _Recorder()
+    forced = InfoSet(state, seat, random.Random(0), [legal[1]])
+    assert bot.choose(forced) == legal[1]
+    assert bot.asked == [] and forced._view is None and forced._summary is None
+    open_choice = InfoSet(state, seat, random.Random(0))
+    assert bot.choose(open_choice) == legal[-1]
+    assert bot.asked == [legal]
+    assert bot.name == "heuristic"
+
+
+@pytest.mark.parametrize("game", ["blood-and-fortune", "kingdom", "kings-blood", "kings-family", "kingship"])
+def test_every_games_heuristic_bot_shares_the_heuristic_base(game: str) -> None:
+    bot = make_bot("heuristic", game)
+    assert isinstance(bot, HeuristicBot) and bot.name == "heuristic"
+    state = regalia.make(game, players=regalia.get_game(game).default_players, seed=3)
+    while not state.is_terminal and len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    assert bot.choose(InfoSet(state, seat, random.Random(0))) in state.legal_actions()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from regalia.bots.base import RandomBot
+from regalia.bots.base import HeuristicBot, RandomBot
 from regalia.bots.ismcts import ISMCTSBot
 from regalia.bots.play import GameResult, play_game
 from regalia.core.bot import Bot, Budget, InfoSet
@@ -41,4 +41,15 @@ def make_bot(spec: str, game: str) -> Bot:
         raise ValueError(f"bot: {key} takes no level (give {key!r} alone)") from None
 
 
-__all__ = ["Bot", "Budget", "GameResult", "ISMCTSBot", "InfoSet", "RandomBot", "bot_names", "make_bot", "play_game"]
+__all__ = [
+    "Bot",
+    "Budget",
+    "GameResult",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "InfoSet",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "play_game",
+]

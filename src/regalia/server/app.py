@@ -328,7 +328,8 @@ async def _stop(services: Services) -> None:
 
 
 def create_app(settings: ServerSettings) -> FastAPI:
-    """The server application for one process.
+    """The server application for one process: the lobby API (:func:`_add_lobby_routes`), the
+    table sockets (:func:`_add_table_socket`), the lessons' API and the browser pages.
 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
@@ -356,10 +357,30 @@ def create_app(settings: ServerSettings) -> FastAPI:
     )
     app.router.route_class = StrictJSONRoute
     allowed_origins = frozenset(o for o in (normal_origin(x) for x in settings.allowed_origins) if o is not None)
+    _add_error_handlers(app)
+    _add_lobby_routes(app)
+    _add_table_socket(app, allowed_origins)
+    app.include_router(lessons.router())
+    web = resources.files("regalia.web")
+    app.mount("/", WebAssets(directory=str(web), html=True), name="web")
+    return app
 
-    def services(request: Request) -> Services:
-        s: Services = request.app.state.services
-        return s
+
+def _services(request: Request) -> Services:
+    """The process's :class:`Services`, set up by the application's lifespan."""
+    s: Services = request.app.state.services
+    return s
+
+
+def _check_id(table_id: str) -> None:
+    """Refuse a malformed table id as an unknown table (404), before any look-up."""
+    if not TABLE_ID.match(table_id):
+        raise LobbyError(404, "table", "no such table")
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """A :class:`LobbyError` and a request that fails validation both answer with the JSON
+    error body (``field`` and ``reason``; an unknown field is named as such)."""
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
@@ -374,13 +395,14 @@ def create_app(settings: ServerSettings) -> FastAPI:
             reason = "unknown field"
         return _error(422, ".".join(loc) or None, reason)
 
-    def check_id(table_id: str) -> None:
-        if not TABLE_ID.match(table_id):
-            raise LobbyError(404, "table", "no such table")
+
+def _add_lobby_routes(app: FastAPI) -> None:
+    """The lobby's HTTP API: health, the API docs, the games, creating (rate-limited per
+    address: ``tables_per_minute``), listing, joining and reading tables, records and replays."""
 
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
-        s = services(request)
+        s = _services(request)
         return {
             "ok": True,
             "version": regalia.__version__,
@@ -397,11 +419,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games(request: Request) -> GameList:
-        return games_list(services(request).settings)
+        return games_list(_services(request).settings)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:
-        s = services(request)
+        s = _services(request)
         wait = s.limits.take_table(client_address(request.client))
         if wait is not None:
             return _error(  # type: ignore[return-value]
@@ -415,31 +437,37 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables(request: Request, game: str | None = None, include_over: bool = False) -> TableList:
-        return TableList(tables=await services(request).lobby.listing(include_over=include_over, game=game))
+        return TableList(tables=await _services(request).lobby.listing(include_over=include_over, game=game))
 
     @app.get("/api/tables/{table_id}")
     async def get_table(
         request: Request, table_id: str, x_regalia_invite: str | None = Header(default=None)
     ) -> TableInfo:
-        check_id(table_id)
-        return await services(request).lobby.info(table_id, x_regalia_invite)
+        _check_id(table_id)
+        return await _services(request).lobby.info(table_id, x_regalia_invite)
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinTable) -> Joined:
-        check_id(table_id)
-        return await services(request).lobby.join(table_id, body)
+        _check_id(table_id)
+        return await _services(request).lobby.join(table_id, body)
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
         request: Request, table_id: str, x_regalia_invite: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        check_id(table_id)
-        return await services(request).lobby.record(table_id, x_regalia_invite)
+        _check_id(table_id)
+        return await _services(request).lobby.record(table_id, x_regalia_invite)
 
     @app.post("/api/tables/{table_id}/replay")
     async def get_replay(request: Request, table_id: str, body: ReplayRequest) -> Replay:
-        check_id(table_id)
-        return await services(request).lobby.replay(table_id, body.seat, body.invite)
+        _check_id(table_id)
+        return await _services(request).lobby.replay(table_id, body.seat, body.invite)
+
+
+def _add_table_socket(app: FastAPI, allowed_origins: frozenset[str]) -> None:
+    """The table websocket ``/ws/tables/{table_id}``: refused before the handshake from an
+    origin not allowed, closed for a malformed table id or past ``sockets_per_address``, else
+    run by a :class:`Connection`."""
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -468,8 +496,3 @@ def create_app(settings: ServerSettings) -> FastAPI:
             pass  # uvicorn ends what still runs when its graceful shutdown is up: the socket's end, not a fault
         finally:
             s.limits.close_socket(address)
-
-    app.include_router(lessons.router())
-    web = resources.files("regalia.web")
-    app.mount("/", WebAssets(directory=str(web), html=True), name="web")
-    return app

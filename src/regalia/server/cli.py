@@ -98,100 +98,118 @@ def _checked(
     return url, settings
 
 
-def _default(name: str) -> Any:
-    return getattr(_DEFAULTS, name)
+# The options of ``regalia serve``, one ``Annotated`` type each (Typer reads the help from them).
+_DB_OPTION = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help=f"Database: a SQLite file (default $REGALIA_DB, else ./{DEFAULT_DB_FILE}) or postgresql+psycopg://user@host/db.",
+    ),
+]
+_HOST_OPTION = Annotated[str, typer.Option("--host", help="Address to listen on.")]
+_PORT_OPTION = Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port, printed).")]
+_BOT_PROCESSES_OPTION = Annotated[
+    int, typer.Option("--bot-processes", help="Worker processes for bot moves (0: a thread of the server).")
+]
+_LOG_LEVEL_OPTION = Annotated[
+    str, typer.Option("--log-level", help="uvicorn log level: critical, error, warning, info, debug, trace.")
+]
+_BOT_MAX_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option("--bot-max-seconds", help="Largest time budget a table's bot may have, seconds a decision."),
+]
+_BOT_MAX_ROLLOUTS_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--bot-max-rollouts", help="Largest rollout budget a table's bot may have, a decision (ismcts:hard: 960)."
+    ),
+]
+_BOT_JOB_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--bot-job-seconds", help="Time limit of one bot job; its worker is then killed and a fallback played."
+    ),
+]
+_TABLES_PER_MINUTE_OPTION = Annotated[
+    int, typer.Option("--tables-per-minute", help="New tables one address may create a minute (0: no limit).")
+]
+_SOCKETS_PER_ADDRESS_OPTION = Annotated[
+    int, typer.Option("--sockets-per-address", help="Table sockets one address may hold open (0: no limit).")
+]
+_CHAT_PER_MINUTE_OPTION = Annotated[
+    int, typer.Option("--chat-per-minute", help="Chat messages one seat may send a minute (0: no limit).")
+]
+_SEND_QUEUE_BYTES_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--send-queue-bytes", help="Bytes waiting for one socket (besides its newest frame) before it is closed."
+    ),
+]
+_SYNC_SECONDS_OPTION = Annotated[
+    float, typer.Option("--sync-seconds", help="A socket may ask for sync once in this many seconds.")
+]
+_WELCOME_CHAT_BYTES_OPTION = Annotated[
+    int, typer.Option("--welcome-chat-bytes", help="Bytes of recent chat a welcome message carries at most.")
+]
+_HEADER_TIMEOUT_OPTION = Annotated[
+    float,
+    typer.Option("--header-timeout", help="Seconds a client has to send a request's HTTP headers (else 408)."),
+]
+_RESPONSE_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--response-seconds",
+        metavar="S",
+        help="Default time a person has to answer a response window (5 to 120; ruling SRV-2).",
+    ),
+]
+_SETTLE_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--settle-seconds",
+        metavar="S",
+        help="Fixed pause of a response period between persons' turns, in which bots answer (SRV-2).",
+    ),
+]
+_BOT_MOVE_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--bot-move-seconds",
+        metavar="S",
+        help="A bot's move is shown this long after its decision was, however quickly it was found.",
+    ),
+]
+_ALLOWED_ORIGIN_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allowed-origin",
+        metavar="<origin>",
+        help="Another site whose pages may open table sockets (scheme://host[:port]; repeatable). "
+        "Default: only this server's own origin.",
+    ),
+]
 
 
 def serve(
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help=f"Database: a SQLite file (default $REGALIA_DB, else ./{DEFAULT_DB_FILE}) or postgresql+psycopg://user@host/db.",
-        ),
-    ] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port, printed).")] = 8000,
-    bot_processes: Annotated[
-        int, typer.Option("--bot-processes", help="Worker processes for bot moves (0: a thread of the server).")
-    ] = 1,
-    log_level: Annotated[
-        str, typer.Option("--log-level", help="uvicorn log level: critical, error, warning, info, debug, trace.")
-    ] = "warning",
-    bot_max_seconds: Annotated[
-        float,
-        typer.Option("--bot-max-seconds", help="Largest time budget a table's bot may have, seconds a decision."),
-    ] = _default("bot_max_seconds"),
-    bot_max_rollouts: Annotated[
-        int,
-        typer.Option(
-            "--bot-max-rollouts", help="Largest rollout budget a table's bot may have, a decision (ismcts:hard: 960)."
-        ),
-    ] = _default("bot_max_rollouts"),
-    bot_job_seconds: Annotated[
-        float,
-        typer.Option(
-            "--bot-job-seconds", help="Time limit of one bot job; its worker is then killed and a fallback played."
-        ),
-    ] = _default("bot_job_seconds"),
-    tables_per_minute: Annotated[
-        int, typer.Option("--tables-per-minute", help="New tables one address may create a minute (0: no limit).")
-    ] = _default("tables_per_minute"),
-    sockets_per_address: Annotated[
-        int, typer.Option("--sockets-per-address", help="Table sockets one address may hold open (0: no limit).")
-    ] = _default("sockets_per_address"),
-    chat_per_minute: Annotated[
-        int, typer.Option("--chat-per-minute", help="Chat messages one seat may send a minute (0: no limit).")
-    ] = _default("chat_per_minute"),
-    send_queue_bytes: Annotated[
-        int,
-        typer.Option(
-            "--send-queue-bytes", help="Bytes waiting for one socket (besides its newest frame) before it is closed."
-        ),
-    ] = _default("send_queue_bytes"),
-    sync_seconds: Annotated[
-        float, typer.Option("--sync-seconds", help="A socket may ask for sync once in this many seconds.")
-    ] = _default("sync_seconds"),
-    welcome_chat_bytes: Annotated[
-        int, typer.Option("--welcome-chat-bytes", help="Bytes of recent chat a welcome message carries at most.")
-    ] = _default("welcome_chat_bytes"),
-    header_timeout: Annotated[
-        float,
-        typer.Option("--header-timeout", help="Seconds a client has to send a request's HTTP headers (else 408)."),
-    ] = _default("header_seconds"),
-    response_seconds: Annotated[
-        float,
-        typer.Option(
-            "--response-seconds",
-            metavar="S",
-            help="Default time a person has to answer a response window (5 to 120; ruling SRV-2).",
-        ),
-    ] = _default("response_seconds"),
-    settle_seconds: Annotated[
-        float,
-        typer.Option(
-            "--settle-seconds",
-            metavar="S",
-            help="Fixed pause of a response period between persons' turns, in which bots answer (SRV-2).",
-        ),
-    ] = _default("settle_seconds"),
-    bot_move_seconds: Annotated[
-        float,
-        typer.Option(
-            "--bot-move-seconds",
-            metavar="S",
-            help="A bot's move is shown this long after its decision was, however quickly it was found.",
-        ),
-    ] = _default("bot_move_seconds"),
-    allowed_origin: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--allowed-origin",
-            metavar="<origin>",
-            help="Another site whose pages may open table sockets (scheme://host[:port]; repeatable). "
-            "Default: only this server's own origin.",
-        ),
-    ] = None,
+    db: _DB_OPTION = None,
+    host: _HOST_OPTION = "127.0.0.1",
+    port: _PORT_OPTION = 8000,
+    bot_processes: _BOT_PROCESSES_OPTION = 1,
+    log_level: _LOG_LEVEL_OPTION = "warning",
+    bot_max_seconds: _BOT_MAX_SECONDS_OPTION = _DEFAULTS.bot_max_seconds,
+    bot_max_rollouts: _BOT_MAX_ROLLOUTS_OPTION = _DEFAULTS.bot_max_rollouts,
+    bot_job_seconds: _BOT_JOB_SECONDS_OPTION = _DEFAULTS.bot_job_seconds,
+    tables_per_minute: _TABLES_PER_MINUTE_OPTION = _DEFAULTS.tables_per_minute,
+    sockets_per_address: _SOCKETS_PER_ADDRESS_OPTION = _DEFAULTS.sockets_per_address,
+    chat_per_minute: _CHAT_PER_MINUTE_OPTION = _DEFAULTS.chat_per_minute,
+    send_queue_bytes: _SEND_QUEUE_BYTES_OPTION = _DEFAULTS.send_queue_bytes,
+    sync_seconds: _SYNC_SECONDS_OPTION = _DEFAULTS.sync_seconds,
+    welcome_chat_bytes: _WELCOME_CHAT_BYTES_OPTION = _DEFAULTS.welcome_chat_bytes,
+    header_timeout: _HEADER_TIMEOUT_OPTION = _DEFAULTS.header_seconds,
+    response_seconds: _RESPONSE_SECONDS_OPTION = _DEFAULTS.response_seconds,
+    settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
+    bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
+    allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {

@@ -189,49 +189,11 @@ class Lobby:
                 that does not exist or may not be set online, a bad seed, seats that do not
                 match the player count).
         """
-        try:
-            game = get_game(req.game)
-        except ValueError as exc:
-            raise LobbyError(422, "game", str(exc).split(": ", 1)[-1]) from None
-        players = req.players if req.players is not None else game.default_players
-        try:
-            game.verify_players(players)
-        except ValueError as exc:
-            raise LobbyError(422, "players", str(exc).split(": ", 1)[-1]) from None
-        known = {o["name"]: o for o in game.options()}
-        for key, value in req.options.items():
-            if key not in known:
-                raise LobbyError(
-                    422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})"
-                )
-            if not online_option(known[key]):
-                raise LobbyError(422, f"options.{key}", "this option cannot be set on the server")
-            if not isinstance(value, bool | int | str) and value is not None:
-                raise LobbyError(422, f"options.{key}", "expected a boolean, a number, a text or null")
-        try:
-            game.make_config(**req.options)
-        except ValueError as exc:
-            raise LobbyError(422, "options", str(exc)) from None
-        seats = req.seats if req.seats is not None else ["human"] + [f"bot:{default_bot(game.name)}"] * (players - 1)
-        if len(seats) != players:
-            raise LobbyError(422, "seats", f"{len(seats)} seats for {players} players")
-        kinds: list[tuple[str, str | None]] = []
-        for i, spec in enumerate(seats):
-            if spec == "human":
-                kinds.append(("human", None))
-            elif spec.startswith("bot:"):
-                kinds.append(("bot", self._check_bot(spec[4:], game, f"seats[{i}]")))
-            else:
-                raise LobbyError(422, f"seats[{i}]", f"expected 'human' or 'bot:<name>', got {spec[:40]!r}")
+        game, players = _game_and_players(req)
+        _check_options(game, req.options)
+        kinds = self._seat_kinds(req, game, players)
         standin = self._check_bot(req.standin, game, "standin") if req.standin else default_bot(game.name)
-        try:
-            seed = verify_seed(req.seed) if req.seed is not None else secrets.randbits(63)
-        except ValueError as exc:
-            raise LobbyError(422, "seed", str(exc).split(": ", 1)[-1]) from None
-        try:
-            make(game.name, players=players, seed=seed, **req.options)
-        except ValueError as exc:
-            raise LobbyError(422, "options", str(exc)) from None
+        seed = _checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
         response = req.response_seconds if req.response_seconds is not None else self.settings.response_seconds
@@ -275,7 +237,44 @@ class Lobby:
             "result": None,
             "undos": 0,
         }
-        seat_rows = []
+        seat_rows = self._seat_rows(req, table_id, kinds, host, token, now)
+        await self.store.run(self.store.create_table, row, seat_rows)
+        if status == "running":
+            await self.master.started(table_id)
+        return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
+
+    def _seat_kinds(self, req: CreateTable, game: Game, players: int) -> list[tuple[str, str | None]]:
+        """Each seat's kind, ``("human", None)`` or ``("bot", name)``: ``req.seats``, or by default
+        a person and the game's default bot in every other seat.
+
+        Raises:
+            LobbyError: ``seats`` does not match the player count, or a seat is neither
+                ``human`` nor ``bot:<name>`` of a bot the game has."""
+        seats = req.seats if req.seats is not None else ["human"] + [f"bot:{default_bot(game.name)}"] * (players - 1)
+        if len(seats) != players:
+            raise LobbyError(422, "seats", f"{len(seats)} seats for {players} players")
+        kinds: list[tuple[str, str | None]] = []
+        for i, spec in enumerate(seats):
+            if spec == "human":
+                kinds.append(("human", None))
+            elif spec.startswith("bot:"):
+                kinds.append(("bot", self._check_bot(spec[4:], game, f"seats[{i}]")))
+            else:
+                raise LobbyError(422, f"seats[{i}]", f"expected 'human' or 'bot:<name>', got {spec[:40]!r}")
+        return kinds
+
+    def _seat_rows(
+        self,
+        req: CreateTable,
+        table_id: str,
+        kinds: list[tuple[str, str | None]],
+        host: int | None,
+        token: str | None,
+        now: float,
+    ) -> list[dict[str, Any]]:
+        """The new table's seat rows: the host's seat named, holding the hash of its token and
+        seen now; the bots' seats played by their bot; every other seat open."""
+        seat_rows: list[dict[str, Any]] = []
         for i, (kind, bot) in enumerate(kinds):
             is_host = i == host
             seat_rows.append(
@@ -291,10 +290,7 @@ class Lobby:
                     "seen_at": now if is_host else None,
                 }
             )
-        await self.store.run(self.store.create_table, row, seat_rows)
-        if status == "running":
-            await self.master.started(table_id)
-        return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
+        return seat_rows
 
     def _check_bot(self, spec: str, game: Game, field: str) -> str:
         try:
@@ -476,3 +472,57 @@ class Lobby:
     @staticmethod
     def chat_out(live: LiveTable, c: Chat) -> ChatOut:
         return ChatOut(id=c.id, seat=c.seat, name=live.seat_name(c.seat), text=c.text, at=c.at)
+
+
+def _game_and_players(req: CreateTable) -> tuple[Game, int]:
+    """The requested game and player count (the game's default when not given).
+
+    Raises:
+        LobbyError: an unknown game (``game``), a count the game does not allow (``players``)."""
+    try:
+        game = get_game(req.game)
+    except ValueError as exc:
+        raise LobbyError(422, "game", str(exc).split(": ", 1)[-1]) from None
+    players = req.players if req.players is not None else game.default_players
+    try:
+        game.verify_players(players)
+    except ValueError as exc:
+        raise LobbyError(422, "players", str(exc).split(": ", 1)[-1]) from None
+    return game, players
+
+
+def _check_options(game: Game, options: dict[str, Any]) -> None:
+    """Check the requested game options: each one the game has, settable online, a boolean,
+    number, text or null, and the whole a valid configuration.
+
+    Raises:
+        LobbyError: naming ``options.<name>``, or ``options`` for the configuration."""
+    known = {o["name"]: o for o in game.options()}
+    for key, value in options.items():
+        if key not in known:
+            raise LobbyError(422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})")
+        if not online_option(known[key]):
+            raise LobbyError(422, f"options.{key}", "this option cannot be set on the server")
+        if not isinstance(value, bool | int | str) and value is not None:
+            raise LobbyError(422, f"options.{key}", "expected a boolean, a number, a text or null")
+    try:
+        game.make_config(**options)
+    except ValueError as exc:
+        raise LobbyError(422, "options", str(exc)) from None
+
+
+def _checked_seed(req: CreateTable, game: Game, players: int) -> int:
+    """The requested seed, or a random 63-bit one; a game is dealt with it to be sure the
+    options and the seed make one.
+
+    Raises:
+        LobbyError: a bad seed (``seed``), or a deal the options refuse (``options``)."""
+    try:
+        seed = verify_seed(req.seed) if req.seed is not None else secrets.randbits(63)
+    except ValueError as exc:
+        raise LobbyError(422, "seed", str(exc).split(": ", 1)[-1]) from None
+    try:
+        make(game.name, players=players, seed=seed, **req.options)
+    except ValueError as exc:
+        raise LobbyError(422, "options", str(exc)) from None
+    return seed

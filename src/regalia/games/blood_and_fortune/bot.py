@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regalia.core.bot import Bot, InfoSet
+from regalia.bots.base import HeuristicBot as HeuristicBase
+from regalia.core.bot import InfoSet
 from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, Action
 from regalia.games.blood_and_fortune.cards import (
     HOUSE_OF,
@@ -151,15 +152,12 @@ def _hand_potential(cards: list[int], turns_left: int) -> float:
     return sum(vals[:turns_left])
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HeuristicBase):
     """Plays to maximize its estimated lead (see the module docstring). Uses only the summary."""
 
-    name = "heuristic"
-
-    def choose(self, infoset: InfoSet) -> Any:
-        legal: list[Action] = infoset.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
+        """A Role card's placing or taking at random; otherwise the action of the best
+        estimated lead (ties broken at random)."""
         kind = legal[0].kind
         if kind in (PLACE, TAKE):
             return infoset.rng.choice(legal)

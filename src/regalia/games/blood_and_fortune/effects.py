@@ -78,146 +78,148 @@ def apply_effect(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int
     """Run ``eff`` for ``actor`` on target ``seat``/``pos`` (unused for ``self`` effects).
 
     The target must be one of :func:`effect_targets`. Returns the events (a peek is a private
-    event for the actor; every move inside or between areas is public, BF-X4).
+    event for the actor; every move inside or between areas is public, BF-X4). Each kind of
+    operation has its function below.
     """
     subject = actor if eff.target == "self" else seat
     op = eff.op
-    label = f"{eff.id} {eff.name} (house rule)"
-    who = f"P{actor}"
-    area, slots, known = state.areas[subject], state.slots[subject], state.known[subject]
+    head = f"P{actor} uses {eff.id} {eff.name} (house rule)"
+    if op in _NEED_TWO:
+        what = _reorder(state, op, subject)
+    elif op == "peek_area":
+        return _peek_area(state, eff, actor, subject, pos, head)
+    elif op == "peek_hand":
+        return _peek_hand(state, eff, actor, subject, head)
+    elif op == "bonus" or op == "penalty":
+        what = _score_change(state, eff, subject)
+    elif op == "envoy":
+        what = _envoy(state, actor, subject)
+    elif op == "discard_newest":
+        return _discard_newest(state, eff, actor, subject, head)
+    else:
+        what = _mark(state, op, subject)
+    return [public("effect", f"{head}: {what}", actor, effect=eff.id, target=subject)]
+
+
+def _reorder(state: BloodAndFortuneTable, op: str, subject: int) -> str:
+    """``swap_newest``, ``rightmost_to_left``, ``leftmost_to_right``: cards change places in
+    ``subject``'s area (with their slots and knowledge masks). Returns what happened, in words."""
+    lists = (state.areas[subject], state.slots[subject], state.known[subject])
     if op == "swap_newest":
-        for lst in (area, slots, known):
+        for lst in lists:
             lst[-1], lst[-2] = lst[-2], lst[-1]
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: the two newest cards of P{subject}'s area swap places",
-                actor,
-                effect=eff.id,
-                target=subject,
-            )
-        ]
+        return f"the two newest cards of P{subject}'s area swap places"
     if op == "rightmost_to_left":
-        for lst in (area, slots, known):
+        for lst in lists:
             lst.insert(0, lst.pop())
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: P{subject}'s rightmost card moves to the left end",
-                actor,
-                effect=eff.id,
-                target=subject,
-            )
-        ]
-    if op == "leftmost_to_right":
-        for lst in (area, slots, known):
-            lst.append(lst.pop(0))
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: P{subject}'s leftmost card moves to the right end",
-                actor,
-                effect=eff.id,
-                target=subject,
-            )
-        ]
-    if op == "peek_area":
-        card = area[pos]
-        known[pos] |= 1 << actor
-        state.klog.append((K_SEE, card, H_SLOT + slots[pos], 1 << actor))
-        state.peeks[actor].append({"source": eff.id, "seat": subject, "position": pos + 1, "cards": [CARD_NAMES[card]]})
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: looks at card {pos + 1} of P{subject}'s area",
-                actor,
-                effect=eff.id,
-                target=subject,
-                position=pos + 1,
-            ),
-            private(
-                "peek",
-                f"card {pos + 1} of P{subject}'s area is {CARD_NAMES[card]}",
-                {actor},
-                actor,
-                card=CARD_NAMES[card],
-            ),
-        ]
-    if op == "peek_hand":
-        cards = sorted(c for c in state.hands[subject] if not is_role(c))
-        for c in cards:
-            state.klog.append((K_SEE, c, subject, 1 << actor))
-        names = [CARD_NAMES[c] for c in cards]
-        state.peeks[actor].append({"source": eff.id, "seat": subject, "position": None, "cards": names})
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: looks at P{subject}'s Influence cards in hand",
-                actor,
-                effect=eff.id,
-                target=subject,
-            ),
-            private("peek", f"P{subject}'s hand holds {', '.join(names)}", {actor}, actor, cards=names),
-        ]
-    if op in ("bonus", "penalty"):
-        amount = eff.amount if op == "bonus" else -eff.amount
-        state.bonuses.append((subject, amount, eff.cond))
-        floor = " (never below 0)" if amount < 0 else ""
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: {amount:+d} to P{subject}'s round score{condition(eff)}{floor}",
-                actor,
-                effect=eff.id,
-                target=subject,
-            )
-        ]
-    if op == "envoy":
-        src = state.areas[actor], state.slots[actor], state.known[actor]
-        card = src[0][-1]
-        for lst, dst in zip(src, (area, slots, known), strict=True):
-            dst.append(lst.pop())
-        # "You may look at any of your cards in ... your own player area ... at any time": the new
-        # owner knows the card from now on (Secrecy)
-        known[-1] |= 1 << subject
-        state.klog.append((K_SEE, card, H_SLOT + slots[-1], 1 << subject))
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: the newest card of P{actor}'s area ({HOUSE_NAMES[HOUSE_OF[card]]}) moves to the right end of P{subject}'s area",
-                actor,
-                effect=eff.id,
-                target=subject,
-            )
-        ]
-    if op == "discard_newest":  # BF-X11: discarded face up
-        card = area.pop()
-        slot = slots.pop()
-        known.pop()
-        state.discard.append(card)
-        everyone = (1 << state.num_players) - 1
-        state.klog.append((K_XFER, card, H_SLOT + slot, H_DISCARD, everyone))
-        state.klog.append((K_EMPTY, H_SLOT + slot, 0))
-        return [
-            public(
-                "effect",
-                f"{who} uses {label}: P{subject}'s newest card, {CARD_NAMES[card]}, is discarded face up",
-                actor,
-                effect=eff.id,
-                target=subject,
-                card=CARD_NAMES[card],
-            )
-        ]
+        return f"P{subject}'s rightmost card moves to the left end"
+    for lst in lists:
+        lst.append(lst.pop(0))
+    return f"P{subject}'s leftmost card moves to the right end"
+
+
+def _peek_area(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, pos: int, head: str) -> list[Event]:
+    """``peek_area``: ``actor`` looks at card ``pos`` of ``subject``'s area; where it is is
+    public, what it is goes to ``actor`` alone (Secrecy)."""
+    card = state.areas[subject][pos]
+    state.known[subject][pos] |= 1 << actor
+    state.klog.append((K_SEE, card, H_SLOT + state.slots[subject][pos], 1 << actor))
+    state.peeks[actor].append({"source": eff.id, "seat": subject, "position": pos + 1, "cards": [CARD_NAMES[card]]})
+    return [
+        public(
+            "effect",
+            f"{head}: looks at card {pos + 1} of P{subject}'s area",
+            actor,
+            effect=eff.id,
+            target=subject,
+            position=pos + 1,
+        ),
+        private(
+            "peek",
+            f"card {pos + 1} of P{subject}'s area is {CARD_NAMES[card]}",
+            {actor},
+            actor,
+            card=CARD_NAMES[card],
+        ),
+    ]
+
+
+def _peek_hand(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
+    """``peek_hand``: ``actor`` looks at ``subject``'s Influence cards in hand (not the Role
+    cards); the cards go to ``actor`` alone (Secrecy)."""
+    cards = sorted(c for c in state.hands[subject] if not is_role(c))
+    for c in cards:
+        state.klog.append((K_SEE, c, subject, 1 << actor))
+    names = [CARD_NAMES[c] for c in cards]
+    state.peeks[actor].append({"source": eff.id, "seat": subject, "position": None, "cards": names})
+    return [
+        public(
+            "effect",
+            f"{head}: looks at P{subject}'s Influence cards in hand",
+            actor,
+            effect=eff.id,
+            target=subject,
+        ),
+        private("peek", f"P{subject}'s hand holds {', '.join(names)}", {actor}, actor, cards=names),
+    ]
+
+
+def _score_change(state: BloodAndFortuneTable, eff: Effect, subject: int) -> str:
+    """``bonus`` or ``penalty``: an amount added to ``subject``'s round score if the effect's
+    condition holds at scoring (never below 0). Returns what happened, in words."""
+    amount = eff.amount if eff.op == "bonus" else -eff.amount
+    state.bonuses.append((subject, amount, eff.cond))
+    floor = " (never below 0)" if amount < 0 else ""
+    return f"{amount:+d} to P{subject}'s round score{condition(eff)}{floor}"
+
+
+def _envoy(state: BloodAndFortuneTable, actor: int, subject: int) -> str:
+    """``envoy``: the newest card of ``actor``'s area moves to the right end of ``subject``'s.
+    "You may look at any of your cards in ... your own player area ... at any time": the new
+    owner knows the card from now on (Secrecy); the others see its house only (BF-X4)."""
+    src = state.areas[actor], state.slots[actor], state.known[actor]
+    dst = state.areas[subject], state.slots[subject], state.known[subject]
+    card = src[0][-1]
+    for lst, to in zip(src, dst, strict=True):
+        to.append(lst.pop())
+    state.known[subject][-1] |= 1 << subject
+    state.klog.append((K_SEE, card, H_SLOT + state.slots[subject][-1], 1 << subject))
+    return f"the newest card of P{actor}'s area ({HOUSE_NAMES[HOUSE_OF[card]]}) moves to the right end of P{subject}'s area"
+
+
+def _discard_newest(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
+    """``discard_newest``: ``subject``'s newest card is discarded face up (BF-X11)."""
+    card = state.areas[subject].pop()
+    slot = state.slots[subject].pop()
+    state.known[subject].pop()
+    state.discard.append(card)
+    everyone = (1 << state.num_players) - 1
+    state.klog.append((K_XFER, card, H_SLOT + slot, H_DISCARD, everyone))
+    state.klog.append((K_EMPTY, H_SLOT + slot, 0))
+    return [
+        public(
+            "effect",
+            f"{head}: P{subject}'s newest card, {CARD_NAMES[card]}, is discarded face up",
+            actor,
+            effect=eff.id,
+            target=subject,
+            card=CARD_NAMES[card],
+        )
+    ]
+
+
+def _mark(state: BloodAndFortuneTable, op: str, subject: int) -> str:
+    """``keep_doubles``, ``lose_doubles``, ``take_ring`` (BF-X12: it decides this round's ties;
+    the round's turn order stays) or ``regent``: a mark on ``subject`` read at Reveal Influence
+    and scoring. Returns what happened, in words."""
     if op == "keep_doubles":
         state.keep_doubles |= 1 << subject
-        what = f"no double will be discarded from P{subject}'s area at Reveal Influence"
-    elif op == "lose_doubles":
+        return f"no double will be discarded from P{subject}'s area at Reveal Influence"
+    if op == "lose_doubles":
         state.lose_doubles |= 1 << subject
-        what = f"every double in P{subject}'s area will be discarded at Reveal Influence, the rightmost too"
-    elif op == "take_ring":  # BF-X12: decides this round's ties; the round's turn order stays
+        return f"every double in P{subject}'s area will be discarded at Reveal Influence, the rightmost too"
+    if op == "take_ring":
         state.ring = subject
-        what = f"P{subject} takes the Ring; it decides this round's ties (the turn order does not change)"
-    else:  # regent
-        state.regent = subject
-        what = f"P{subject} wins this round's tie for the highest round score if in it, before the Ring"
-    return [public("effect", f"{who} uses {label}: {what}", actor, effect=eff.id, target=subject)]
+        return f"P{subject} takes the Ring; it decides this round's ties (the turn order does not change)"
+    state.regent = subject
+    return f"P{subject} wins this round's tie for the highest round score if in it, before the Ring"

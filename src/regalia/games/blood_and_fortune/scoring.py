@@ -23,72 +23,10 @@ def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
         the public events (reveal, score, and at the end the game's result).
     """
     n = state.num_players
-    everyone = (1 << n) - 1
     events: list[Event] = []
-    # BF-REVEAL: discard the Influence cards left in hands
-    discard = state.discard
-    for p in range(n):
-        discard.extend(state.hands[p])
-        state.hands[p] = []
-    revealed: list[list[str]] = []
-    discarded: list[list[str]] = []
-    for p in range(n):
-        area = state.areas[p]
-        slots = state.slots[p]
-        revealed.append([CARD_NAMES[c] for c in area])
-        bit = 1 << p
-        # BF-REVEAL: every double is discarded except the rightmost (most recent) one; house
-        # rules may keep them all (R8-style, BF-X10: it beats lose_doubles) or lose them all
-        keep_all = state.keep_doubles & bit != 0
-        lose_all = state.lose_doubles & bit != 0
-        rightmost = -1
-        for i in range(len(area)):
-            if IS_DOUBLE[area[i]]:
-                rightmost = i
-        kept: list[int] = []
-        kept_slots: list[int] = []
-        gone: list[int] = []
-        for i in range(len(area)):
-            c = area[i]
-            if IS_DOUBLE[c] and not keep_all and (lose_all or i != rightmost):
-                gone.append(c)  # face up (BF-X11)
-            else:
-                kept.append(c)
-                kept_slots.append(slots[i])
-        discarded.append([CARD_NAMES[c] for c in gone])
-        discard.extend(gone)
-        state.areas[p] = kept
-        state.slots[p] = kept_slots
-        state.known[p] = [everyone] * len(kept)
-    # BF-SCORE: own area (every card, BF-1) + own house's cards in all other areas
-    area_value = [0] * n
-    own_house_value = [0] * n  # the cards of a seat's own house in its own area (counted once)
-    house_value = [0] * NUM_HOUSES
-    for q in range(n):
-        h = state.houses[q]
-        for c in state.areas[q]:
-            v = VALUE[c]
-            area_value[q] += v
-            house_value[HOUSE_OF[c]] += v
-            if HOUSE_OF[c] == h:
-                own_house_value[q] += v
-    scores = [area_value[p] + house_value[state.houses[p]] - own_house_value[p] for p in range(n)]
-    base = list(scores)
-    for s, amount, cond in state.bonuses:
-        if cond == "ring" and state.ring != s:
-            continue
-        if cond == "empty_area" and state.areas[s]:
-            continue
-        scores[s] += amount
-    scores = [max(0, x) for x in scores]  # BF-X9
-    top = max(scores)
-    tied = [p for p in range(n) if scores[p] == top]
-    if state.regent in tied:
-        winner = state.regent
-    elif state.ring in tied:
-        winner = state.ring
-    else:  # the nearest after the Ring holder in turn order (BF-X5)
-        winner = next(q for q in ((state.ring + k) % n for k in range(1, n)) if q in tied)
+    revealed, discarded = _reveal_areas(state)
+    base, scores = _round_scores(state)
+    winner, tied = _round_winner(state, scores)
     for p in range(n):
         state.totals[p] += scores[p]
     last: dict[str, Any] = {
@@ -122,18 +60,105 @@ def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
     state.ring = winner  # BF-ROUND: the round winner takes the Ring
     state.round += 1
     if state.round >= ROUNDS:
-        best = max(state.totals)
-        top_seats = [p for p in range(n) if state.totals[p] == best]
-        # BF-WIN: a tie for the highest total means nobody wins
-        state.winners_ = tuple(top_seats) if len(top_seats) == 1 else ()
-        state.phase = OVER
-        state.cp = -1
-        state.klog = []
-        totals = tuple(state.totals)
-        events.append(
-            new_event("game_over", (T.game_over_text, totals, state.winners_), None, None, (T.totals_data, totals))
-        )
+        events.append(_end_game(state))
     return events
+
+
+def _reveal_areas(state: BloodAndFortuneTable) -> tuple[list[list[str]], list[list[str]]]:
+    """BF-REVEAL: the Influence cards left in hands are discarded, every area is turned face up
+    and every double in it is discarded (face up, BF-X11) except the rightmost (most recent)
+    one; the house rules may keep them all (R8-style, BF-X10: it beats ``lose_doubles``) or lose
+    them all. Returns each area's card names as revealed and the names of the doubles
+    discarded from it."""
+    n = state.num_players
+    everyone = (1 << n) - 1
+    discard = state.discard
+    for p in range(n):
+        discard.extend(state.hands[p])
+        state.hands[p] = []
+    revealed: list[list[str]] = []
+    discarded: list[list[str]] = []
+    for p in range(n):
+        area = state.areas[p]
+        slots = state.slots[p]
+        revealed.append([CARD_NAMES[c] for c in area])
+        bit = 1 << p
+        keep_all = state.keep_doubles & bit != 0
+        lose_all = state.lose_doubles & bit != 0
+        rightmost = -1
+        for i in range(len(area)):
+            if IS_DOUBLE[area[i]]:
+                rightmost = i
+        kept: list[int] = []
+        kept_slots: list[int] = []
+        gone: list[int] = []
+        for i in range(len(area)):
+            c = area[i]
+            if IS_DOUBLE[c] and not keep_all and (lose_all or i != rightmost):
+                gone.append(c)
+            else:
+                kept.append(c)
+                kept_slots.append(slots[i])
+        discarded.append([CARD_NAMES[c] for c in gone])
+        discard.extend(gone)
+        state.areas[p] = kept
+        state.slots[p] = kept_slots
+        state.known[p] = [everyone] * len(kept)
+    return revealed, discarded
+
+
+def _round_scores(state: BloodAndFortuneTable) -> tuple[list[int], list[int]]:
+    """BF-SCORE: each seat's own area (every card, BF-1) plus its own house's cards in all the
+    other areas; then the house rules' bonuses and penalties whose condition holds, never below
+    0 (BF-X9). Returns the Influence scores before the bonuses and the round scores."""
+    n = state.num_players
+    area_value = [0] * n
+    own_house_value = [0] * n  # the cards of a seat's own house in its own area (counted once)
+    house_value = [0] * NUM_HOUSES
+    for q in range(n):
+        h = state.houses[q]
+        for c in state.areas[q]:
+            v = VALUE[c]
+            area_value[q] += v
+            house_value[HOUSE_OF[c]] += v
+            if HOUSE_OF[c] == h:
+                own_house_value[q] += v
+    scores = [area_value[p] + house_value[state.houses[p]] - own_house_value[p] for p in range(n)]
+    base = list(scores)
+    for s, amount, cond in state.bonuses:
+        if cond == "ring" and state.ring != s:
+            continue
+        if cond == "empty_area" and state.areas[s]:
+            continue
+        scores[s] += amount
+    return base, [max(0, x) for x in scores]
+
+
+def _round_winner(state: BloodAndFortuneTable, scores: list[int]) -> tuple[int, list[int]]:
+    """The round's winner among the seats ``tied`` for the highest score: the Regent's seat
+    (house rule), else the Ring holder, else the nearest after the Ring holder in turn order
+    (BF-X5). Returns ``(winner, tied)``."""
+    n = state.num_players
+    top = max(scores)
+    tied = [p for p in range(n) if scores[p] == top]
+    if state.regent in tied:
+        return state.regent, tied
+    if state.ring in tied:
+        return state.ring, tied
+    return next(q for q in ((state.ring + k) % n for k in range(1, n)) if q in tied), tied
+
+
+def _end_game(state: BloodAndFortuneTable) -> Event:
+    """After the last round: the highest total wins, a tie for it means nobody wins (BF-WIN).
+    Returns the public ``game_over`` event."""
+    best = max(state.totals)
+    top_seats = [p for p in range(state.num_players) if state.totals[p] == best]
+    state.winners_ = tuple(top_seats) if len(top_seats) == 1 else ()
+    state.phase = OVER
+    state.cp = -1
+    state.klog = []
+    totals = tuple(state.totals)
+    return new_event("game_over", (T.game_over_text, totals, state.winners_), None, None, (T.totals_data, totals))
 
 
 ROUND_SCORE_SD: Final = 1.2

@@ -49,72 +49,7 @@ def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
     bit = -1 if state.is_terminal else 0 if seat is None else 1 << seat
     cfg = state.config
     phase_name = state.decision()
-    given_by: dict[int, int] = {}
-    for p, _r, _cards, _kept, slot in state.offers_log:
-        if slot >= 0:
-            given_by[slot] = p
-    for r, _p, _c, slot in state.payments_log:
-        given_by[slot] = r
-    areas = []
-    player_areas = []
-    for q in range(n):
-        row = []
-        shown: list[dict[str, Any]] = []
-        for i, (c, k, sl) in enumerate(zip(state.areas[q], state.known[q], state.slots[q], strict=True)):
-            seen = bool(k & bit)
-            row.append(CARD_NAMES[c] if seen else HOUSE_NAMES[HOUSE_OF[c]] + "?")
-            shown.append(
-                {
-                    "position": i + 1,
-                    "house": HOUSE_NAMES[HOUSE_OF[c]],
-                    "card": CARD_NAMES[c] if seen else None,
-                    "value": VALUE[c] if seen else None,
-                    "given_by": given_by.get(sl),
-                }
-            )
-        areas.append(row)
-        player_areas.append(shown)
-    offers = []
-    for p, r, cards, kept, _slot in state.offers_log:
-        entry: dict[str, Any] = {
-            "from": p,
-            "to": r,
-            "count": len(cards),
-            "kept": "role" if is_role(kept) else "influence",
-        }
-        if seat in (p, r):
-            entry["cards"] = [CARD_NAMES[c] for c in cards]
-            entry["kept_card"] = CARD_NAMES[kept]
-        offers.append(entry)
-    payments = []
-    for r, p, c, _slot in state.payments_log:
-        pay: dict[str, Any] = {"from": r, "to": p}
-        if seat in (p, r):
-            pay["card"] = CARD_NAMES[c]
-        payments.append(pay)
-    pending: dict[str, Any] | None = None
-    if state.phase == KEEPING:
-        pending = {
-            "from": state.offerer,
-            "to": state.recipient,
-            "count": len(state.offer),
-            "roles": sum(1 for c in state.offer if is_role(c)),
-            "waiting_for": "keep",
-        }
-        if seat in (state.offerer, state.recipient):
-            pending["cards"] = [CARD_NAMES[c] for c in state.offer]
-    elif state.phase == PAYING and state.offers_log:
-        _p, _r, offered, kept, _slot = state.offers_log[-1]
-        pending = {
-            "from": state.offerer,
-            "to": state.recipient,
-            "count": len(offered),
-            "roles": sum(1 for c in offered if is_role(c)),
-            "waiting_for": "give",
-        }
-        if seat in (state.offerer, state.recipient):
-            pending["cards"] = [CARD_NAMES[c] for c in offered]
-            pending["kept_card"] = CARD_NAMES[kept]
+    areas, player_areas = _areas(state, bit)
     view: dict[str, Any] = {
         "game": "blood-and-fortune",
         "seat": seat,
@@ -142,9 +77,9 @@ def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
         "areas": areas,
         "player_areas": player_areas,
         "area_sizes": [len(a) for a in state.areas],
-        "pending_offer": pending,
-        "offers": offers,
-        "payments": payments,
+        "pending_offer": _pending_offer(state, seat),
+        "offers": _offers(state, seat),
+        "payments": _payments(state, seat),
         "seen": [] if seat is None else [{**x, "cards": list(x["cards"])} for x in state.peeks[seat]],
         "options": {"roles": cfg.roles, "special_actions": cfg.special_actions, "first_player": cfg.first_player},
         "last_round": _reveal(state),
@@ -152,44 +87,148 @@ def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
     }
     if cfg.special_actions:
-        view["special_actions"] = {
-            "house_rule": True,
-            "label": HOUSE_RULE_LABEL,
-            "cards": [_effect_dict(SPECIAL_ACTIONS[s]) for s in state.score_cards],
-            "used": list(state.special_used),
-            "turned_over": [t > SPECIAL_CUTOFF for t in state.totals],
-            "received": [x > 0 for x in state.received],
-            "bonuses": [[s, a, c] for s, a, c in state.bonuses],
-        }
+        view["special_actions"] = _special_actions(state)
     if cfg.roles:
-        draft: dict[str, Any] = {
-            "placed": [x >= 0 for x in state.placed],
-            "dealt_sizes": [len(d) for d in state.dealt],
-            "takes": [
-                {"taker": t, "from": x, **({"role": CARD_NAMES[r]} if seat in (t, x) else {})}
-                for t, x, r in state.takes
-            ],
-        }
-        if seat is not None:
-            draft["dealt"] = [CARD_NAMES[c] for c in state.dealt[seat]]
-            draft["my_placed"] = CARD_NAMES[state.placed[seat]] if state.placed[seat] >= 0 else None
-        view["roles"] = {
-            "house_rule": True,
-            "label": HOUSE_RULE_LABEL,
-            "draft": draft,
-            "played": [{"role": CARD_NAMES[r], "seat": q} for r, q in state.played],
-            "resolving": CARD_NAMES[state.resolve_queue[0][0]] if state.phase == ROLE_TARGET else None,
-            "texts": {e.id: e.text for e in ROLES},
-            "names": {e.id: e.name for e in ROLES},
-            "keep_doubles": [bool(state.keep_doubles >> q & 1) for q in range(n)],
-            "lose_doubles": [bool(state.lose_doubles >> q & 1) for q in range(n)],
-            "regent": state.regent if state.regent >= 0 else None,
-        }
-        if seat is not None:
-            view["roles"]["my_roles"] = sorted(
-                (CARD_NAMES[c] for c in state.hands[seat] if c >= ROLE_BASE), key=lambda s: int(s[1:])
-            )
+        view["roles"] = _roles(state, seat)
     return view
+
+
+def _areas(state: BloodAndFortuneTable, bit: int) -> tuple[list[list[str]], list[list[dict[str, Any]]]]:
+    """Each area as short texts and as objects (the view's ``areas`` and ``player_areas``): a
+    card shows its name when the viewer's ``bit`` is set in its ``known`` mask, else its house
+    only (BF-2, BF-X4); ``given_by`` is the seat whose offer or payment put it there (public)."""
+    given_by: dict[int, int] = {}
+    for p, _r, _cards, _kept, slot in state.offers_log:
+        if slot >= 0:
+            given_by[slot] = p
+    for r, _p, _c, slot in state.payments_log:
+        given_by[slot] = r
+    areas = []
+    player_areas = []
+    for q in range(state.num_players):
+        row = []
+        shown: list[dict[str, Any]] = []
+        for i, (c, k, sl) in enumerate(zip(state.areas[q], state.known[q], state.slots[q], strict=True)):
+            seen = bool(k & bit)
+            row.append(CARD_NAMES[c] if seen else HOUSE_NAMES[HOUSE_OF[c]] + "?")
+            shown.append(
+                {
+                    "position": i + 1,
+                    "house": HOUSE_NAMES[HOUSE_OF[c]],
+                    "card": CARD_NAMES[c] if seen else None,
+                    "value": VALUE[c] if seen else None,
+                    "given_by": given_by.get(sl),
+                }
+            )
+        areas.append(row)
+        player_areas.append(shown)
+    return areas, player_areas
+
+
+def _offers(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, Any]]:
+    """Every offer made so far: who to whom, how many cards, whether a role was kept (public);
+    the cards and the kept card for the offerer and the recipient only (BF-2)."""
+    offers = []
+    for p, r, cards, kept, _slot in state.offers_log:
+        entry: dict[str, Any] = {
+            "from": p,
+            "to": r,
+            "count": len(cards),
+            "kept": "role" if is_role(kept) else "influence",
+        }
+        if seat in (p, r):
+            entry["cards"] = [CARD_NAMES[c] for c in cards]
+            entry["kept_card"] = CARD_NAMES[kept]
+        offers.append(entry)
+    return offers
+
+
+def _payments(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, Any]]:
+    """Every card given back for a kept offer: who to whom (public), the card for those two only
+    (BF-2)."""
+    payments = []
+    for r, p, c, _slot in state.payments_log:
+        pay: dict[str, Any] = {"from": r, "to": p}
+        if seat in (p, r):
+            pay["card"] = CARD_NAMES[c]
+        payments.append(pay)
+    return payments
+
+
+def _pending_offer(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any] | None:
+    """The offer being kept or paid for now, or None: its size and role count (public), its
+    cards (and the kept card, once kept) for the offerer and the recipient only (BF-2)."""
+    if state.phase == KEEPING:
+        pending: dict[str, Any] = {
+            "from": state.offerer,
+            "to": state.recipient,
+            "count": len(state.offer),
+            "roles": sum(1 for c in state.offer if is_role(c)),
+            "waiting_for": "keep",
+        }
+        if seat in (state.offerer, state.recipient):
+            pending["cards"] = [CARD_NAMES[c] for c in state.offer]
+        return pending
+    if state.phase == PAYING and state.offers_log:
+        _p, _r, offered, kept, _slot = state.offers_log[-1]
+        pending = {
+            "from": state.offerer,
+            "to": state.recipient,
+            "count": len(offered),
+            "roles": sum(1 for c in offered if is_role(c)),
+            "waiting_for": "give",
+        }
+        if seat in (state.offerer, state.recipient):
+            pending["cards"] = [CARD_NAMES[c] for c in offered]
+            pending["kept_card"] = CARD_NAMES[kept]
+        return pending
+    return None
+
+
+def _special_actions(state: BloodAndFortuneTable) -> dict[str, Any]:
+    """The special actions house rule's public part of the view (see the game's docs page)."""
+    return {
+        "house_rule": True,
+        "label": HOUSE_RULE_LABEL,
+        "cards": [_effect_dict(SPECIAL_ACTIONS[s]) for s in state.score_cards],
+        "used": list(state.special_used),
+        "turned_over": [t > SPECIAL_CUTOFF for t in state.totals],
+        "received": [x > 0 for x in state.received],
+        "bonuses": [[s, a, c] for s, a, c in state.bonuses],
+    }
+
+
+def _roles(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
+    """The roles house rule's part of the view: the draft (each seat's dealt and placed role for
+    that seat alone, a take's role for its two seats), the played roles and their texts."""
+    n = state.num_players
+    draft: dict[str, Any] = {
+        "placed": [x >= 0 for x in state.placed],
+        "dealt_sizes": [len(d) for d in state.dealt],
+        "takes": [
+            {"taker": t, "from": x, **({"role": CARD_NAMES[r]} if seat in (t, x) else {})} for t, x, r in state.takes
+        ],
+    }
+    if seat is not None:
+        draft["dealt"] = [CARD_NAMES[c] for c in state.dealt[seat]]
+        draft["my_placed"] = CARD_NAMES[state.placed[seat]] if state.placed[seat] >= 0 else None
+    roles: dict[str, Any] = {
+        "house_rule": True,
+        "label": HOUSE_RULE_LABEL,
+        "draft": draft,
+        "played": [{"role": CARD_NAMES[r], "seat": q} for r, q in state.played],
+        "resolving": CARD_NAMES[state.resolve_queue[0][0]] if state.phase == ROLE_TARGET else None,
+        "texts": {e.id: e.text for e in ROLES},
+        "names": {e.id: e.name for e in ROLES},
+        "keep_doubles": [bool(state.keep_doubles >> q & 1) for q in range(n)],
+        "lose_doubles": [bool(state.lose_doubles >> q & 1) for q in range(n)],
+        "regent": state.regent if state.regent >= 0 else None,
+    }
+    if seat is not None:
+        roles["my_roles"] = sorted(
+            (CARD_NAMES[c] for c in state.hands[seat] if c >= ROLE_BASE), key=lambda s: int(s[1:])
+        )
+    return roles
 
 
 def _reveal(state: BloodAndFortuneTable) -> dict[str, Any] | None:
@@ -300,25 +339,7 @@ def render_text(view: dict[str, Any]) -> str:
             state_txt = "used" if sa["used"][seat] else ("turned over" if sa["turned_over"][seat] else "available")
             lines.append(f"Your Special Action {mine['id']} {mine['name']} ({state_txt}; house rule): {mine['text']}")
     if "roles" in view:
-        ro = view["roles"]
-        if seat is not None and not over:
-            d = ro["draft"]
-            if d.get("dealt"):
-                lines.append("Dealt roles: " + " ".join(f"{r} {ro['names'][r]}" for r in d["dealt"]))
-            if d.get("my_placed"):
-                lines.append(f"Your face-down role for others to take: {d['my_placed']} {ro['names'][d['my_placed']]}")
-            if ro.get("my_roles"):
-                lines.append(
-                    "Your roles (house rules): "
-                    + "; ".join(f"{r} {ro['names'][r]}: {ro['texts'][r].rstrip('.')}" for r in ro["my_roles"])
-                )
-        placed = [q for q, x in enumerate(ro["draft"]["placed"]) if x]
-        if placed:
-            lines.append("Face-down roles to take, placed by: " + " ".join(f"P{q}" for q in placed))
-        if ro["played"] and not over:
-            lines.append(
-                "Roles played: " + ", ".join(f"P{x['seat']} {x['role']} {ro['names'][x['role']]}" for x in ro["played"])
-            )
+        lines.extend(_roles_lines(view["roles"], seat, over))
     if last:
         lines.append(f"Round {last['round']} reveal (Ring P{last['ring']}; discarded doubles in parentheses):")
         for q in range(n):
@@ -339,6 +360,31 @@ def render_text(view: dict[str, Any]) -> str:
     elif view["to_act"] is not None:
         lines.append(f"To act: P{view['to_act']} — {DECISION_WORDS[view['decision']]}")
     return "\n".join(lines)
+
+
+def _roles_lines(ro: dict[str, Any], seat: int | None, over: bool) -> list[str]:
+    """The roles house rule's lines of :func:`render_text`: ``seat``'s dealt, placed and held
+    roles (while the game runs), who placed face-down roles, and the roles played."""
+    lines: list[str] = []
+    if seat is not None and not over:
+        d = ro["draft"]
+        if d.get("dealt"):
+            lines.append("Dealt roles: " + " ".join(f"{r} {ro['names'][r]}" for r in d["dealt"]))
+        if d.get("my_placed"):
+            lines.append(f"Your face-down role for others to take: {d['my_placed']} {ro['names'][d['my_placed']]}")
+        if ro.get("my_roles"):
+            lines.append(
+                "Your roles (house rules): "
+                + "; ".join(f"{r} {ro['names'][r]}: {ro['texts'][r].rstrip('.')}" for r in ro["my_roles"])
+            )
+    placed = [q for q, x in enumerate(ro["draft"]["placed"]) if x]
+    if placed:
+        lines.append("Face-down roles to take, placed by: " + " ".join(f"P{q}" for q in placed))
+    if ro["played"] and not over:
+        lines.append(
+            "Roles played: " + ", ".join(f"P{x['seat']} {x['role']} {ro['names'][x['role']]}" for x in ro["played"])
+        )
+    return lines
 
 
 def _copy_json(value: Any) -> Any:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
-from regalia.core.bot import Bot, InfoSet
+from regalia.bots.base import HeuristicBot as HeuristicBase
+from regalia.core.bot import InfoSet
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom.actions import Action, act
 from regalia.games.kingdom.cards import (
@@ -40,16 +41,11 @@ def value(c: int) -> int:
     return RATING[c]
 
 
-class KingdomHeuristicBot(Bot):
+class KingdomHeuristicBot(HeuristicBase):
     """A rule-of-thumb Kingdom player (see ``docs/games/kingdom.md`` for its measured strength)."""
 
-    name = "heuristic"
-
-    def choose(self, infoset: InfoSet) -> Any:
-        """The action to play, one of ``infoset.legal_actions``."""
-        legal: list[Action] = infoset.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
+        """:func:`decide`'s choice from the summary, else the first legal action."""
         v: KingdomSummary = infoset.summary
         choice = decide(v, infoset.seat, legal)
         return choice if choice is not None else legal[0]

@@ -497,6 +497,10 @@ class KingdomState(State):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Any) -> list[Event]:
+        """Apply ``action`` (legal now) for the seat deciding: the ``_on_<kind>`` handler of its
+        kind, then what follows by itself (:func:`~regalia.games.kingdom.resolution.settle`) and
+        the response windows' bookkeeping (:func:`~regalia.games.kingdom.windows.after_move`).
+        The handlers are reached by an ``if`` chain (native integer compares when compiled)."""
         self._events = []
         self.resp = ()
         p = self.current_player
@@ -504,207 +508,306 @@ class KingdomState(State):
         d = self.decision()
         k = action.kind
         ev = self._events
-        me = _seat_name(p)
         windows.before_move(self, p, action)
         if k == A.PASS:
-            # a window is offered only to a seat holding a usable card: passing in it is known to
-            # that seat alone, or the event would reveal the offer [KD-X2, KD-X13]
-            if d == "counter":
-                ev.append(new_event("pass", (T.no_counter_text, p), p, frozenset((p,)), (T.no_data,)))
-                self.counter_q.pop(0)
-            else:
-                ev.append(new_event("pass", (T.no_response_text, p), p, frozenset((p,)), (T.no_data,)))
-                self.window.pop(0)
+            self._on_pass(ev, p, d, action)
         elif k == A.END:
-            if len(self.hands[p]) > HAND_LIMIT:
-                self.phase = DISCARD  # discard down to 7 [KD-1]
-            else:
-                self._end_turn()
+            self._on_end(ev, p, d, action)
         elif k == A.DISCARD:
-            self._hand_remove(p, action.a)
-            self._to_discard(action.a)
-            ev.append(new_event("discard", (T.discard_text, p, action.a), p, None, (T.card_data, action.a)))
-            if len(self.hands[p]) <= HAND_LIMIT:
-                self._end_turn()
+            self._on_discard(ev, p, d, action)
         elif k == A.PLAY:
-            c = action.a
-            self._hand_remove(p, c)
-            self._enter_play(p, c, False)  # a noble arrives ready [KD-X1]
-            self.noble_played = True
-            ev.append(new_event("noble", (T.noble_text, p, c), p, None, (T.card_data, c)))
-            self._after_main_action(p, (k, p, c))
+            self._on_play(ev, p, d, action)
         elif k == A.BRING:
-            c, nb = action.a, action.b
-            self._hand_remove(p, c)
-            self.busy[nb] = True
-            self._enter_play(p, c, False)  # arrives ready [KD-X1]
-            what = " as an Ace Champion" if IS_ACE[c] else ""
-            ev.append(
-                public(
-                    "bring",
-                    f"{me} turns {NAME[nb]} to bring {NAME[c]} into play{what}",
-                    p,
-                    card=NAME[c],
-                    noble=NAME[nb],
-                )
-            )
-            self._after_main_action(p, (k, p, c, nb))
+            self._on_bring(ev, p, d, action)
         elif k == A.CHANGE:
-            t, u, s = action.a, action.b, action.c
-            self.busy[u] = True
-            self.suit_change[t] = s  # until the end of this turn [KD-2]
-            ev.append(
-                public(
-                    "suit",
-                    f"{me} turns {NAME[u]} to make {NAME[t]} a {SUIT_NAMES[s]} noble this turn (suit change)",
-                    p,
-                    card=NAME[t],
-                    noble=NAME[u],
-                    suit=SUITS[s],
-                )
-            )
-            if d == "main":
-                self._after_main_action(p, (k, p, t, u, s))
+            self._on_change(ev, p, d, action)
         elif k == A.ATTACK:
-            self.defender = action.a
-            self.attacked = True
-            self.phase = ATTACKERS
-            self.blocks_asked = False
-            ev.append(new_event("attack", (T.attack_text, p, action.a), p, None, (T.attack_data, action.a)))
+            self._on_attack(ev, p, d, action)
         elif k == A.ATTACKER:
-            c = action.a
-            self.busy[c] = True  # attackers become preoccupied [KD-4]
-            self.attackers.append(c)
-            self.blockers.append([])
-            self.blocked.append(False)
-            self.dealt.append([])
-            ev.append(new_event("attacker", (T.attacker_text, p, self.defender, c), p, None, (T.card_data, c)))
+            self._on_attacker(ev, p, d, action)
         elif k == A.DONE:
-            # the declaration stays open for everyone else until the responses to it are over
-            # (the combat then moves on by itself): its end is this player's own event [KD-X13]
-            if d == "attackers":
-                ev.append(new_event("attackers_done", (T.attackers_done_text, p), p, frozenset((p,)), (T.no_data,)))
-                self.phase = BLOCKERS
-                self._open_window(W_ATTACK, self._others_from(self.active))
-            else:
-                ev.append(new_event("blocks_done", (T.blockers_done_text, p), p, frozenset((p,)), (T.no_data,)))
-                after_blocks(self)
+            self._on_done(ev, p, d, action)
         elif k == A.BLOCK:
-            a, b = action.a, action.b
-            i = self.attackers.index(a)
-            self.busy[b] = True  # blockers become preoccupied [KD-4]
-            self.blockers[i].append(b)
-            self.blocked[i] = True
-            self.dealt[i].append(0)
-            ev.append(new_event("block", (T.block_text, p, a, b), p, None, (T.block_data, a, b)))
+            self._on_block(ev, p, d, action)
         elif k == A.ASSIGN:
-            self.dealt[self.split_i][self.split_j] = action.a
-            ev.append(
-                public(
-                    "assign",
-                    f"{me} deals {action.a} of {NAME[self.attackers[self.split_i]]}'s damage to {NAME[action.b]}",
-                    p,
-                    blocker=NAME[action.b],
-                    damage=action.a,
-                )
-            )
-            advance_split(self, self.split_j + 1)
-        elif k in (A.ASSASSIN, A.COUNTER):
-            ace, nb = action.a, action.b
-            self._hand_remove(p, ace)
-            self.busy[nb] = True  # the noble that brings the Assassin is turned [KD-8]
-            if k == A.ASSASSIN:
-                self.chain.append([C_ASSASSIN, p, ace, nb, -1])
-                self.targeting = p
-                self.target_from_main = d == "main"
-                ev.append(
-                    public(
-                        "assassin",
-                        f"{me} plays {NAME[ace]} as an Assassin, turning {NAME[nb]}",
-                        p,
-                        card=NAME[ace],
-                        noble=NAME[nb],
-                    )
-                )
-            else:
-                top = self.chain[-1]
-                self.chain.append([C_ASSASSIN, p, ace, nb, top[2]])
-                ev.append(
-                    public(
-                        "counter",
-                        f"{me} counters {_seat_name(top[1])}'s {NAME[top[2]]} with the Assassin {NAME[ace]}, turning {NAME[nb]}",
-                        p,
-                        card=NAME[ace],
-                        noble=NAME[nb],
-                    )
-                )
-                self.counter_q = self._others_from(p)
+            self._on_assign(ev, p, d, action)
+        elif k == A.ASSASSIN:
+            self._on_assassin(ev, p, d, action)
+        elif k == A.COUNTER:
+            self._on_counter(ev, p, d, action)
         elif k == A.TARGET:
-            top = self.chain[-1]
-            top[4] = action.a
-            self.targeting = -1
-            q = self.loc[action.a]
-            ev.append(
-                public(
-                    "target",
-                    f"{me}'s Assassin {NAME[top[2]]} targets {_seat_name(q)}'s {NAME[action.a]}",
-                    p,
-                    target=NAME[action.a],
-                )
-            )
-            self.counter_q = self._others_from(p)
-            if self.target_from_main:
-                self.target_from_main = False
-                self._after_main_action(p, (k, p, top[2], action.a, q))
-        elif k in (A.JOKER_PICK, A.SPY, A.EXPOSE):
-            self._hand_remove(p, JOKER)
-            kind = {A.JOKER_PICK: C_PICK, A.SPY: C_SPY, A.EXPOSE: C_EXPOSE}[k]
-            target = action.a if k != A.JOKER_PICK else -1
-            self.chain.append([kind, p, JOKER, -1, target])
-            use = {
-                C_PICK: "as Pick a Card",
-                C_SPY: f"as a Spy on {_seat_name(target)}",
-                C_EXPOSE: f"to expose {_seat_name(target)}'s hand",
-            }[kind]
-            ev.append(public("joker", f"{me} plays a Joker {use}", p, use=CHAIN_NAMES[kind], target=target))
-            self.counter_q = self._others_from(p)
-            if d == "main":
-                self._after_main_action(p, (k, p, target))
+            self._on_target(ev, p, d, action)
+        elif k == A.JOKER_PICK:
+            self._on_joker_pick(ev, p, d, action)
+        elif k == A.SPY:
+            self._on_spy(ev, p, d, action)
+        elif k == A.EXPOSE:
+            self._on_expose(ev, p, d, action)
         elif k == A.RECRUIT:
-            c = action.a
-            q = self.loc[c]
-            self._hand_remove(p, JOKER)
-            self._to_discard(JOKER)  # every Joker goes to the discard pile after use [KD-9]
-            self.play[q].remove(c)
-            self.suit_change.pop(c, None)
-            self._enter_play(p, c, True)  # arrives preoccupied [KD-9]
-            ev.append(
-                public(
-                    "recruit",
-                    f"{me} plays a Joker to recruit {NAME[c]} from {_seat_name(q)} (it arrives preoccupied)",
-                    p,
-                    card=NAME[c],
-                    source=q,
-                )
-            )
-            self._after_main_action(p, (k, p, c, q))
+            self._on_recruit(ev, p, d, action)
         elif k == A.TAKE:
-            c = action.a
-            self.discard.remove(c)
-            self.hands[p].append(c)
-            for v in range(self.num_players + 1):
-                if v != p:
-                    self.known[v][p].append(c)  # the discard pile is face up [KD-X7]
-            ev.append(public("take", f"{me} takes {NAME[c]} from the discard pile", p, card=NAME[c]))
-            self._finish_pick()
+            self._on_take(ev, p, d, action)
         elif k == A.TAKE_DECK:
-            c = self.deck.pop()
-            self.hands[p].append(c)
-            ev.append(public("take", f"{me} takes the top card of the deck", p))
-            ev.append(private("take", f"{me} takes {NAME[c]} from the deck", (p,), p, card=NAME[c]))
-            self._finish_pick()
+            self._on_take_deck(ev, p, d, action)
+        else:
+            raise ValueError(f"action.kind: unknown Kingdom action kind {k!r}")
         settle(self)
         return windows.after_move(self, ev)
+
+    # The handlers, one per action kind. Each takes the events list ``ev``, the seat ``p`` deciding,
+    # the pending decision ``d`` (see :meth:`decision`) and the action (legal now).
+
+    def _on_pass(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``pass``: decline a counter-assassination or a response window. A window is offered
+        only to a seat holding a usable card: passing in it is known to that seat alone, or the
+        event would reveal the offer [KD-X2, KD-X13]."""
+        if d == "counter":
+            ev.append(new_event("pass", (T.no_counter_text, p), p, frozenset((p,)), (T.no_data,)))
+            self.counter_q.pop(0)
+        else:
+            ev.append(new_event("pass", (T.no_response_text, p), p, frozenset((p,)), (T.no_data,)))
+            self.window.pop(0)
+
+    def _on_end(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``end``: end the turn, first discarding down to 7 [KD-1]."""
+        if len(self.hands[p]) > HAND_LIMIT:
+            self.phase = DISCARD
+        else:
+            self._end_turn()
+
+    def _on_discard(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``discard C``: one card toward the hand limit; the turn ends at 7 [KD-1]."""
+        self._hand_remove(p, action.a)
+        self._to_discard(action.a)
+        ev.append(new_event("discard", (T.discard_text, p, action.a), p, None, (T.card_data, action.a)))
+        if len(self.hands[p]) <= HAND_LIMIT:
+            self._end_turn()
+
+    def _on_play(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``play N``: a noble into play, ready [KD-1, KD-X1]; the others may respond [KD-X2]."""
+        c = action.a
+        self._hand_remove(p, c)
+        self._enter_play(p, c, False)
+        self.noble_played = True
+        ev.append(new_event("noble", (T.noble_text, p, c), p, None, (T.card_data, c)))
+        self._after_main_action(p, (A.PLAY, p, c))
+
+    def _on_bring(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``bring C with N``: the noble is turned and the soldier or Ace Champion arrives
+        ready [KD-1, KD-X1]; the others may respond [KD-X2]."""
+        c, nb = action.a, action.b
+        self._hand_remove(p, c)
+        self.busy[nb] = True
+        self._enter_play(p, c, False)
+        what = " as an Ace Champion" if IS_ACE[c] else ""
+        ev.append(
+            public(
+                "bring",
+                f"{_seat_name(p)} turns {NAME[nb]} to bring {NAME[c]} into play{what}",
+                p,
+                card=NAME[c],
+                noble=NAME[nb],
+            )
+        )
+        self._after_main_action(p, (A.BRING, p, c, nb))
+
+    def _on_change(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``change T to S using U``: U is turned and T takes suit S until the end of the turn
+        [KD-2]; in the main phase the others may respond [KD-X2, KD-X5]."""
+        t, u, s = action.a, action.b, action.c
+        self.busy[u] = True
+        self.suit_change[t] = s
+        ev.append(
+            public(
+                "suit",
+                f"{_seat_name(p)} turns {NAME[u]} to make {NAME[t]} a {SUIT_NAMES[s]} noble this turn (suit change)",
+                p,
+                card=NAME[t],
+                noble=NAME[u],
+                suit=SUITS[s],
+            )
+        )
+        if d == "main":
+            self._after_main_action(p, (A.CHANGE, p, t, u, s))
+
+    def _on_attack(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``attack Pn``: declare an attack; the attackers are declared next [KD-4]."""
+        self.defender = action.a
+        self.attacked = True
+        self.phase = ATTACKERS
+        self.blocks_asked = False
+        ev.append(new_event("attack", (T.attack_text, p, action.a), p, None, (T.attack_data, action.a)))
+
+    def _on_attacker(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``attacker C``: C joins the attack and becomes preoccupied [KD-4]."""
+        c = action.a
+        self.busy[c] = True
+        self.attackers.append(c)
+        self.blockers.append([])
+        self.blocked.append(False)
+        self.dealt.append([])
+        ev.append(new_event("attacker", (T.attacker_text, p, self.defender, c), p, None, (T.card_data, c)))
+
+    def _on_done(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``done``: the attackers or the blockers are declared [KD-4]. The declaration stays
+        open for everyone else until the responses to it are over (the combat then moves on by
+        itself): its end is this player's own event [KD-X13]."""
+        if d == "attackers":
+            ev.append(new_event("attackers_done", (T.attackers_done_text, p), p, frozenset((p,)), (T.no_data,)))
+            self.phase = BLOCKERS
+            self._open_window(W_ATTACK, self._others_from(self.active))
+        else:
+            ev.append(new_event("blocks_done", (T.blockers_done_text, p), p, frozenset((p,)), (T.no_data,)))
+            after_blocks(self)
+
+    def _on_block(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``block A with B``: B blocks attacker A and becomes preoccupied [KD-4]."""
+        a, b = action.a, action.b
+        i = self.attackers.index(a)
+        self.busy[b] = True
+        self.blockers[i].append(b)
+        self.blocked[i] = True
+        self.dealt[i].append(0)
+        ev.append(new_event("block", (T.block_text, p, a, b), p, None, (T.block_data, a, b)))
+
+    def _on_assign(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``assign n to B``: the attacker splits an attacker's damage among its blockers [KD-6]."""
+        self.dealt[self.split_i][self.split_j] = action.a
+        ev.append(
+            public(
+                "assign",
+                f"{_seat_name(p)} deals {action.a} of {NAME[self.attackers[self.split_i]]}'s damage to {NAME[action.b]}",
+                p,
+                blocker=NAME[action.b],
+                damage=action.a,
+            )
+        )
+        advance_split(self, self.split_j + 1)
+
+    def _turn_for_assassin(self, p: int, ace: int, nb: int) -> None:
+        """The Ace leaves ``p``'s hand and the noble that brings it as an Assassin is turned [KD-8]."""
+        self._hand_remove(p, ace)
+        self.busy[nb] = True
+
+    def _on_assassin(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``assassin A using N``: an Assassin on the chain; its player chooses its target next
+        [KD-8]."""
+        ace, nb = action.a, action.b
+        self._turn_for_assassin(p, ace, nb)
+        self.chain.append([C_ASSASSIN, p, ace, nb, -1])
+        self.targeting = p
+        self.target_from_main = d == "main"
+        ev.append(
+            public(
+                "assassin",
+                f"{_seat_name(p)} plays {NAME[ace]} as an Assassin, turning {NAME[nb]}",
+                p,
+                card=NAME[ace],
+                noble=NAME[nb],
+            )
+        )
+
+    def _on_counter(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``counter A using N``: an Assassin that targets the Ace or Joker on top of the chain;
+        the others may counter it in turn [KD-8, KD-X3]."""
+        ace, nb = action.a, action.b
+        self._turn_for_assassin(p, ace, nb)
+        top = self.chain[-1]
+        self.chain.append([C_ASSASSIN, p, ace, nb, top[2]])
+        ev.append(
+            public(
+                "counter",
+                f"{_seat_name(p)} counters {_seat_name(top[1])}'s {NAME[top[2]]} with the Assassin {NAME[ace]}, turning {NAME[nb]}",
+                p,
+                card=NAME[ace],
+                noble=NAME[nb],
+            )
+        )
+        self.counter_q = self._others_from(p)
+
+    def _on_target(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``target C``: the Assassin's target; the others may counter it [KD-8, KD-X3], and
+        after an Assassin from the main phase they may respond [KD-X2]."""
+        top = self.chain[-1]
+        top[4] = action.a
+        self.targeting = -1
+        q = self.loc[action.a]
+        ev.append(
+            public(
+                "target",
+                f"{_seat_name(p)}'s Assassin {NAME[top[2]]} targets {_seat_name(q)}'s {NAME[action.a]}",
+                p,
+                target=NAME[action.a],
+            )
+        )
+        self.counter_q = self._others_from(p)
+        if self.target_from_main:
+            self.target_from_main = False
+            self._after_main_action(p, (A.TARGET, p, top[2], action.a, q))
+
+    def _play_joker(self, ev: list[Event], p: int, d: str, k: int, entry: int, target: int, use: str) -> None:
+        """A Joker played as ``entry`` (a chain kind) on ``target`` (a seat, or -1): on the chain,
+        open to counters [KD-9, KD-X3]; from the main phase the others may respond [KD-X2]."""
+        self._hand_remove(p, JOKER)
+        self.chain.append([entry, p, JOKER, -1, target])
+        ev.append(public("joker", f"{_seat_name(p)} plays a Joker {use}", p, use=CHAIN_NAMES[entry], target=target))
+        self.counter_q = self._others_from(p)
+        if d == "main":
+            self._after_main_action(p, (k, p, target))
+
+    def _on_joker_pick(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``joker pick``: a Joker as Pick a Card [KD-9]."""
+        self._play_joker(ev, p, d, A.JOKER_PICK, C_PICK, -1, "as Pick a Card")
+
+    def _on_spy(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``joker spy Pn``: a Joker as a Spy on seat n [KD-9]."""
+        self._play_joker(ev, p, d, A.SPY, C_SPY, action.a, f"as a Spy on {_seat_name(action.a)}")
+
+    def _on_expose(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``joker expose Pn``: a Joker to expose seat n's hand [KD-9]."""
+        self._play_joker(ev, p, d, A.EXPOSE, C_EXPOSE, action.a, f"to expose {_seat_name(action.a)}'s hand")
+
+    def _on_recruit(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``joker recruit C``: C moves into ``p``'s kingdom, preoccupied, and the Joker goes to
+        the discard pile [KD-9]; the others may respond [KD-X2]."""
+        c = action.a
+        q = self.loc[c]
+        self._hand_remove(p, JOKER)
+        self._to_discard(JOKER)
+        self.play[q].remove(c)
+        self.suit_change.pop(c, None)
+        self._enter_play(p, c, True)
+        ev.append(
+            public(
+                "recruit",
+                f"{_seat_name(p)} plays a Joker to recruit {NAME[c]} from {_seat_name(q)} (it arrives preoccupied)",
+                p,
+                card=NAME[c],
+                source=q,
+            )
+        )
+        self._after_main_action(p, (A.RECRUIT, p, c, q))
+
+    def _on_take(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``take C``: Pick a Card takes C from the discard pile, which is face up, so everyone
+        knows it is in ``p``'s hand [KD-9, KD-X7]."""
+        c = action.a
+        self.discard.remove(c)
+        self.hands[p].append(c)
+        for v in range(self.num_players + 1):
+            if v != p:
+                self.known[v][p].append(c)
+        ev.append(public("take", f"{_seat_name(p)} takes {NAME[c]} from the discard pile", p, card=NAME[c]))
+        self._finish_pick()
+
+    def _on_take_deck(self, ev: list[Event], p: int, d: str, action: Action) -> None:
+        """``take deck``: Pick a Card takes the deck's top card, seen by ``p`` alone [KD-9]."""
+        c = self.deck.pop()
+        self.hands[p].append(c)
+        me = _seat_name(p)
+        ev.append(public("take", f"{me} takes the top card of the deck", p))
+        ev.append(private("take", f"{me} takes {NAME[c]} from the deck", (p,), p, card=NAME[c]))
+        self._finish_pick()
 
     def _after_main_action(self, p: int, cause: tuple[int, ...]) -> None:
         """After each main-phase action the other kingdoms may respond [KD-X2]; ``cause`` is

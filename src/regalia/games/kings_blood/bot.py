@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from regalia.core.bot import Bot, InfoSet
+from regalia.bots.base import HeuristicBot as HeuristicBase
+from regalia.core.bot import InfoSet
 from regalia.games.kings_blood import actions as A
 from regalia.games.kings_blood.actions import KBAction
 from regalia.games.kings_blood.cards import DRAW3, GENDER, NUM_CHARACTERS, PHILOSOPHY, POINTS, REVERSE, SKIP
@@ -18,7 +19,7 @@ from regalia.games.kings_blood.phases import DEFEND
 from regalia.games.kings_blood.summary import KingsBloodSummary
 
 
-class KingsBloodHeuristicBot(Bot):
+class KingsBloodHeuristicBot(HeuristicBase):
     """A fast rule-of-thumb player (no search).
 
     Priorities: announce King's Blood! when allowed (so always before its last card, which
@@ -29,12 +30,8 @@ class KingsBloodHeuristicBot(Bot):
     opponent closest to winning (never to itself); draw only when nothing is worth playing.
     """
 
-    name = "heuristic"
-
-    def choose(self, infoset: InfoSet) -> Any:
-        legal: list[KBAction] = infoset.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
+        """The best-scored legal action by the priorities above (ties broken at random)."""
         v: KingsBloodSummary = infoset.summary
         seat = infoset.seat
         abil = v.abilities

@@ -12,6 +12,7 @@ import random
 import time
 from typing import Any
 
+from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.games.kings_blood.cards import ENTHRONEMENT, GENDER, PHILOSOPHY
 from regalia.games.kings_family import actions as A
@@ -149,14 +150,12 @@ def _sample(infoset: InfoSet) -> KingsFamilyState:
     return s
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HeuristicBase):
     """Rule-based: plays the legal action of highest :func:`priority` (Enthronement on the top
     row, Marriages in the deepest row, drawing abilities, deep plays; ties broken at random).
     The priorities read only the Genealogy and the hand, which the view shows; a sample is used
     as a convenient full state.
     """
-
-    name = "heuristic"
 
     def scores(self, infoset: InfoSet) -> list[tuple[float, Any]]:
         """``(priority, action)`` for every legal action, best first (ties in random order)."""
@@ -167,10 +166,8 @@ class HeuristicBot(Bot):
         out.sort(key=lambda p: -p[0])
         return out
 
-    def choose(self, infoset: InfoSet) -> Any:
-        legal = infoset.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
+        """The legal action of highest priority (see :meth:`scores`)."""
         return self.scores(infoset)[0][1]
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regalia.core.bot import Bot, InfoSet
+from regalia.bots.base import HeuristicBot as HeuristicBase
+from regalia.core.bot import InfoSet
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import Act
 from regalia.games.kingship.cards import OUTLAW, VALUE
@@ -23,16 +24,11 @@ _SINGLE_BONUS: Final[tuple[float, ...]] = (0.0, 1.5, 1.2, 0.0, 0.2, 0.6, 0.3, 0.
 _PAIR_BONUS: Final[tuple[float, ...]] = (0.0, 1.0, 0.8, 0.0, 0.6, 0.2, 1.2, 0.5, 0.6, 0.2, 2.5, 1.5, 1.0, 1.2)
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HeuristicBase):
     """Greedy rules of thumb for every Kingship decision (see module docstring)."""
 
-    name = "heuristic"
-
-    def choose(self, infoset: InfoSet) -> Any:
-        """The action for this decision, chosen from ``infoset.summary`` and ``infoset.legal_actions`` only."""
-        legal: list[Act] = infoset.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
+        """The action for this decision, chosen from ``infoset.summary`` and ``legal`` only."""
         v: KingshipSummary = infoset.summary
         choice = decide(v, legal, infoset.seat)
         if choice is not None and choice in legal:
