@@ -159,7 +159,7 @@ class Connection:
         frame = frame_for(live, self.seat, self.cursor, full=full)
         item: Outgoing | None = None
         if frame is not None:
-            encoded = EncodedFrame.of(frame.model_dump_json(exclude={"frame"}))
+            encoded = EncodedFrame.of(frame.model_dump_json(exclude={"frame"}), full=frame.full)
             item = Outgoing(encoded.text, "state", since=since, full=frame.full, frame=encoded)
         if shared is not None and self.seat is None:
             shared.setdefault(None, []).append((before, dataclasses.replace(self.cursor), item))

@@ -120,8 +120,6 @@ class EncodedFrame:
     Attributes:
         text: the whole frame as sent (JSON, with its ``frame`` id).
         id: the frame's id (:func:`frame_id`).
-        document: the frame without :data:`NOT_DOCUMENT`'s keys, what a delta patches.
-        events: the frame's ``events``, as JSON values.
         full: the frame's ``full`` (such a frame always goes whole).
         size: the whole frame's size in bytes (UTF-8).
         deltas: the delta message (or ``None``: not worth sending) already made from a base
@@ -130,24 +128,40 @@ class EncodedFrame:
 
     text: str
     id: str
-    document: dict[str, Any]
-    events: list[Any]
     full: bool
     size: int
     deltas: dict[str, str | None] = field(default_factory=dict)
+    _parts: tuple[dict[str, Any], list[Any]] | None = None
 
     @classmethod
-    def of(cls, frame_json: str) -> EncodedFrame:
+    def of(cls, frame_json: str, *, full: bool) -> EncodedFrame:
         """Encode a ``state`` frame given as JSON without a ``frame`` key (a ``StateFrame``'s
-        ``model_dump_json()``): its id is the hash of that JSON, added as the last key."""
+        ``model_dump_json(exclude={"frame"})``) and its ``full``: its id is the hash of that
+        JSON, added as the last key."""
         raw = frame_json.encode("utf-8", "surrogatepass")
         fid = frame_id(raw)
-        document = orjson.loads(raw)
-        events = document.pop("events")
-        full = bool(document.pop("full"))
-        del document["type"]
         text = frame_json[:-1] + ',"frame":"' + fid + '"}'  # 27 more bytes
-        return cls(text=text, id=fid, document=document, events=events, full=full, size=len(raw) + 27)
+        return cls(text=text, id=fid, full=full, size=len(raw) + 27)
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The frame without :data:`NOT_DOCUMENT`'s keys: what a delta patches (decoded from
+        :attr:`text` when first needed — only a frame that may go as a delta, or be a base)."""
+        return self._split()[0]
+
+    @property
+    def events(self) -> list[Any]:
+        """The frame's ``events``, as JSON values."""
+        return self._split()[1]
+
+    def _split(self) -> tuple[dict[str, Any], list[Any]]:
+        if self._parts is None:
+            document = orjson.loads(self.text)
+            events = document.pop("events")
+            for key in NOT_DOCUMENT:
+                document.pop(key, None)
+            self._parts = (document, events)
+        return self._parts
 
     def message_after(self, base: EncodedFrame | None) -> str:
         """What to write to a socket whose last written frame is ``base`` (``None``: none yet,
