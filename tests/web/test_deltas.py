@@ -60,3 +60,49 @@ def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server:
     for part in played:
         assert played[part] == fresh[part], part
     tab.check_clean()
+
+
+def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tabs: Any) -> None:
+    """A delta lost on the way (dropped here between the server and the page): the next delta's
+    base is not the page's last frame, so the page asks ``sync``, drops deltas until the whole
+    frame comes, and plays on; the game ends with the page a reload shows."""
+    tab = tabs(DESKTOP)
+    page = tab.page
+    seen = {"deltas": 0, "dropped": 0, "syncs": 0, "dropping": 1}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if isinstance(message, str) and message.startswith('{"type":"delta"'):
+                seen["deltas"] += 1
+                if seen["dropping"] and seen["deltas"] in (5, 30):  # lost on the way
+                    seen["dropped"] += 1
+                    return
+            ws.send(message)
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, str) and '"sync"' in message:
+                seen["syncs"] += 1
+            upstream.send(message)
+
+        upstream.on_message(to_page)
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/tables/**", route)
+    create_table(page, server.base, "kingship", players=4, seats=["human"] + ["bot:random"] * 3, seed=32)
+    wait_for(page, "#board", timeout=30_000)
+    play(page, random.Random(32))
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)
+    played = page.evaluate(PAGE_NOW)
+    assert seen["dropped"] >= 1 and seen["syncs"] >= seen["dropped"]  # a sync (at least) for each lost delta
+
+    seen["dropping"] = 0
+    page.reload()
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)
+    fresh = page.evaluate(PAGE_NOW)
+    for part in played:
+        assert played[part] == fresh[part], part
+    tab.check_clean()

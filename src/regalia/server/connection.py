@@ -182,8 +182,11 @@ class Connection:
             if frame is None:
                 await self.ws.send_text(item.text)
                 continue
-            text = frame.message_after(self.written if self.deltas else None)
-            self.written = frame
+            if self.deltas:
+                text = frame.message_after(self.written)
+                self.written = frame
+            else:
+                text = frame.text
             await self.ws.send_text(text)
 
     async def _close(self, code: int, reason: str = "") -> None:
