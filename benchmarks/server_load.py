@@ -18,8 +18,8 @@ server in memory or with FlatFile, and Node clients; ``npm install`` there first
     python benchmarks/server_load.py --tables 1 10 50 --db sqlite postgresql --bgio memory flatfile
     python benchmarks/server_load.py --tables 10 --game kingship --players 4
 
-Needs the web and postgres extras; PostgreSQL runs in a throwaway cluster (fsync on) made with
-the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
+Needs the web and postgres extras and jsonpatch (in the test extra); PostgreSQL runs in a
+throwaway cluster (fsync on) made with the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
 """
 
 from __future__ import annotations
