@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import DESKTOP
+from .conftest import DESKTOP, _parse
 from .person import create_table, play, wait_for
 
 pytestmark = pytest.mark.timeout(400)
@@ -47,7 +47,7 @@ def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server:
     wait_for(page, "#result", timeout=60_000)
     page.wait_for_timeout(500)  # the last frames' highlights settle
     played = page.evaluate(PAGE_NOW)
-    kinds = [m.get("type") for m in tab.received]
+    kinds = [str(_parse(raw).get("type")) for raw in tab.raw]  # as they travelled (received: rebuilt)
     assert kinds.count("delta") > 20 and kinds.count("delta") > kinds.count("state")
     assert all(m.get("deltas") is True for m in tab.sent if m.get("type") == "hello")
     assert not [m for m in tab.sent if m.get("type") == "sync"]
