@@ -6,7 +6,10 @@ takes the full path: message, checks, apply, group commit, frames to every seat)
   step has that move's state too);
 - latency: from a seat sending its move to the last seat having the resulting state (p50/p95/p99);
 - server CPU: the server process's user + system time from ``/proc`` over the measured window,
-  in milliseconds per move; RSS at the end; the load average before and after.
+  in milliseconds per move; RSS at the end; the load average before and after;
+- bytes a frame: the mean size of the whole ``state`` frames and of the ``delta`` frames the
+  seats received (as the browser does, the clients ask for deltas and apply them with
+  ``jsonpatch``; ``--no-deltas`` asks for whole frames only).
 
 A table whose game ends is replaced by a new one, so every table plays the whole window. With
 ``--bgio`` the same method is run against boardgame.io 0.50.2 (``benchmarks/bgio/``: its
@@ -15,8 +18,8 @@ server in memory or with FlatFile, and Node clients; ``npm install`` there first
     python benchmarks/server_load.py --tables 1 10 50 --db sqlite postgresql --bgio memory flatfile
     python benchmarks/server_load.py --tables 10 --game kingship --players 4
 
-Needs the web and postgres extras; PostgreSQL runs in a throwaway cluster (fsync on) made with
-the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
+Needs the web and postgres extras and jsonpatch (in the test extra); PostgreSQL runs in a
+throwaway cluster (fsync on) made with the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch
 import orjson
 from websockets.asyncio.client import connect
 
@@ -58,6 +62,8 @@ class Tally:
     start: float = float("inf")
     until: float = float("inf")
     ready: int = 0
+    frames: dict[str, list[int]] = field(default_factory=lambda: {"state": [0, 0], "delta": [0, 0]})
+    """Frames received in the window, by type: [count, bytes]."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -111,17 +117,26 @@ async def seat_client(url: str, token: str, rng: random.Random, table: dict[str,
     reached this seat (``table['seen'][me]``: step -> first time a frame at or past it came)."""
     seen: dict[int, float] = table["seen"][me]
     async with connect(url, max_size=2**23, compression=table["compression"]) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "deltas": table["deltas"]}))
         top = -1
+        document: dict[str, Any] = {}
         while time.monotonic() < tally.until:
             try:
                 raw = await asyncio.wait_for(ws.recv(), min(tally.until - time.monotonic(), 600.0))
             except TimeoutError:
                 return
             m = orjson.loads(raw)
-            if m["type"] != "state":
+            if m["type"] not in ("state", "delta"):
                 continue
             now = time.monotonic()
+            if tally.start <= now < tally.until:
+                counted = tally.frames[m["type"]]
+                counted[0] += 1
+                counted[1] += len(raw.encode() if isinstance(raw, str) else raw)
+            if m["type"] == "delta":  # the patch of the frame this socket was sent last
+                m = jsonpatch.apply_patch(document, m["patch"], in_place=True)
+            else:
+                document = {k: v for k, v in m.items() if k not in ("type", "events", "full", "frame")}
             for s in range(top + 1, m["step"] + 1):
                 seen[s] = now
             top = max(top, m["step"])
@@ -158,6 +173,7 @@ async def table_loop(base: str, args: argparse.Namespace, i: int, tally: Tally) 
             url = base.replace("http", "ws") + f"/ws/tables/{created['table']}"
             table: dict[str, Any] = {"sent": {}, "seen": [{} for _ in tokens], "over": False}
             table["compression"] = "deflate" if args.client_deflate else None
+            table["deltas"] = not args.no_deltas
             if first:
                 tally.ready, first = tally.ready + 1, False
             await asyncio.gather(
@@ -284,6 +300,10 @@ def summary(
     def pct(p: float) -> float | None:
         return round(lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
+    def mean(kind: str) -> int | None:
+        count, size = t.frames[kind]
+        return round(size / count) if count else None
+
     return {
         "server": server,
         "storage": storage,
@@ -296,6 +316,10 @@ def summary(
         "server_cpu_percent": round(100 * cpu / seconds),
         "rss_mib": round(rss, 1),
         "games_finished": t.games,
+        "frames_whole": t.frames["state"][0],
+        "bytes_per_whole_frame": mean("state"),
+        "frames_delta": t.frames["delta"][0],
+        "bytes_per_delta": mean("delta"),
         "load_before": round(load, 2),
         "load_after": round(os.getloadavg()[0], 2),
     }
@@ -311,6 +335,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=15.0, help="the measured window")
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--client-deflate", action="store_true", help="clients offer per-message deflate (browsers do)")
+    ap.add_argument("--no-deltas", action="store_true", help="clients ask for whole frames only (no delta frames)")
     ap.add_argument("--serve-args", nargs=argparse.REMAINDER, default=[], help="more options for regalia serve")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="regalia-load-"))
@@ -328,12 +353,20 @@ def main() -> None:
                     print(json.dumps(rows[-1]), flush=True)
                 rows.append(measure_regalia(url, n, args, tmp))
                 print(json.dumps(rows[-1]), flush=True)
-    print("| server | storage | tables | moves/s | p50 / p95 / p99 ms | server CPU ms/move | RSS MiB | load |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| server | storage | tables | moves/s | p50 / p95 / p99 ms | server CPU ms/move | RSS MiB "
+        "| bytes/frame whole / delta (deltas %) | load |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        frames = "—"
+        total = r["frames_whole"] + r["frames_delta"]
+        if total:
+            share = round(100 * r["frames_delta"] / total)
+            frames = f"{r['bytes_per_whole_frame']} / {r['bytes_per_delta']} ({share} %)"
         print(
             f"| {r['server']} | {r['storage']} | {r['tables']} | {r['moves_per_s']:,} | {r['p50_ms']} / {r['p95_ms']} / "
-            f"{r['p99_ms']} | {r['cpu_ms_per_move']} | {r['rss_mib']} | {r['load_before']}–{r['load_after']} |"
+            f"{r['p99_ms']} | {r['cpu_ms_per_move']} | {r['rss_mib']} | {frames} | {r['load_before']}–{r['load_after']} |"
         )
 
 

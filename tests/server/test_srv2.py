@@ -10,12 +10,15 @@ same refusals, description and public step.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from regalia.server import deltas
 from regalia.server.master import WAIT_REASON
 from regalia.server.store import Store
 
@@ -32,9 +35,12 @@ def _three(client: TestClient, seed: int, **body: Any) -> tuple[dict[str, Any], 
 
 
 def _next(ws: WebSocketTestSession, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """The next message other than seats, chat and pong, kept in ``log``."""
+    """The next message other than seats, chat and pong, kept in ``log`` (with its size in
+    bytes as ``_bytes``)."""
     while True:
-        m: dict[str, Any] = ws.receive_json()
+        raw = ws.receive_text()
+        m: dict[str, Any] = json.loads(raw)
+        m["_bytes"] = len(raw.encode())
         if m["type"] not in ("seats", "chat", "pong"):
             log.append(m)
             return m
@@ -59,7 +65,7 @@ def _shape(m: dict[str, Any]) -> Any:
     return (m["type"], m.get("reason"), m.get("action"))
 
 
-def _period(client: TestClient, seed: int) -> dict[str, Any]:
+def _period(client: TestClient, seed: int, *, spectator_deltas: bool = False) -> dict[str, Any]:
     """P0 plays its first card; P1 and then P2 take their turns in the response period (P1
     continues; P2 passes its Trap window or continues, whichever it is offered). Returns what
     each socket got, P2's stage frame and the table as described over HTTP during P2's stage."""
@@ -75,7 +81,7 @@ def _period(client: TestClient, seed: int) -> dict[str, Any]:
         _, f0 = hello(p0, token=t["token"])
         hello(p1, token=j1["token"])
         hello(p2, token=j2["token"])
-        hello(sp, spectator=True)
+        hello(sp, spectator=True, deltas=spectator_deltas)
         f0 = decide(p0, f0)
         assert act(p0, f0)["type"] == "accepted"
         stage1 = _next(p1, got["p1"])
@@ -96,10 +102,13 @@ def _period(client: TestClient, seed: int) -> dict[str, Any]:
             while not (m["type"] == "response" and not m["open"]):
                 m = _next(ws, got[key])
             ws.send_json({"type": "ping"})
-            m = ws.receive_json()
+            raw = ws.receive_text()
+            m = json.loads(raw)
             while m["type"] != "pong":
+                m["_bytes"] = len(raw.encode())
                 got[key].append(m)
-                m = ws.receive_json()
+                raw = ws.receive_text()
+                m = json.loads(raw)
         return {"got": got, "stage": stage2, "described": described, "refused": refused, "table": t["table"]}
 
 
@@ -118,6 +127,37 @@ def test_srv2_seats_not_asked_get_the_same_messages(client: TestClient) -> None:
     # the response messages name each person's turn, in order, then the end
     seen = [(m["seat"], m["open"]) for m in window["got"]["sp"] if m["type"] == "response"]
     assert seen == [(None, True), (1, True), (None, True), (2, True), (None, True), (None, False)]
+
+
+def test_srv2_a_spectator_s_deltas_are_the_same_bytes_whether_or_not_a_window_opened(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SRV-2 (b) and issue 22: a spectator's deltas are made from the spectator's own frames
+    only, so in both worlds (P2 holds the hidden Trap, or nobody does) it is sent the same
+    messages of the same sizes in the same order, every delta's patch and events alike (every
+    frame after the first goes as a delta here, however small). The two worlds' seeds differ, so
+    the cards played differ; the patches' operations and paths do not."""
+    monkeypatch.setattr(deltas, "DELTA_MIN_BYTES", 0)
+    monkeypatch.setattr(deltas, "DELTA_MAX_RATIO", 1e9)
+    window = _period(client, find_seed(3, "hidden"), spectator_deltas=True)
+    nothing = _period(client, find_seed(3, "none"), spectator_deltas=True)
+
+    def seen(world: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        for m in world["got"]["sp"]:
+            if m["type"] == "delta":
+                ops = [(op["op"], op["path"]) for op in m["patch"]]
+                out.append(("delta", m["_bytes"], ops, [e["kind"] for e in m["events"]]))
+            elif m["type"] == "state":
+                out.append(("state", m["_bytes"], _shape(m)))
+            else:  # a response message: its times' digits vary with the clock
+                out.append((m["type"], None, _shape(m)))
+        return out
+
+    a, b = seen(window), seen(nothing)
+    assert sum(1 for x in a if x[0] == "delta") >= 1  # the move the period held back
+    assert [x[:2] for x in a] == [x[:2] for x in b]  # kinds, and the frames' sizes in bytes
+    assert [x for x in a if x[0] == "delta"] == [x for x in b if x[0] == "delta"]  # ops, paths, event kinds
 
 
 def test_srv2_refusals_and_description_read_the_same(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 import pytest
 
 from .serve import ServeProcess
@@ -94,16 +95,27 @@ class Tab:
 
     def _socket(self, ws: Any) -> None:
         self.urls.append(ws.url)
-        ws.on("framereceived", lambda payload: self._got(payload))
+        last: dict[str, Any] = {}  # this socket's last state frame: a delta's base
+        ws.on("framereceived", lambda payload: self._got(payload, last))
         ws.on("framesent", lambda payload: self.sent.append(_parse(payload)))
 
-    def _got(self, payload: Any) -> None:
+    def _got(self, payload: Any, last: dict[str, Any]) -> None:
+        """Record a message; a ``delta`` is recorded in ``received`` as the whole ``state`` frame
+        it stands for (as js/connection.js rebuilds it; ``raw`` keeps what travelled)."""
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         self.raw.append(text)
-        self.received.append(_parse(text))
+        msg = _parse(text)
+        if msg.get("type") == "delta" and last.get("frame") == msg.get("base"):
+            document = {k: v for k, v in last.items() if k not in ("type", "events", "full", "frame")}
+            document = jsonpatch.apply_patch(document, msg["patch"])
+            msg = {"type": "state", **document, "events": msg["events"], "full": False, "frame": msg["frame"]}
+        if msg.get("type") == "state":
+            last.clear()
+            last.update(msg)
+        self.received.append(msg)
 
     def states(self) -> list[dict[str, Any]]:
-        """The state frames received so far."""
+        """The state frames received so far (deltas rebuilt into whole frames)."""
         return [m for m in self.received if m.get("type") == "state"]
 
     def check_clean(self) -> None:

@@ -17,10 +17,15 @@ WEB = Path(str(resources.files("regalia.web")))
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = WEB / "vendor" / "htm-3.1.1"
 STANDALONE_SHA256 = "72284e8e9079c87817145df1110f74e8a2aa040b2fc384922e18dfcb46fc1fd7"
+JSON_PATCH = WEB / "vendor" / "fast-json-patch-3.1.1"
+JSON_PATCH_FILES = {
+    "core.mjs": (20347, "2f88bcc5132f1ac1a13dc4531b0abf22a621a13d1399dc00cfdfee3c5dfee8f8"),
+    "helpers.mjs": (5360, "ecdf1d09455f5c6e8e753404be28df2363a0cfa74813de9551a657f812718887"),
+}
 
 
 def _ours() -> list[Path]:
-    return sorted(p for p in WEB.rglob("*.js") if VENDOR not in p.parents)
+    return sorted(p for p in WEB.rglob("*.js") if WEB / "vendor" not in p.parents)
 
 
 def test_vendored_preact_htm_is_htm_3_1_1_unchanged_with_both_licences() -> None:
@@ -32,6 +37,17 @@ def test_vendored_preact_htm_is_htm_3_1_1_unchanged_with_both_licences() -> None
     preact = (VENDOR / "LICENSE-preact.txt").read_text()
     assert "The MIT License" in preact and "Jason Miller" in preact
     assert STANDALONE_SHA256 in (VENDOR / "NOTICE.txt").read_text()
+
+
+def test_vendored_fast_json_patch_is_3_1_1_unchanged_with_its_licence() -> None:
+    """The RFC 6902 applier of the table socket's deltas: fast-json-patch 3.1.1's two ES modules."""
+    notice = (JSON_PATCH / "NOTICE.txt").read_text()
+    for name, (size, sha256) in JSON_PATCH_FILES.items():
+        data = (JSON_PATCH / "module" / name).read_bytes()
+        assert len(data) == size and hashlib.sha256(data).hexdigest() == sha256, name
+        assert sha256 in notice
+    licence = (JSON_PATCH / "LICENSE-fast-json-patch.txt").read_text()
+    assert "The MIT License" in licence and "Joachim Wester" in licence
 
 
 def test_package_data_ships_every_file_of_the_browser_tables() -> None:
@@ -93,6 +109,7 @@ def test_the_server_serves_the_pages_and_modules_with_their_types(tmp_path: Path
             ("/js/table.js", "javascript"),
             ("/js/games/kings_blood.js", "javascript"),
             ("/vendor/htm-3.1.1/preact/standalone.module.js", "javascript"),
+            ("/vendor/fast-json-patch-3.1.1/module/core.mjs", "javascript"),
             ("/favicon.svg", "image/svg+xml"),
         ]:
             r = client.get(path)

@@ -85,7 +85,7 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 CLOSE_TRY_LATER = 1013
 """Close code of a table socket over ``sockets_per_address`` (RFC 6455 "try again later")."""
 
-ASSET_SUFFIXES = frozenset({".html", ".js", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt"})
+ASSET_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt"})
 """The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts and the
 vendored libraries' licence texts; never a Python module, cache or hidden file."""
 

@@ -7,6 +7,8 @@ the socket is closed. Outgoing messages go through an :class:`~regalia.server.ou
 read by one writer task, so a slow client never holds up the table: it gets the newest state
 (an unsent older frame is replaced, the new one carrying every event since the last frame
 written), and a client whose other waiting messages pass ``send_queue_bytes`` is closed (4429).
+A client that said ``deltas: true`` in its ``hello`` is written a large frame as an RFC 6902
+patch of the last frame written to it (:mod:`regalia.server.deltas`), its first frame whole.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from regalia.core.state import MAX_ACTION_TEXT
+from regalia.server.deltas import EncodedFrame
 from regalia.server.frames import Cursor, frame_for, response_for, seat_info, table_info
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.lobby import Lobby, LobbyError, clean_text
@@ -104,6 +107,10 @@ class Connection:
         self.filled_at = time.monotonic()
         self.refusals = 0
         self.closed = False
+        self.deltas = False
+        """Whether the client applies ``delta`` messages (its ``hello`` said so)."""
+        self.written: EncodedFrame | None = None
+        """The last ``state`` frame written to the socket: the base of the next delta."""
 
     # ------------------------------------------------------------------ sending
     def send(self, message: BaseModel) -> None:
@@ -145,11 +152,15 @@ class Connection:
                         self.cursor = saved
                         return
                     self.cursor = dataclasses.replace(cursor)
-                    if not self.outbox.put(Outgoing(built.text, "state", since=since, full=built.full)):
+                    again = Outgoing(built.text, "state", since=since, full=built.full, frame=built.frame)
+                    if not self.outbox.put(again):
                         self.closed = True
                     return
         frame = frame_for(live, self.seat, self.cursor, full=full)
-        item = None if frame is None else Outgoing(frame.model_dump_json(), "state", since=since, full=frame.full)
+        item: Outgoing | None = None
+        if frame is not None:
+            encoded = EncodedFrame.of(frame.model_dump_json(exclude={"frame"}), full=frame.full)
+            item = Outgoing(encoded.text, "state", since=since, full=frame.full, frame=encoded)
         if shared is not None and self.seat is None:
             shared.setdefault(None, []).append((before, dataclasses.replace(self.cursor), item))
         if item is None:
@@ -167,7 +178,16 @@ class Connection:
             if item is None:
                 await self._close(CLOSE_SLOW, "too many messages waiting: the connection is too slow")
                 return
-            await self.ws.send_text(item.text)
+            frame = item.frame
+            if frame is None:
+                await self.ws.send_text(item.text)
+                continue
+            if self.deltas:
+                text = frame.message_after(self.written)
+                self.written = frame
+            else:
+                text = frame.text
+            await self.ws.send_text(text)
 
     async def _close(self, code: int, reason: str = "") -> None:
         self.closed = True
@@ -344,6 +364,7 @@ class Connection:
                         reason="this table is private: the invite code is missing or wrong",
                     ),
                 )
+        self.deltas = message.deltas
         chat = await self.master.store.run(lambda: self.master.store.chat(self.table_id, limit=200))
         self.send(
             Welcome(

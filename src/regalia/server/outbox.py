@@ -15,16 +15,21 @@ import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 
+from regalia.server.deltas import EncodedFrame
+
 
 @dataclass(eq=False)
 class Outgoing:
     """One message waiting: its JSON text and ``type``; for a ``state`` frame, the event
-    position (``Cursor.step``) of the last frame before it and whether it is ``full``."""
+    position (``Cursor.step``) of the last frame before it, whether it is ``full``, and the
+    encoded frame (the writer sends it whole or as a delta of the last frame it wrote,
+    :meth:`EncodedFrame.message_after <regalia.server.deltas.EncodedFrame.message_after>`)."""
 
     text: str
     kind: str
     since: int = -1
     full: bool = False
+    frame: EncodedFrame | None = None
     size: int = field(init=False)
     """Its size in bytes as sent (UTF-8)."""
 

@@ -52,13 +52,15 @@ class _Strict(BaseModel):
 class Hello(_Strict):
     """The first message on a table's socket: a seat's token, or ``spectator: true`` (with the
     invite code for a private table). ``step``: the last public step the client saw, to receive
-    only the events since then."""
+    only the events since then. ``deltas``: the client applies ``delta`` messages (RFC 6902
+    patches of its last frame, :mod:`regalia.server.deltas`); without it every frame is whole."""
 
     type: Literal["hello"]
     token: str | None = Field(default=None, min_length=1, max_length=128)
     spectator: bool = False
     invite: str | None = Field(default=None, max_length=64)
     step: int | None = Field(default=None, ge=0)
+    deltas: bool = False
 
 
 class Act(_Strict):
@@ -228,7 +230,9 @@ class StateFrame(BaseModel):
     ``step`` is the public step (the one to echo in ``act``); ``decision`` is the id of the
     decision this seat must answer, else ``None``; ``legal`` is empty unless this seat decides
     now and plays its seat itself. ``events`` are the events since the previous frame on this
-    socket (``full``: since the start — replace the log)."""
+    socket (``full``: since the start — replace the log). ``frame`` is the frame's id (a hash
+    of the rest of it), the ``base`` a ``delta`` names; it is added when the frame is encoded
+    (:class:`regalia.server.deltas.EncodedFrame`)."""
 
     type: Literal["state"] = "state"
     table: str
@@ -244,6 +248,24 @@ class StateFrame(BaseModel):
     full: bool
     clock: Clock | None
     result: dict[str, Any] | None
+    frame: str | None = None
+
+
+class Delta(BaseModel):
+    """A ``state`` frame as an RFC 6902 patch of the last frame this socket was sent (only to a
+    client whose ``hello`` said ``deltas: true``; :mod:`regalia.server.deltas`).
+
+    ``patch`` turns the document of frame ``base`` (that frame without ``type``, ``events``,
+    ``full`` and ``frame``) into this frame's; ``events`` are this frame's events (``full`` is
+    false: a full frame is never a delta). A client whose last frame is not ``base`` sends
+    ``sync`` and gets the whole frame."""
+
+    type: Literal["delta"] = "delta"
+    table: str
+    base: str
+    frame: str
+    patch: list[dict[str, Any]]
+    events: list[EventOut]
 
 
 class TableInfo(BaseModel):

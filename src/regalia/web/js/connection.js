@@ -1,6 +1,25 @@
 // The table's websocket: hello (a seat's token, or as a spectator), frames in, moves and chat
 // out; when the connection drops it tries again by itself (0.5 s, 1 s, 2 s … at most 5 s apart)
 // and resumes from the last public step it was shown, so the page resyncs without a reload.
+//
+// It says `deltas: true` in its hello: a large frame may then come as a `delta`, an RFC 6902
+// patch of the last frame this socket was sent (docs/server.md, "Deltas"). The socket keeps that
+// frame's document and id, applies each delta to it (fast-json-patch, vendored) and hands the
+// page a whole `state` frame, as if it had come so: the pages never see a delta. A delta whose
+// base is not the frame kept, or that does not apply, makes it ask `sync` (a whole frame follows)
+// and drop deltas until that frame comes.
+
+import { applyPatch } from '../vendor/fast-json-patch-3.1.1/module/core.mjs';
+
+const NOT_DOCUMENT = ['type', 'events', 'full', 'frame']; // the keys of a frame a delta does not patch
+const RESYNC_MS = 1500; // ask `sync` again if no whole frame came by then (the server allows one a second)
+
+/** A state frame without the keys a delta does not patch. */
+function documentOf(frame) {
+  const doc = { ...frame };
+  for (const k of NOT_DOCUMENT) delete doc[k];
+  return doc;
+}
 
 const FINAL = new Set([4403, 4404, 1008]); // wrong token or invite, no such table, policy: no retry
 
@@ -16,6 +35,10 @@ export class TableSocket {
     this.on = on;
     this.ws = null;
     this.step = null; // the last public step shown (sent in hello to resume)
+    this.doc = null; // the document of the last frame this socket was sent (a delta's base)
+    this.frameId = null; // and its id
+    this.resyncing = false; // a `sync` was asked: deltas are dropped until a whole frame comes
+    this.resyncTimer = null;
     this.tries = 0;
     this.timer = null;
     this.pinger = null;
@@ -44,7 +67,11 @@ export class TableSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
-      const hello = { type: 'hello' };
+      this.doc = null; // a new socket begins with a whole frame
+      this.frameId = null;
+      this.resyncing = false;
+      clearTimeout(this.resyncTimer);
+      const hello = { type: 'hello', deltas: true };
       if (this.who.token) hello.token = this.who.token;
       else {
         hello.spectator = true;
@@ -66,7 +93,17 @@ export class TableSocket {
         this.tries = 0;
         this.on.status('open');
       }
-      if (msg.type === 'state') this.step = msg.step;
+      if (msg.type === 'delta') {
+        msg = this.rebuild(msg);
+        if (!msg) return;
+      }
+      if (msg.type === 'state') {
+        this.step = msg.step;
+        this.doc = documentOf(msg);
+        this.frameId = msg.frame || null;
+        this.resyncing = false;
+        clearTimeout(this.resyncTimer);
+      }
       this.on.message(msg);
     };
     ws.onclose = (ev) => {
@@ -84,6 +121,33 @@ export class TableSocket {
     ws.onerror = () => {
       /* onclose follows */
     };
+  }
+
+  /** The whole state frame a `delta` stands for, or null (then a `sync` is asked). */
+  rebuild(delta) {
+    if (this.resyncing) return null;
+    if (!this.doc || delta.base !== this.frameId) {
+      this.resync();
+      return null;
+    }
+    let doc;
+    try {
+      doc = applyPatch(this.doc, delta.patch, true, false).newDocument;
+    } catch (e) {
+      this.resync();
+      return null;
+    }
+    return { type: 'state', ...doc, events: delta.events, full: false, frame: delta.frame };
+  }
+
+  /** Ask for the whole frame again (a missed or unusable delta); again after RESYNC_MS if none came. */
+  resync() {
+    this.resyncing = true;
+    this.send({ type: 'sync' });
+    clearTimeout(this.resyncTimer);
+    this.resyncTimer = setTimeout(() => {
+      if (this.resyncing && this.ws) this.resync();
+    }, RESYNC_MS);
   }
 
   retry() {
@@ -110,6 +174,7 @@ export class TableSocket {
     this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.pinger);
+    clearTimeout(this.resyncTimer);
     window.removeEventListener('online', this.onWake);
     document.removeEventListener('visibilitychange', this.onWake);
     if (this.ws) this.ws.close(1000);

@@ -1,0 +1,108 @@
+"""Issue 22, deltas in the browser: the table socket (js/connection.js) applies each ``delta``
+to the last frame it kept and hands the page whole frames, so a game played through deltas
+ends with the very page that loading the table afresh shows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import DESKTOP, _parse
+from .person import create_table, play, wait_for
+
+pytestmark = pytest.mark.timeout(400)
+
+# The highlight of what just happened (lastmove.js) is by design not the same: a person who
+# played sees what moved since their own last move, a page loaded afresh what the last frame
+# moved. Those three classes are taken out of both pages; everything else must be equal.
+PAGE_NOW = """() => {
+  const part = (sel) => {
+    const e = document.querySelector(sel);
+    if (!e) return null;
+    const copy = e.cloneNode(true);
+    for (const x of copy.querySelectorAll('.moved, .moved-from, .moved-to')) x.classList.remove('moved', 'moved-from', 'moved-to');
+    return copy.outerHTML;
+  };
+  return {
+    board: part('#board'),
+    result: part('#result'),
+    players: part('.panel-players') || part('#players'),
+    log: [...document.querySelectorAll('#log li.ev')].map((li) => li.textContent),
+    prompt: part('#dock .prompt') || part('#prompt'),
+  };
+}"""
+
+
+def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server: Any, tabs: Any) -> None:
+    """An 8-seat Kingship table (a large view: most frames come as deltas) played to its end;
+    the page then equals, part for part, the page reloaded (whole frames only), and no delta
+    ever missed its base (the page never asked ``sync``)."""
+    tab = tabs(DESKTOP)
+    page = tab.page
+    create_table(page, server.base, "kingship", players=8, seats=["human"] + ["bot:random"] * 7, seed=31)
+    wait_for(page, "#board", timeout=30_000)
+    play(page, random.Random(31))
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)  # the last frames' highlights settle
+    played = page.evaluate(PAGE_NOW)
+    kinds = [str(_parse(raw).get("type")) for raw in tab.raw]  # as they travelled (received: rebuilt)
+    assert kinds.count("delta") > 20 and kinds.count("delta") > kinds.count("state")
+    assert all(m.get("deltas") is True for m in tab.sent if m.get("type") == "hello")
+    assert not [m for m in tab.sent if m.get("type") == "sync"]
+
+    page.reload()
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)
+    fresh = page.evaluate(PAGE_NOW)
+    assert played["log"] and played["board"]
+    for part in played:
+        assert played[part] == fresh[part], part
+    tab.check_clean()
+
+
+def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tabs: Any) -> None:
+    """A delta lost on the way (dropped here between the server and the page): the next delta's
+    base is not the page's last frame, so the page asks ``sync``, drops deltas until the whole
+    frame comes, and plays on; the game ends with the page a reload shows."""
+    tab = tabs(DESKTOP)
+    page = tab.page
+    seen = {"deltas": 0, "dropped": 0, "syncs": 0, "dropping": 1}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if isinstance(message, str) and message.startswith('{"type":"delta"'):
+                seen["deltas"] += 1
+                if seen["dropping"] and seen["deltas"] in (5, 30):  # lost on the way
+                    seen["dropped"] += 1
+                    return
+            ws.send(message)
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, str) and '"sync"' in message:
+                seen["syncs"] += 1
+            upstream.send(message)
+
+        upstream.on_message(to_page)
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/tables/**", route)
+    create_table(page, server.base, "kingship", players=4, seats=["human"] + ["bot:random"] * 3, seed=32)
+    wait_for(page, "#board", timeout=30_000)
+    play(page, random.Random(32))
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)
+    played = page.evaluate(PAGE_NOW)
+    assert seen["dropped"] >= 1 and seen["syncs"] >= seen["dropped"]  # a sync (at least) for each lost delta
+
+    seen["dropping"] = 0
+    page.reload()
+    wait_for(page, "#result", timeout=60_000)
+    page.wait_for_timeout(500)
+    fresh = page.evaluate(PAGE_NOW)
+    for part in played:
+        assert played[part] == fresh[part], part
+    tab.check_clean()
