@@ -20,19 +20,25 @@ class ServeProcess:
         cwd: the working directory; the server's stderr goes to ``cwd/serve.err``.
         port: 0 picks a free port (read from the line the command prints); a restart passes
             the port it had, so that the pages reconnect to the same address.
+        bot_move_seconds: how long a bot's public move is shown before the next (the server's
+            default is 0.4 s, a pace for people; 0.1 s here keeps whole games of bots short —
+            the pace itself is tested in tests/server).
     """
 
-    def __init__(self, db_url: str, cwd: Path, *, port: int = 0, bot_processes: int = 1) -> None:
+    def __init__(
+        self, db_url: str, cwd: Path, *, port: int = 0, bot_processes: int = 1, bot_move_seconds: float = 0.1
+    ) -> None:
         self.db_url = db_url
         self.cwd = cwd
         self.port = port
         self.bot_processes = bot_processes
+        self.bot_move_seconds = bot_move_seconds
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> ServeProcess:
         code = "from regalia.cli.main import main; main()"
         cmd = [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db_url]
-        cmd += ["--bot-processes", str(self.bot_processes)]
+        cmd += ["--bot-processes", str(self.bot_processes), "--bot-move-seconds", str(self.bot_move_seconds)]
         with open(self.cwd / "serve.err", "a") as err:
             self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None
