@@ -5,8 +5,8 @@ decision to ``on_<kind>``; a kind added without its handler fails here, not in a
 from __future__ import annotations
 
 import ast
-import inspect
-import textwrap
+import importlib.util
+from pathlib import Path
 
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom import cards
@@ -20,11 +20,25 @@ KINDS = {
 """The action kind constants (``END`` = 0 ... ``RECRUIT``), not the card constants the module imports."""
 
 
+def _apply_source() -> ast.FunctionDef:
+    """``KingdomState._apply`` as read from ``state.py`` (a compiled build has no source to ask
+    ``inspect`` for; the ``.py`` it was built from sits beside the extension)."""
+    spec = importlib.util.find_spec("regalia.games.kingdom")
+    assert spec is not None and spec.submodule_search_locations
+    source = Path(next(iter(spec.submodule_search_locations))) / "state.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "KingdomState":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "_apply":
+                    return item
+    raise AssertionError("KingdomState._apply not found in state.py")
+
+
 def _apply_dispatch() -> dict[str, str]:
     """The kind constant each ``if k == A.<KIND>`` branch of ``_apply`` tests -> the method it calls."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(KingdomState._apply)))
     out: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in ast.walk(_apply_source()):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
             right = node.test.comparators[0]
             call = node.body[0]
