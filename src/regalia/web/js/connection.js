@@ -3,7 +3,7 @@
 // and resumes from the last public step it was shown, so the page resyncs without a reload.
 //
 // It says `deltas: true` in its hello: a large frame may then come as a `delta`, an RFC 6902
-// patch of the last frame this socket was sent (docs/server.md, "Deltas"). The socket keeps that
+// patch of the last frame this socket was sent (docs/server.md, "Server → client", `delta`). The socket keeps that
 // frame's document and id, applies each delta to it (fast-json-patch, vendored) and hands the
 // page a whole `state` frame, as if it had come so: the pages never see a delta. A delta whose
 // base is not the frame kept, or that does not apply, makes it ask `sync` (a whole frame follows)
