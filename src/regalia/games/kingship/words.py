@@ -10,25 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regalia.games.kingship.cards import NAME, NK, SUIT, SUIT_NAMES, VALUE, VALUE_TEXT, spec_text
+from regalia.games.kingship.cards import NAME, NK, SUIT, SUIT_NAMES, VALUE, VALUE_NAMES, VALUE_TEXT, spec_text
 
-CHARACTER: Final[tuple[str, ...]] = (
-    "",
-    "Angel",
-    "Messenger",
-    "Farmer",
-    "Poacher",
-    "Priest",
-    "Demon",
-    "Merchant",
-    "Wizard",
-    "Witch",
-    "Knight",
-    "Prince",
-    "Queen",
-    "Emperor",
-    "Outlaw",
-)
+CHARACTER: Final[tuple[str, ...]] = VALUE_NAMES
 """CHARACTER[value]: the character every card of that value shows (1..13, 14 = the Outlaw)."""
 
 A_CHARACTER: Final[tuple[str, ...]] = tuple(("an " if c[:1] in "AEIOU" else "a ") + c if c else "" for c in CHARACTER)
