@@ -15,7 +15,6 @@ a delta only for a frame of at least ``DELTA_MIN_BYTES`` whose delta is at most
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import random
 import statistics
@@ -33,8 +32,8 @@ TABLES = [("kings-blood", 4), ("kings-blood", 6), ("kings-family", 1), ("kingshi
 TABLES += [("blood-and-fortune", 6), ("kingdom", 2), ("kingdom", 4)]
 
 
-def frames(game: str, players: int, seat: int | None, seed: int) -> list[str]:
-    """The JSON of every frame ``seat`` would be sent in one game of random moves."""
+def frames(game: str, players: int, seat: int | None, seed: int) -> list[dict[str, Any]]:
+    """Every frame ``seat`` would be sent in one game of random moves (as ``frame_for`` builds it)."""
     state = make(game, players=players, seed=seed)
     rng = random.Random(seed)
     out = []
@@ -53,7 +52,7 @@ def frames(game: str, players: int, seat: int | None, seed: int) -> list[str]:
             "prompt": str(view.get("prompt", "")), "legal": legal, "events": shown, "full": False,
             "clock": None, "result": None,
         }  # fmt: skip
-        out.append(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+        out.append(frame)
         events = state.apply(rng.choice(state.legal_actions()))
         step += 1
     return out
@@ -61,7 +60,7 @@ def frames(game: str, players: int, seat: int | None, seed: int) -> list[str]:
 
 def measure(game: str, players: int, seat: int | None) -> dict[str, Any]:
     texts = frames(game, players, seat, seed=7)
-    encoded = [EncodedFrame.of(t, full=False) for t in texts]
+    encoded = [EncodedFrame.of(t) for t in texts]
     deflate = zlib.compressobj(wbits=-15)
     whole, delta, diff_us, deflate_us, sent_as_delta = [], [], [], [], 0
     for before, after in itertools.pairwise(encoded):

@@ -55,17 +55,16 @@ def test_diff_keeps_a_null_apart_from_a_missing_key() -> None:
     assert diff({"result": None}, {}) == [{"op": "remove", "path": "/result"}]
 
 
-def _frame_json(view: dict[str, Any], *, full: bool = False, events: list[Any] | None = None) -> str:
-    frame = {"type": "state", "table": "t1", "seat": None, "step": 3, "view": view, "events": events or []}
-    frame["full"] = full
-    return json.dumps(frame, separators=(",", ":"))
+def _frame_json(view: dict[str, Any], *, full: bool = False, events: list[Any] | None = None) -> dict[str, Any]:
+    """A frame as ``frame_for`` builds it (JSON values, no ``frame`` id)."""
+    return {"type": "state", "table": "t1", "seat": None, "step": 3, "view": view, "events": events or [], "full": full}
 
 
 def test_a_large_frame_goes_as_a_delta_of_the_last_one_written() -> None:
     """A frame of at least DELTA_MIN_BYTES whose delta is small goes as ``delta`` naming its base."""
     big = {"cards": [f"card{i}" for i in range(400)], "turn": 1}
-    base = EncodedFrame.of(_frame_json(big), full=False)
-    nxt = EncodedFrame.of(_frame_json({**big, "turn": 2}, events=[{"kind": "play", "text": "P1 plays"}]), full=False)
+    base = EncodedFrame.of(_frame_json(big))
+    nxt = EncodedFrame.of(_frame_json({**big, "turn": 2}, events=[{"kind": "play", "text": "P1 plays"}]))
     assert base.size >= DELTA_MIN_BYTES
     message = json.loads(nxt.message_after(base))
     assert message["type"] == "delta" and message["base"] == base.id and message["frame"] == nxt.id
@@ -78,13 +77,13 @@ def test_a_full_a_small_or_a_first_frame_goes_whole() -> None:
     """``full`` frames (hello, sync, undo), frames under DELTA_MIN_BYTES, a socket's first frame
     and frames whose delta is over DELTA_MAX_RATIO of them are sent whole."""
     big = {"cards": [f"card{i}" for i in range(400)]}
-    base = EncodedFrame.of(_frame_json(big), full=False)
-    assert EncodedFrame.of(_frame_json(big, full=True), full=True).message_after(base).startswith('{"type":"state"')
-    assert EncodedFrame.of(_frame_json(big), full=False).message_after(None).startswith('{"type":"state"')
-    small = EncodedFrame.of(_frame_json({"turn": 1}), full=False)
+    base = EncodedFrame.of(_frame_json(big))
+    assert EncodedFrame.of(_frame_json(big, full=True)).message_after(base).startswith('{"type":"state"')
+    assert EncodedFrame.of(_frame_json(big)).message_after(None).startswith('{"type":"state"')
+    small = EncodedFrame.of(_frame_json({"turn": 1}))
     assert small.size < DELTA_MIN_BYTES
-    assert EncodedFrame.of(_frame_json({"turn": 2}), full=False).message_after(small).startswith('{"type":"state"')
-    changed = EncodedFrame.of(_frame_json({"cards": [f"other{i}" for i in range(400)]}), full=False)
+    assert EncodedFrame.of(_frame_json({"turn": 2})).message_after(small).startswith('{"type":"state"')
+    changed = EncodedFrame.of(_frame_json({"cards": [f"other{i}" for i in range(400)]}))
     assert changed.message_after(base) == changed.text
     assert len(json.dumps(diff(base.document, changed.document))) > DELTA_MAX_RATIO * changed.size
 
@@ -188,7 +187,9 @@ def test_every_delta_of_a_bots_game_rebuilds_the_whole_frame(
     frame exactly (compared with a socket sent whole frames, by frame id)."""
     reader, matched = _watch_whole_game(client, game, players, seed)
     assert reader.whole >= 1
-    assert matched >= (reader.whole + reader.deltas) * 0.9
+    # the bots move without a pause, so a frame may be coalesced away on one socket and not on
+    # the other (a frame unmatched); one in ten, and one more in a short game, is allowed
+    assert matched >= (reader.whole + reader.deltas) * 0.9 - 1
     if game == "kingship":  # an 8-seat table's view is large: most frames go as deltas
         assert reader.deltas > reader.whole
         assert reader.delta_bytes / reader.deltas < 0.5 * reader.whole_bytes / reader.whole
@@ -283,7 +284,7 @@ def test_a_coalesced_frame_is_never_a_base() -> None:
     """The outbox replaces a waiting frame with a newer one (a slow reader); the writer makes
     each delta from the last frame it really wrote, so the replaced frame is never a base."""
     big = {"cards": [f"card{i}" for i in range(400)], "turn": 0}
-    frames = [EncodedFrame.of(_frame_json({**big, "turn": n}), full=False) for n in range(4)]
+    frames = [EncodedFrame.of(_frame_json({**big, "turn": n})) for n in range(4)]
 
     async def run() -> list[str]:
         settings = ServerSettings(db_url="sqlite://", bot_processes=0)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import json
 import time
 from typing import Any
@@ -139,7 +138,7 @@ class Connection:
         if response is not None:
             self.send(response)
         waiting = self.outbox.waiting("state")
-        saved = dataclasses.replace(self.cursor)
+        saved = self.cursor.copy()
         if waiting is not None:
             self.cursor.step, self.cursor.key = waiting.since, ""
             full = full or waiting.full
@@ -151,18 +150,20 @@ class Connection:
                     if built is None:
                         self.cursor = saved
                         return
-                    self.cursor = dataclasses.replace(cursor)
-                    again = Outgoing(built.text, "state", since=since, full=built.full, frame=built.frame)
+                    self.cursor = cursor.copy()
+                    again = Outgoing(
+                        built.text, "state", since=since, full=built.full, frame=built.frame, size=built.size
+                    )
                     if not self.outbox.put(again):
                         self.closed = True
                     return
         frame = frame_for(live, self.seat, self.cursor, full=full)
         item: Outgoing | None = None
         if frame is not None:
-            encoded = EncodedFrame.of(frame.model_dump_json(exclude={"frame"}), full=frame.full)
-            item = Outgoing(encoded.text, "state", since=since, full=frame.full, frame=encoded)
+            encoded = EncodedFrame.of(frame)
+            item = Outgoing(encoded.text, "state", since=since, full=encoded.full, frame=encoded, size=encoded.size)
         if shared is not None and self.seat is None:
-            shared.setdefault(None, []).append((before, dataclasses.replace(self.cursor), item))
+            shared.setdefault(None, []).append((before, self.cursor.copy(), item))
         if item is None:
             self.cursor = saved
             return

@@ -66,13 +66,14 @@ def diff(before: Any, after: Any) -> list[dict[str, Any]]:
         A list of ``add`` / ``remove`` / ``replace`` operations, empty when the two are equal.
     """
     ops: list[dict[str, Any]] = []
-    _diff(before, after, "", ops)
+    if before != after:
+        _diff(before, after, "", ops)
     return ops
 
 
 def _diff(a: Any, b: Any, path: str, ops: list[dict[str, Any]]) -> None:
-    if a == b:
-        return
+    """Append to ``ops`` the operations from ``a`` to ``b`` at ``path``; ``a != b`` (every caller
+    compares first, so no value is compared twice on the way down)."""
     if type(a) is dict and type(b) is dict:
         for k, v in a.items():
             p = path + "/" + _pointer_token(k)
@@ -106,7 +107,8 @@ def _diff_lists(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]]
     mid_a, mid_b = na - tail - head, nb - tail - head
     both = min(mid_a, mid_b)
     for k in range(head, head + both):
-        _diff(a[k], b[k], path + "/" + str(k), ops)
+        if a[k] != b[k]:
+            _diff(a[k], b[k], path + "/" + str(k), ops)
     for k in range(head + both, head + mid_b):
         ops.append({"op": "add", "path": path + "/" + str(k), "value": b[k]})
     for k in range(head + mid_a - 1, head + both - 1, -1):
@@ -130,38 +132,41 @@ class EncodedFrame:
     id: str
     full: bool
     size: int
+    _parts: tuple[dict[str, Any], list[Any]]
     deltas: dict[str, str | None] = field(default_factory=dict)
-    _parts: tuple[dict[str, Any], list[Any]] | None = None
 
     @classmethod
-    def of(cls, frame_json: str, *, full: bool) -> EncodedFrame:
-        """Encode a ``state`` frame given as JSON without a ``frame`` key (a ``StateFrame``'s
-        ``model_dump_json(exclude={"frame"})``) and its ``full``: its id is the hash of that
-        JSON, added as the last key."""
-        raw = frame_json.encode("utf-8", "surrogatepass")
+    def of(cls, frame: dict[str, Any]) -> EncodedFrame:
+        """Encode a ``state`` frame (the JSON of a ``StateFrame`` without its ``frame`` key, as
+        :func:`regalia.server.frames.frame_for` builds it): its id is the hash of that JSON,
+        added as the last key. The frame's values are kept as its :attr:`document` and
+        :attr:`events` and must not be changed afterwards.
+
+        Raises:
+            orjson.JSONEncodeError: a value is not JSON (the core's views, choices and events
+                are JSON by contract).
+        """
+        raw = orjson.dumps(frame)
         fid = frame_id(raw)
-        text = frame_json[:-1] + ',"frame":"' + fid + '"}'  # 27 more bytes
-        return cls(text=text, id=fid, full=full, size=len(raw) + 27)
+        text = raw[:-1].decode() + ',"frame":"' + fid + '"}'  # 27 more bytes
+        document = {k: v for k, v in frame.items() if k not in NOT_DOCUMENT}
+        return cls(
+            text=text,
+            id=fid,
+            full=bool(frame.get("full")),
+            size=len(raw) + 27,
+            _parts=(document, frame.get("events") or []),
+        )
 
     @property
     def document(self) -> dict[str, Any]:
-        """The frame without :data:`NOT_DOCUMENT`'s keys: what a delta patches (decoded from
-        :attr:`text` when first needed — only a frame that may go as a delta, or be a base)."""
-        return self._split()[0]
+        """The frame without :data:`NOT_DOCUMENT`'s keys: what a delta patches."""
+        return self._parts[0]
 
     @property
     def events(self) -> list[Any]:
         """The frame's ``events``, as JSON values."""
-        return self._split()[1]
-
-    def _split(self) -> tuple[dict[str, Any], list[Any]]:
-        if self._parts is None:
-            document = orjson.loads(self.text)
-            events = document.pop("events")
-            for key in NOT_DOCUMENT:
-                document.pop(key, None)
-            self._parts = (document, events)
-        return self._parts
+        return self._parts[1]
 
     def message_after(self, base: EncodedFrame | None) -> str:
         """What to write to a socket whose last written frame is ``base`` (``None``: none yet,

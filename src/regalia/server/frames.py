@@ -15,27 +15,20 @@ from regalia.core import State, get_game
 from regalia.core.events import Event
 from regalia.server.live import ONLINE_SECONDS, LiveTable
 from regalia.server.periods import CONTINUE, stage_decision
-from regalia.server.protocol import (
-    Choice,
-    Clock,
-    EventOut,
-    Response,
-    SeatInfo,
-    StateFrame,
-    TableInfo,
-)
+from regalia.server.protocol import EventOut, Response, SeatInfo, TableInfo
 from regalia.server.storage import SeatRow, TableRow
 from regalia.server.tokens import decision_id
 
-CONTINUE_CHOICE = Choice(
-    text=CONTINUE,
-    label="you have nothing to play in this response window: let the table go on",
-    id=-1,
-    group=CONTINUE,
-    keys=[],
-    alike=[],
-)
-"""The only choice of a person's stage in which the rules ask them nothing (SRV-2)."""
+CONTINUE_CHOICE: dict[str, Any] = {
+    "text": CONTINUE,
+    "label": "you have nothing to play in this response window: let the table go on",
+    "id": -1,
+    "group": CONTINUE,
+    "keys": [],
+    "alike": [],
+}
+"""The only choice of a person's stage in which the rules ask them nothing (SRV-2), as a
+:class:`~regalia.server.protocol.Choice`'s JSON."""
 FORCED_PROMPT = "Your only choice — {label} — is played for you in a moment (your preference: forced moves)."
 """The prompt of a person's decision that the server plays for them (``LiveTable.forced_text``)."""
 CONTINUE_PROMPT = (
@@ -44,9 +37,15 @@ CONTINUE_PROMPT = (
 )
 
 
+def event_json(e: Event) -> dict[str, Any]:
+    """An event as sent, the JSON of an :class:`~regalia.server.protocol.EventOut`: kind, words,
+    acting seat, data, and whether only some seats saw it."""
+    return {"kind": e.kind, "text": e.text, "seat": e.seat, "data": e.data, "private": e.visible_to is not None}
+
+
 def event_out(e: Event) -> EventOut:
-    """An event as sent: kind, words, acting seat, data, and whether only some seats saw it."""
-    return EventOut(kind=e.kind, text=e.text, seat=e.seat, data=e.data, private=e.visible_to is not None)
+    """An event as sent, as a model (:func:`event_json`) for the messages built as models."""
+    return EventOut(**event_json(e))
 
 
 def seat_info(s: SeatRow, now: float | None = None) -> SeatInfo:
@@ -113,6 +112,10 @@ class Cursor:
     generation: int = 0
     response: tuple[bool, int | None, float | None] = (False, None, None)
 
+    def copy(self) -> Cursor:
+        """A copy (the fields are immutable or never changed in place)."""
+        return Cursor(self.step, self.key, self.generation, self.response)
+
 
 def response_for(live: LiveTable, cursor: Cursor) -> Response | None:
     """The table's response period as everyone sees it (SRV-2), if it changed since ``cursor``
@@ -126,7 +129,7 @@ def response_for(live: LiveTable, cursor: Cursor) -> Response | None:
     return Response(open=now[0], seat=now[1], deadline=now[2], now=time.time())
 
 
-def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool = False) -> StateFrame | None:
+def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool = False) -> dict[str, Any] | None:
     """The frame for ``seat`` (``None``: spectator) if it differs from what ``cursor`` was
     sent, else ``None``; updates ``cursor``.
 
@@ -138,6 +141,12 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
 
     Args:
         full: send the whole event log (a new socket, or ``sync``), even if nothing changed.
+
+    Returns:
+        the frame as the JSON of a :class:`~regalia.server.protocol.StateFrame` without its
+        ``frame`` id (a dict of JSON values, keys in the model's order; built as plain data,
+        not as the model, because a frame is made for every socket after every move — the
+        tests check every frame of whole games against the model), or ``None``.
     """
     if cursor.generation != live.generation:  # the table went back (undo): everything again
         cursor.generation, full = live.generation, True
@@ -148,26 +157,7 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
     row = live.row
     status = live.status()
     controller = live.controller(seat) if seat is not None else None
-    period = live.period
-    stage = None if period is None else period.stage
-    legal: list[Choice] = []
-    decision = None
-    prompt: str | None = None
-    if status == "running" and seat is not None:
-        if period is not None and stage is not None and stage.seat == seat:
-            decision = stage_decision(row.secret, period)
-            if controller == "human":
-                if stage.real:
-                    legal = [Choice(**c) for c in state.legal_choices()]
-                else:
-                    legal, prompt = [CONTINUE_CHOICE], CONTINUE_PROMPT
-        elif period is None and state.current_player == seat and step == live.step:
-            decision = decision_id(row.secret, step)
-            forced = live.forced_text() if controller == "human" else None
-            if forced is not None:
-                prompt = FORCED_PROMPT.format(label=state.label(forced))
-            elif controller == "human":
-                legal = [Choice(**c) for c in state.legal_choices()]
+    decision, legal, prompt = _decision(live, state, seat, controller, status, step)
     clock = _clock(live, state, seat)
     view = state.view(seat)
     if prompt is None:
@@ -180,41 +170,69 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
         "controller": controller,
         "view": view,
         "prompt": prompt,
-        "legal": [c.model_dump() for c in legal],
-        "clock": None if clock is None else [clock.seat, clock.deadline],
+        "legal": legal,
+        "clock": None if clock is None else (clock["seat"], clock["deadline"]),
         "result": state.result() if over else None,
     }
     key = frame_core  # compared as a dict: cheaper than encoding it (the frame is encoded once, when sent)
     if not full and key == cursor.key:
         return None
     since = 0 if full else max(cursor.step, 0)
-    events: list[EventOut] = []
+    events: list[dict[str, Any]] = []
     for move_events in live.events[since:step]:
         for e in state.events_for(move_events, seat):
-            events.append(event_out(e))
+            events.append(event_json(e))
     cursor.step = step
     cursor.key = key
-    return StateFrame(
-        table=row.id,
-        seat=seat,
-        step=frame_core["step"],
-        decision=decision,
-        status=status,  # type: ignore[arg-type]
-        controller=controller,  # type: ignore[arg-type]
-        view=view,
-        prompt=prompt,
-        legal=legal,
-        events=events,
-        full=full,
-        clock=clock,
-        result=frame_core["result"],
-    )
+    return {
+        "type": "state",
+        "table": row.id,
+        "seat": seat,
+        "step": frame_core["step"],
+        "decision": decision,
+        "status": status,
+        "controller": controller,
+        "view": view,
+        "prompt": prompt,
+        "legal": legal,
+        "events": events,
+        "full": full,
+        "clock": clock,
+        "result": frame_core["result"],
+    }
 
 
-def _clock(live: LiveTable, state: State, seat: int | None) -> Clock | None:
-    """The clock ``seat`` is shown: during a response period (SRV-2), the person asked now sees
-    their turn's end and everyone else none (the ``response`` message shows it to all); else
-    the move clock of the decision shown."""
+def _decision(
+    live: LiveTable, state: State, seat: int | None, controller: str | None, status: str, step: int
+) -> tuple[str | None, list[dict[str, Any]], str | None]:
+    """What ``seat`` is asked in the frame of ``state``: the decision id (``None``: nothing),
+    its legal choices (``Choice`` JSON; empty unless the seat plays itself) and a prompt that
+    replaces the view's (``None``: the view's)."""
+    if status != "running" or seat is None:
+        return None, [], None
+    row = live.row
+    period = live.period
+    stage = None if period is None else period.stage
+    if period is not None and stage is not None and stage.seat == seat:
+        decision = stage_decision(row.secret, period)
+        if controller != "human":
+            return decision, [], None
+        if stage.real:
+            return decision, state.legal_choices(), None
+        return decision, [CONTINUE_CHOICE], CONTINUE_PROMPT
+    if period is None and state.current_player == seat and step == live.step:
+        decision = decision_id(row.secret, step)
+        forced = live.forced_text() if controller == "human" else None
+        if forced is not None:
+            return decision, [], FORCED_PROMPT.format(label=state.label(forced))
+        return decision, state.legal_choices() if controller == "human" else [], None
+    return None, [], None
+
+
+def _clock(live: LiveTable, state: State, seat: int | None) -> dict[str, Any] | None:
+    """The clock ``seat`` is shown (a :class:`~regalia.server.protocol.Clock`'s JSON): during a
+    response period (SRV-2), the person asked now sees their turn's end and everyone else none
+    (the ``response`` message shows it to all); else the move clock of the decision shown."""
     row = live.row
     if state.is_terminal or live.status() != "running":
         return None
@@ -223,10 +241,10 @@ def _clock(live: LiveTable, state: State, seat: int | None) -> Clock | None:
     if period is not None:
         stage = period.stage
         if stage is not None and stage.seat == seat:
-            return Clock(seat=seat, deadline=stage.until, turn_seconds=row.turn_seconds, now=now)
+            return {"seat": seat, "deadline": stage.until, "turn_seconds": row.turn_seconds, "now": now}
         return None
     if row.turn_seconds is None:
         return None
     step = len(state.history)
     deadline = row.deadline if row.deadline_step == step and step == live.step else None
-    return Clock(seat=state.current_player, deadline=deadline, turn_seconds=row.turn_seconds, now=now)
+    return {"seat": state.current_player, "deadline": deadline, "turn_seconds": row.turn_seconds, "now": now}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from regalia.server.deltas import EncodedFrame
 
@@ -30,11 +30,12 @@ class Outgoing:
     since: int = -1
     full: bool = False
     frame: EncodedFrame | None = None
-    size: int = field(init=False)
-    """Its size in bytes as sent (UTF-8)."""
+    size: int = -1
+    """Its size in bytes as sent (UTF-8); measured from ``text`` when not given."""
 
     def __post_init__(self) -> None:
-        self.size = len(self.text.encode("utf-8", "surrogatepass"))
+        if self.size < 0:
+            self.size = len(self.text.encode("utf-8", "surrogatepass"))
 
 
 class Outbox:
