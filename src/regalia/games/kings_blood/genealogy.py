@@ -119,6 +119,10 @@ class Genealogy:
             same Genealogy).
         memo_key: free for the caller beside ``memo``: what else ``memo`` depends on (King's
             Blood: the card holding the King's Blood card); copied by ``clone``, never reset.
+        shown: free for the caller's view: the parts of every seat's view drawn from this
+            Genealogy alone (King's Blood: its cards, rows and Active cards, shared by the views
+            of all seats until the Genealogy changes — they are public). Reset and copied like
+            ``memo``.
     """
 
     __slots__ = (
@@ -133,6 +137,7 @@ class Genealogy:
         "both_sides",
         "memo",
         "memo_key",
+        "shown",
     )
 
     def __init__(self, active_needs_both_sides: bool = False) -> None:
@@ -154,6 +159,7 @@ class Genealogy:
         """card -> its New Connection moves (KB-G5), filled on demand; dropped on every change."""
         self.memo: Any = None
         self.memo_key = 0
+        self.shown: Any = None
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -274,7 +280,7 @@ class Genealogy:
                     sides[c] = st
                 else:
                     sides.pop(c, None)
-        self._order = self._active = self.memo = None
+        self._order = self._active = self.memo = self.shown = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _close(self, card: int, side: int) -> None:
@@ -295,7 +301,7 @@ class Genealogy:
             if st:
                 sides[c] = st
         self._sides = sides
-        self._order = self._active = self.memo = None
+        self._order = self._active = self.memo = self.shown = None
         self._conn = None
 
     def active_order(self) -> list[int]:
@@ -404,7 +410,7 @@ class Genealogy:
         st = _status(cells, k, self.both_sides)
         if st:
             sides[card] = st
-        self._order = self._active = self.memo = None
+        self._order = self._active = self.memo = self.shown = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
 
     def _lift(self, card: int) -> int:
@@ -480,7 +486,7 @@ class Genealogy:
             self._close(c, facing)
         if not self.both_sides and far not in cells and below not in cells:
             sides[card] = own  # its outer spot, the spot beyond and the spot below are free
-        self._order = self._active = self.memo = None
+        self._order = self._active = self.memo = self.shown = None
         self._conn = None  # not cleared in place: a clone may share the old dict (see clone)
         return row, (nk & _LOW) - OFFSET
 
@@ -519,7 +525,7 @@ class Genealogy:
         if card not in self._pos:
             raise KeyError(card)
         self._att.setdefault(card, []).append(face)
-        self.memo = None  # a caller may have derived something from the attachments
+        self.memo = self.shown = None  # a caller may have derived something from the attachments
 
     def detach(self, card: int, face: int) -> None:
         """Remove one attached ``face`` from under ``card``.
@@ -533,7 +539,7 @@ class Genealogy:
         att.remove(face)
         if not att:
             del self._att[card]
-        self.memo = None
+        self.memo = self.shown = None
 
     def find_attachment(self, face: int) -> int | None:
         """The card that ``face`` is attached to, or ``None``."""
@@ -655,7 +661,7 @@ class Genealogy:
         self._count = {}
         self._att = {}
         self._sides = {}
-        self._order = self._active = self.memo = None
+        self._order = self._active = self.memo = self.shown = None
         self._conn = None
         return removed
 
@@ -673,6 +679,7 @@ class Genealogy:
         new._active = self._active
         new.memo = self.memo
         new.memo_key = self.memo_key
+        new.shown = self.shown
         new._conn = self._conn  # valid for both until one changes (a change drops the dict)
         return new
 

@@ -28,6 +28,33 @@ def _label(state: KingsBloodState, active: set[int]) -> Any:
     return label
 
 
+GenealogyShown = tuple[list[dict[str, Any]], list[str], list[str], int]
+"""The public parts of a view drawn from the Genealogy alone: ``genealogy``, ``genealogy_rows``,
+``active`` and ``generations``."""
+
+
+def _genealogy_shown(state: KingsBloodState) -> GenealogyShown:
+    """The Genealogy's parts of every seat's view (public: the same for all), made once per
+    state of the Genealogy and kept in its ``shown`` until it changes."""
+    gen = state.gen
+    active_list = gen.active()
+    active = set(active_list)
+    cards = []
+    for card in gen.cards():
+        row, x = gen.position(card)
+        cards.append(
+            {
+                "card": NOTATION[card],
+                "row": row,
+                "x": x,
+                "active": card in active,
+                "attached": [NOTATION[a] for a in gen.attachments(card)],
+            }
+        )
+    lines = gen.render(_label(state, active), CELL_WIDTH)
+    return cards, lines, [NOTATION[c] for c in active_list], gen.generations()
+
+
 def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator), JSON-ready.
 
@@ -44,25 +71,19 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
     "Reverse", ...}``, the same map as King's Family's view: a table can mark any card it shows
     without knowing the deck). ``genealogy_rows`` marks Active cards ``*``, abilities ``⊘`` Skip,
     ``⇄`` Reverse and ``+3`` Draw 3, attached cards ``E`` and ``K`` (``Game.legend``).
+
+    ``genealogy``, ``genealogy_rows`` and ``active`` are made once for each state of the
+    Genealogy (its ``shown``) and shared by every seat's view until it changes: read a view, do
+    not change it in place.
     """
     gen = state.gen
-    active_list = gen.active()
-    active = set(active_list)
+    shown: GenealogyShown | None = gen.shown
+    if shown is None:
+        shown = _genealogy_shown(state)
+        gen.shown = shown
+    cards, lines, active_names, generations = shown
     over = state.is_terminal
     phase = state.phase
-    cards = []
-    for card in gen.cards():
-        row, x = gen.position(card)
-        cards.append(
-            {
-                "card": NOTATION[card],
-                "row": row,
-                "x": x,
-                "active": card in active,
-                "attached": [NOTATION[a] for a in gen.attachments(card)],
-            }
-        )
-    lines = gen.render(_label(state, active), CELL_WIDTH)
     return {
         "game": "kings-blood",
         "players": state.num_players,
@@ -78,8 +99,8 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
         "known_in_hands": [sorted(NOTATION[c] for c in k) for k in state.known],
         "genealogy": cards,
         "genealogy_rows": lines,
-        "active": [NOTATION[c] for c in active_list],
-        "generations": gen.generations(),
+        "active": active_names,
+        "generations": generations,
         "child": NOTATION[state.child] if phase in (BIRTH, SIBLINGS) and state.child >= 0 else None,
         "sibling_side": ("left", "right")[state.sib_side] if phase == SIBLINGS else None,
         "siblings_placed": state.sib_count if phase == SIBLINGS else 0,
