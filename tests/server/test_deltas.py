@@ -7,6 +7,7 @@ independent of the server's differ (:mod:`regalia.server.deltas`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -303,3 +304,14 @@ def test_a_coalesced_frame_is_never_a_base() -> None:
     assert [m["type"] for m in sent] == ["state", "delta"]
     assert sent[1]["base"] == frames[0].id and sent[1]["frame"] == frames[3].id
     assert jsonpatch.apply_patch(frames[0].document, sent[1]["patch"]) == frames[3].document
+
+
+@pytest.mark.parametrize(
+    "size", [0, 1, deltas.HASH_CHUNK - 1, deltas.HASH_CHUNK, deltas.HASH_CHUNK + 1, 3 * deltas.HASH_CHUNK + 5]
+)
+def test_a_frame_id_is_the_blake2b_of_the_whole_frame_hashed_in_chunks(size: int) -> None:
+    """The id is 16 hex digits of BLAKE2b (8 bytes) of every byte of the frame, whatever its size
+    against the chunks it is hashed in."""
+    text = bytes(range(256)) * (size // 256 + 1)
+    text = text[:size]
+    assert deltas.frame_id(text) == hashlib.blake2b(text, digest_size=8).hexdigest()

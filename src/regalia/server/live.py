@@ -10,6 +10,7 @@ seed and moves takes milliseconds, so any process can serve any table.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import time
 from dataclasses import dataclass, field
 
@@ -248,13 +249,8 @@ class LiveTable:
         return s.seen_at is None or s.seen_at < now - AWAY_GRACE
 
     def public_step_at(self, step: int) -> int:
-        """The public step after ``step`` moves."""
-        count = 0
-        for s in self.public_at[1:]:
-            if s > step:
-                break
-            count += 1
-        return count
+        """The public step after ``step`` moves (``public_at`` rises: a binary search)."""
+        return bisect.bisect_right(self.public_at, step, 1) - 1
 
     def seat_row(self, seat: int) -> SeatRow:
         return self.seats[seat]
