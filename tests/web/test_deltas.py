@@ -36,12 +36,12 @@ PAGE_NOW = """() => {
 
 
 def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server: Any, tabs: Any) -> None:
-    """An 8-seat Kingship table (a large view: most frames come as deltas) played to its end;
+    """A 5-seat Kingship table (a large view: most frames come as deltas) played to its end;
     the page then equals, part for part, the page reloaded (whole frames only), and no delta
     ever missed its base (the page never asked ``sync``)."""
     tab = tabs(DESKTOP)
     page = tab.page
-    create_table(page, server.base, "kingship", players=8, seats=["human"] + ["bot:random"] * 7, seed=31)
+    create_table(page, server.base, "kingship", players=5, seats=["human"] + ["bot:random"] * 4, seed=31)
     wait_for(page, "#board", timeout=30_000)
     play(page, random.Random(31))
     wait_for(page, "#result", timeout=60_000)

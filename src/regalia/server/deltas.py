@@ -9,7 +9,7 @@ really sent: a frame that a newer one replaced in the outbox was never written, 
 base. A socket's first frame, a ``full`` frame (``hello``, ``sync``, an undo) and any frame the
 rules below do not shrink enough go whole.
 
-Sending a delta costs a diff (about 50–120 µs for the views of this project's games) and saves
+Sending a delta costs a diff (about 25–70 µs for the views of this project's games) and saves
 the bytes, their writing and — for frames of at least
 :data:`~regalia.server.compression.COMPRESS_MIN_BYTES` — their deflate, so a delta is sent only for
 a frame of at least :data:`DELTA_MIN_BYTES` whose delta is at most :data:`DELTA_MAX_RATIO` of it
