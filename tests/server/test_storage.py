@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 
+import psycopg
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, update
 
+from regalia.server.app import create_app
+from regalia.server.committer import Write
+from regalia.server.pubsub import libpq_url
+from regalia.server.settings import ServerSettings
 from regalia.server.storage import TableRow, metadata
-from regalia.server.store import Move, Store
+from regalia.server.store import NOTIFY_CHANNEL, Move, Store
 from regalia.server.tokens import find_seat, hash_token, new_token, token_matches
 
-from .conftest import AppFactory
+from .conftest import AppFactory, PgCluster
 from .helpers import act, create, decide, hello, until
 
 
@@ -122,3 +128,26 @@ def test_restart_resumes_every_table_at_the_last_move(make_client: AppFactory) -
         _, frame = hello(a, token=t["token"])
         assert frame["step"] == before and frame["view"] == fa["view"]
         frame = decide(a, frame) if fa["legal"] else frame
+
+
+def test_a_group_commit_notifies_every_write_in_one_statement(pg_cluster: PgCluster) -> None:
+    """PostgreSQL: the ``NOTIFY`` of every write of a group commit is sent (one statement for
+    all) when the transaction commits; a write whose compare-and-set fails sends none."""
+    url = pg_cluster.new_database()
+    settings = ServerSettings(db_url=url, bot_processes=0, sweep_seconds=0.05, bot_move_seconds=0.0)
+    with TestClient(create_app(settings)) as client:
+        tables = [create(client, game="kings-blood", players=2, seats=["human", "human"])["table"] for _ in range(3)]
+    store = Store(url, migrate_schema=False)
+    try:
+        with psycopg.connect(libpq_url(url), autocommit=True) as listener:
+            listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            writes = [
+                Write(t, {"updated_at": 1.0}, at_step=at, notify={"k": "move", "t": t, "s": at, "p": "test"})
+                for t, at in zip(tables, (0, 0, 5), strict=True)
+            ]
+            assert store.commit_batch(writes) == [True, True, False]
+            got = [json.loads(n.payload)["t"] for n in listener.notifies(timeout=5, stop_after=2)]
+            assert sorted(got) == sorted(tables[:2])
+            assert list(listener.notifies(timeout=0.5)) == []  # nothing for the refused write
+    finally:
+        store.close()

@@ -121,7 +121,9 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-_NOTIFY = text("SELECT pg_notify(:c, :p)")
+_NOTIFY = text("SELECT pg_notify(:c, p) FROM unnest(CAST(:ps AS text[])) AS p")
+"""Every notice of a transaction in one statement (one round trip, however many moves a group
+commit holds)."""
 _MOVE_INSERT = insert(cast(Table, MoveRow.__table__))
 """The insert of committed moves (a Core statement: compiled once)."""
 
@@ -178,9 +180,12 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
-    def _notify(self, conn: Connection, payload: dict[str, Any] | None) -> None:
-        if payload is not None and self.is_postgres:
-            conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": orjson.dumps(payload).decode()})
+    def _notify(self, conn: Connection, *payloads: dict[str, Any] | None) -> None:
+        """``NOTIFY`` the other processes (PostgreSQL) of ``payloads`` (``None`` ones skipped),
+        sent when the transaction commits, in one statement."""
+        texts = [orjson.dumps(p).decode() for p in payloads if p is not None]
+        if texts and self.is_postgres:
+            conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "ps": texts})
 
     # ------------------------------------------------------------------ tables and seats
     def create_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -269,6 +274,7 @@ class Store:
         order = sorted(range(len(writes)), key=lambda i: writes[i].table_id)
         with self._tx() as conn:
             moves = []
+            notices = []
             for i in order:
                 w = writes[i]
                 values = dict(w.fields)
@@ -293,9 +299,10 @@ class Store:
                             "at": m.at,
                         }
                     )
-                self._notify(conn, w.notify)
+                notices.append(w.notify)
             if moves:
                 conn.execute(_MOVE_INSERT, moves)
+            self._notify(conn, *notices)
             if before_commit is not None:
                 before_commit(writes)
         return results
