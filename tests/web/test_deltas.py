@@ -14,6 +14,10 @@ from .person import create_table, play, wait_for
 
 pytestmark = pytest.mark.timeout(400)
 
+TURNS = {"max_turns": 40}
+"""A turn limit (KS-14): the bots' random moves make a game's length vary, and one long game on
+a slow machine came near the timeout; 40 turns send plenty of deltas."""
+
 # The highlight of what just happened (lastmove.js) is by design not the same: a person who
 # played sees what moved since their own last move, a page loaded afresh what the last frame
 # moved. Those three classes are taken out of both pages; everything else must be equal.
@@ -41,7 +45,7 @@ def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server:
     ever missed its base (the page never asked ``sync``)."""
     tab = tabs(DESKTOP)
     page = tab.page
-    create_table(page, server.base, "kingship", players=5, seats=["human"] + ["bot:random"] * 4, seed=31)
+    create_table(page, server.base, "kingship", players=5, seats=["human"] + ["bot:random"] * 4, options=TURNS, seed=31)
     wait_for(page, "#board", timeout=30_000)
     play(page, random.Random(31))
     wait_for(page, "#result", timeout=60_000)
@@ -90,7 +94,7 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
         ws.on_message(to_server)
 
     page.route_web_socket("**/ws/tables/**", route)
-    create_table(page, server.base, "kingship", players=4, seats=["human"] + ["bot:random"] * 3, seed=32)
+    create_table(page, server.base, "kingship", players=4, seats=["human"] + ["bot:random"] * 3, options=TURNS, seed=32)
     wait_for(page, "#board", timeout=30_000)
     play(page, random.Random(32))
     wait_for(page, "#result", timeout=60_000)
