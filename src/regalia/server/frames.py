@@ -144,9 +144,10 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
 
     Returns:
         the frame as the JSON of a :class:`~regalia.server.protocol.StateFrame` without its
-        ``frame`` id (a dict of JSON values, keys in the model's order; built as plain data,
-        not as the model, because a frame is made for every socket after every move — the
-        tests check every frame of whole games against the model), or ``None``.
+        ``frame`` id (a dict of JSON values: the content compared with the last frame sent, then
+        the events and ``full``; built as plain data, not as the model, because a frame is made
+        for every socket after every move — the tests check every frame of whole games against
+        the model), or ``None``.
     """
     if cursor.generation != live.generation:  # the table went back (undo): everything again
         cursor.generation, full = live.generation, True
@@ -184,22 +185,16 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
             events.append(event_json(e))
     cursor.step = step
     cursor.key = key
-    return {
+    frame: dict[str, Any] = {
         "type": "state",
         "table": row.id,
         "seat": seat,
-        "step": frame_core["step"],
-        "decision": decision,
-        "status": status,
-        "controller": controller,
-        "view": view,
-        "prompt": prompt,
-        "legal": legal,
+        **frame_core,
         "events": events,
         "full": full,
-        "clock": clock,
-        "result": frame_core["result"],
     }
+    frame["clock"] = clock  # the whole clock: the key compares only whose it is and its deadline
+    return frame
 
 
 def _decision(

@@ -183,8 +183,10 @@ class Store:
     def _notify(self, conn: Connection, *payloads: dict[str, Any] | None) -> None:
         """``NOTIFY`` the other processes (PostgreSQL) of ``payloads`` (``None`` ones skipped),
         sent when the transaction commits, in one statement."""
+        if not self.is_postgres:
+            return
         texts = [orjson.dumps(p).decode() for p in payloads if p is not None]
-        if texts and self.is_postgres:
+        if texts:
             conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "ps": texts})
 
     # ------------------------------------------------------------------ tables and seats
