@@ -14,9 +14,14 @@ takes the full path: message, checks, apply, group commit, frames to every seat)
 A table whose game ends is replaced by a new one, so every table plays the whole window. With
 ``--bgio`` the same method is run against boardgame.io 0.50.2 (``benchmarks/bgio/``: its
 server in memory or with FlatFile, and Node clients; ``npm install`` there first) in the same run.
+With ``--rounds N`` every configuration is measured N times, one round after another, and a
+second table gives each one's median and range and its ratios to boardgame.io in memory and to
+SQLite taken within each round: this machine's speed drifts by up to 2x within an hour, so a
+ratio of two runs minutes apart says more than two runs' figures.
 
     python benchmarks/server_load.py --tables 1 10 50 --db sqlite postgresql --bgio memory flatfile
     python benchmarks/server_load.py --tables 10 --game kingship --players 4
+    python benchmarks/server_load.py --tables 10 50 --db sqlite postgresql --bgio memory --rounds 3
 
 Needs the web and postgres extras and jsonpatch (in the test extra); PostgreSQL runs in a
 throwaway cluster (fsync on) made with the system's ``initdb``. Traffic goes only to 127.0.0.1; every loop is bounded by ``--seconds``.
@@ -336,23 +341,43 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--client-deflate", action="store_true", help="clients offer per-message deflate (browsers do)")
     ap.add_argument("--no-deltas", action="store_true", help="clients ask for whole frames only (no delta frames)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure every configuration this many times, one round after another (the machine's speed "
+        "drifts): a second table gives each one's median and range, and its ratios to boardgame.io in "
+        "memory and to SQLite taken within each round",
+    )
     ap.add_argument("--serve-args", nargs=argparse.REMAINDER, default=[], help="more options for regalia serve")
     args = ap.parse_args()
+    if args.rounds < 1:
+        ap.error("--rounds: at least 1")
     tmp = Path(tempfile.mkdtemp(prefix="regalia-load-"))
     rows = []
     with contextlib.ExitStack() as stack:
+        urls = {}
         for db in args.db:
-            url = db
+            urls[db] = db
             if db == "sqlite":
-                url = f"sqlite:///{tmp / 'load.db'}"
+                urls[db] = f"sqlite:///{tmp / 'load.db'}"
             elif db == "postgresql":
-                url = stack.enter_context(pg_cluster())
-            for n in args.tables:
-                for storage in args.bgio if db == args.db[0] else []:
-                    rows.append(measure_bgio(storage, n, args, tmp))
+                urls[db] = stack.enter_context(pg_cluster())
+        for round_no in range(args.rounds):
+            for db in args.db:
+                for n in args.tables:
+                    for storage in args.bgio if db == args.db[0] else []:
+                        rows.append({**measure_bgio(storage, n, args, tmp), "round": round_no})
+                        print(json.dumps(rows[-1]), flush=True)
+                    rows.append({**measure_regalia(urls[db], n, args, tmp), "round": round_no})
                     print(json.dumps(rows[-1]), flush=True)
-                rows.append(measure_regalia(url, n, args, tmp))
-                print(json.dumps(rows[-1]), flush=True)
+    print_runs(rows)
+    if args.rounds > 1:
+        print_medians(rows)
+
+
+def print_runs(rows: list[dict[str, Any]]) -> None:
+    """Every run as a Markdown table row, in the order measured."""
     print(
         "| server | storage | tables | moves/s | p50 / p95 / p99 ms | server CPU ms/move | RSS MiB "
         "| bytes/frame whole / delta (deltas %) | load |"
@@ -367,6 +392,54 @@ def main() -> None:
         print(
             f"| {r['server']} | {r['storage']} | {r['tables']} | {r['moves_per_s']:,} | {r['p50_ms']} / {r['p95_ms']} / "
             f"{r['p99_ms']} | {r['cpu_ms_per_move']} | {r['rss_mib']} | {frames} | {r['load_before']}–{r['load_after']} |"
+        )
+
+
+def print_medians(rows: list[dict[str, Any]]) -> None:
+    """Each configuration's median and range over the rounds, and its ratios — to boardgame.io in
+    memory and, for another database, to SQLite — taken within each round (the two measured
+    minutes apart, at one speed of the machine), then their median and range."""
+
+    def key(r: dict[str, Any]) -> tuple[str, str, int]:
+        return (r["server"], r["storage"], r["tables"])
+
+    by_round = {(key(r), r["round"]): r for r in rows}
+
+    def spread(values: list[float], digits: int = 1) -> str:
+        if not values:
+            return "—"
+        values = sorted(values)
+        mid = (
+            values[len(values) // 2]
+            if len(values) % 2
+            else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
+        )
+        return f"{mid:,.{digits}f} ({values[0]:,.{digits}f}–{values[-1]:,.{digits}f})"
+
+    def ratios(k: tuple[str, str, int], other: tuple[str, str, int]) -> list[float]:
+        out = []
+        for (k2, round_no), r in by_round.items():
+            base = by_round.get((other, round_no))
+            if k2 == k and base is not None and base["moves_per_s"]:
+                out.append(r["moves_per_s"] / base["moves_per_s"])
+        return out
+
+    print()
+    print(
+        "| server | storage | tables | rounds | moves/s median (range) | p50 ms median (range) "
+        "| server CPU ms/move median (range) | × boardgame.io in memory | × SQLite |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for k in dict.fromkeys(key(r) for r in rows):
+        mine = [r for r in rows if key(r) == k]
+        regalia = k[0].startswith("regalia")
+        vs_bgio = ratios(k, ("boardgame.io 0.50.2", "memory", k[2])) if regalia else []
+        vs_sqlite = ratios(k, (k[0], "sqlite", k[2])) if regalia and k[1] != "sqlite" else []
+        print(
+            f"| {k[0]} | {k[1]} | {k[2]} | {len(mine)} | {spread([r['moves_per_s'] for r in mine])} "
+            f"| {spread([r['p50_ms'] for r in mine if r['p50_ms'] is not None])} "
+            f"| {spread([r['cpu_ms_per_move'] for r in mine if r['cpu_ms_per_move'] is not None], 2)} "
+            f"| {spread(vs_bgio, 2)} | {spread(vs_sqlite, 2)} |"
         )
 
 
