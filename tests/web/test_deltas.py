@@ -67,20 +67,29 @@ def test_a_game_played_through_deltas_ends_with_the_page_of_a_fresh_load(server:
 
 
 def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tabs: Any) -> None:
-    """A delta lost on the way (dropped here between the server and the page): the next delta's
-    base is not the page's last frame, so the page asks ``sync``, drops deltas until the whole
-    frame comes, and plays on; the game ends with the page a reload shows."""
+    """Deltas lost on the way (dropped here between the server and the page). The 5th: the next
+    delta's base is not the page's last frame, so the page asks ``sync``, drops deltas until the
+    whole frame comes, and plays on. From the first move accepted after the 30th on, every frame
+    until the page asks ``sync``: nothing tells the page a frame was lost — as when the frame
+    answering its own move is lost and the same seat is to play on — so only its wait for the
+    frame an ``accepted`` promises can ask for it. The game ends with the page a reload shows."""
     tab = tabs(DESKTOP)
     page = tab.page
-    seen = {"deltas": 0, "dropped": 0, "syncs": 0, "dropping": 1}
+    seen = {"deltas": 0, "dropped": 0, "syncs": 0, "dropping": 1, "blackout": 0, "blackouts": 0}
 
     def route(ws: Any) -> None:
         upstream = ws.connect_to_server()
 
         def to_page(message: str | bytes) -> None:
-            if isinstance(message, str) and message.startswith('{"type":"delta"'):
+            head = message[:40] if isinstance(message, str) else ""
+            if seen["dropping"] and '"type":"accepted"' in head and seen["deltas"] >= 30 and not seen["blackouts"]:
+                seen["blackout"] = seen["blackouts"] = 1
+            if seen["blackout"] and ('"type":"delta"' in head or '"type":"state"' in head):
+                seen["dropped"] += 1
+                return
+            if '"type":"delta"' in head:
                 seen["deltas"] += 1
-                if seen["dropping"] and seen["deltas"] in (5, 30):  # lost on the way
+                if seen["dropping"] and seen["deltas"] == 5:  # lost on the way
                     seen["dropped"] += 1
                     return
             ws.send(message)
@@ -88,6 +97,7 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
         def to_server(message: str | bytes) -> None:
             if isinstance(message, str) and '"sync"' in message:
                 seen["syncs"] += 1
+                seen["blackout"] = 0  # the page asked: what the server sends now reaches it
             upstream.send(message)
 
         upstream.on_message(to_page)
@@ -100,7 +110,8 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
     wait_for(page, "#result", timeout=60_000)
     page.wait_for_timeout(500)
     played = page.evaluate(PAGE_NOW)
-    assert seen["dropped"] >= 1 and seen["syncs"] >= seen["dropped"]  # a sync (at least) for each lost delta
+    assert seen["dropped"] >= 2 and seen["blackouts"] == 1 and not seen["blackout"]  # both losses, both recovered
+    assert seen["syncs"] >= 2  # a sync (at least) for each
 
     seen["dropping"] = 0
     page.reload()

@@ -7,12 +7,15 @@
 // frame's document and id, applies each delta to it (fast-json-patch, vendored) and hands the
 // page a whole `state` frame, as if it had come so: the pages never see a delta. A delta whose
 // base is not the frame kept, or that does not apply, makes it ask `sync` (a whole frame follows)
-// and drop deltas until that frame comes.
+// and drop deltas until that frame comes. A frame always follows an `accepted` move; if none
+// came within ANSWER_MS (its delta was lost and nothing after it tells, as when the same seat is
+// to play on), the socket asks `sync` too, so the page never waits on a frame that is not coming.
 
 import { applyPatch } from '../vendor/fast-json-patch-3.1.1/module/core.mjs';
 
 const NOT_DOCUMENT = ['type', 'events', 'full', 'frame']; // the keys of a frame a delta does not patch
 const RESYNC_MS = 1500; // ask `sync` again if no whole frame came by then (the server allows one a second)
+const ANSWER_MS = 1500; // a move accepted and no frame by then: its frame was lost, ask `sync`
 
 /** A state frame without the keys a delta does not patch. */
 function documentOf(frame) {
@@ -39,6 +42,7 @@ export class TableSocket {
     this.frameId = null; // and its id
     this.resyncing = false; // a `sync` was asked: deltas are dropped until a whole frame comes
     this.resyncTimer = null;
+    this.answerTimer = null; // set when a move is accepted, cleared by the next state frame
     this.tries = 0;
     this.timer = null;
     this.pinger = null;
@@ -71,6 +75,7 @@ export class TableSocket {
       this.frameId = null;
       this.resyncing = false;
       clearTimeout(this.resyncTimer);
+      clearTimeout(this.answerTimer);
       const hello = { type: 'hello', deltas: true };
       if (this.who.token) hello.token = this.who.token;
       else {
@@ -93,6 +98,7 @@ export class TableSocket {
         this.tries = 0;
         this.on.status('open');
       }
+      if (msg.type === 'accepted') this.expectFrame();
       if (msg.type === 'delta') {
         msg = this.rebuild(msg);
         if (!msg) return;
@@ -103,6 +109,7 @@ export class TableSocket {
         this.frameId = msg.frame || null;
         this.resyncing = false;
         clearTimeout(this.resyncTimer);
+        clearTimeout(this.answerTimer);
       }
       this.on.message(msg);
     };
@@ -150,6 +157,14 @@ export class TableSocket {
     }, RESYNC_MS);
   }
 
+  /** A move was accepted: its frame follows it; ask `sync` if none has come within ANSWER_MS. */
+  expectFrame() {
+    clearTimeout(this.answerTimer);
+    this.answerTimer = setTimeout(() => {
+      if (this.ws && !this.resyncing) this.resync();
+    }, ANSWER_MS);
+  }
+
   retry() {
     this.tries += 1;
     const wait = Math.min(5000, 500 * 2 ** Math.min(this.tries - 1, 4));
@@ -175,6 +190,7 @@ export class TableSocket {
     clearTimeout(this.timer);
     clearInterval(this.pinger);
     clearTimeout(this.resyncTimer);
+    clearTimeout(this.answerTimer);
     window.removeEventListener('online', this.onWake);
     document.removeEventListener('visibilitychange', this.onWake);
     if (this.ws) this.ws.close(1000);
