@@ -38,6 +38,7 @@ import os
 import random
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -356,13 +357,11 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="regalia-load-"))
     rows = []
     with contextlib.ExitStack() as stack:
-        urls = {}
-        for db in args.db:
-            urls[db] = db
-            if db == "sqlite":
-                urls[db] = f"sqlite:///{tmp / 'load.db'}"
-            elif db == "postgresql":
-                urls[db] = stack.enter_context(pg_cluster())
+        urls = {db: db for db in args.db}
+        if "sqlite" in urls:
+            urls["sqlite"] = f"sqlite:///{tmp / 'load.db'}"
+        if "postgresql" in urls:
+            urls["postgresql"] = stack.enter_context(pg_cluster())
         for round_no in range(args.rounds):
             for db in args.db:
                 for n in args.tables:
@@ -404,25 +403,16 @@ def print_medians(rows: list[dict[str, Any]]) -> None:
         return (r["server"], r["storage"], r["tables"])
 
     by_round = {(key(r), r["round"]): r for r in rows}
+    rounds = sorted({r["round"] for r in rows})
 
     def spread(values: list[float], digits: int = 1) -> str:
         if not values:
             return "—"
-        values = sorted(values)
-        mid = (
-            values[len(values) // 2]
-            if len(values) % 2
-            else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-        )
-        return f"{mid:,.{digits}f} ({values[0]:,.{digits}f}–{values[-1]:,.{digits}f})"
+        return f"{statistics.median(values):,.{digits}f} ({min(values):,.{digits}f}–{max(values):,.{digits}f})"
 
     def ratios(k: tuple[str, str, int], other: tuple[str, str, int]) -> list[float]:
-        out = []
-        for (k2, round_no), r in by_round.items():
-            base = by_round.get((other, round_no))
-            if k2 == k and base is not None and base["moves_per_s"]:
-                out.append(r["moves_per_s"] / base["moves_per_s"])
-        return out
+        pairs = [(by_round.get((k, n)), by_round.get((other, n))) for n in rounds]
+        return [r["moves_per_s"] / base["moves_per_s"] for r, base in pairs if r and base and base["moves_per_s"]]
 
     print()
     print(
