@@ -7,17 +7,16 @@ import json
 import time
 
 import psycopg
-import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect, select, update
+from sqlalchemy import inspect, update
 
 from regalia.server.app import create_app
 from regalia.server.committer import Write
 from regalia.server.pubsub import libpq_url
 from regalia.server.settings import ServerSettings
-from regalia.server.storage import SeatRow, TableRow, metadata
+from regalia.server.storage import TableRow, metadata
 from regalia.server.store import NOTIFY_CHANNEL, Move, Store
 from regalia.server.tokens import find_seat, hash_token, new_token, token_matches
 
@@ -48,41 +47,6 @@ def test_two_writers_of_one_step_cannot_both_commit(client: TestClient, db_url: 
         skip = store.commit_move(t["table"], Move(3, 0, "x", True, "human", now), {"public_step": 2})
         assert (first, second, skip) == (True, False, False)
         assert [m.action for m in store.moves_after(t["table"], 0)] == ["end"]
-    finally:
-        store.close()
-
-
-def test_a_table_and_its_seats_are_read_in_one_statement_and_reads_leave_writes_atomic(
-    client: TestClient, db_url: str
-) -> None:
-    """``Store.table`` reads the row and its seats (in seat order) in one statement; on
-    PostgreSQL reads run in autocommit, and a pooled connection a read used still writes a group
-    commit as one transaction (a failure before its commit leaves nothing of it)."""
-    t = create(client, game="kingdom", players=3, seats=["human", "human", "bot:random"], seed=5)["table"]
-    store = Store(db_url, migrate_schema=False)
-    try:
-        with store.engine.connect() as conn:
-            row = conn.execute(select(TableRow.__table__).where(TableRow.id == t)).mappings().one()
-            seats = conn.execute(select(SeatRow.__table__).where(SeatRow.table_id == t)).mappings().all()
-        for _ in range(12):  # more reads than the pool holds connections: every one of them read
-            found = store.table(t)
-        assert found is not None and store.table("no-such-table") is None
-        got_row, got_seats = found
-        assert {c: getattr(got_row, c) for c in row} == dict(row)
-        assert [s.seat for s in got_seats] == [0, 1, 2]
-        by_seat = {s["seat"]: dict(s) for s in seats}
-        assert [{c: getattr(s, c) for c in by_seat[s.seat]} for s in got_seats] == [by_seat[i] for i in range(3)]
-
-        def fail(_writes: list[Write]) -> None:
-            raise RuntimeError("before the commit")
-
-        step = got_row.step
-        writes = [Write(t, {"updated_at": 2.0}, move=Move(step + 1, got_row.to_act or 0, "x", True, "human", 2.0))]
-        with pytest.raises(RuntimeError, match="before the commit"):
-            store.commit_batch(writes, fail)
-        after = store.table(t)
-        assert after is not None and (after[0].step, after[0].updated_at) == (step, got_row.updated_at)
-        assert store.moves_after(t, step) == []
     finally:
         store.close()
 

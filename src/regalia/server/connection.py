@@ -290,8 +290,6 @@ class Connection:
                     if seat_row.controller == "bot" and seat_row.kind == "human" and live.row.status == "running":
                         await self.master.set_controller(self.table_id, self.seat, "human", only_if="bot")
                     else:
-                        # read again (PostgreSQL): a notice that came while the hello was reading
-                        # the table found no socket of it here, and no table in memory, and was dropped
                         await self.master._after_change(await self.master.get(self.table_id), seats=True)
                 while not self.closed:
                     message = await self._receive()

@@ -344,19 +344,17 @@ class Lobby:
             raise LobbyError(409, "seat", f"{seat_name(seat)} was just taken")
         live = await self._live(table_id)
         if live.row.status == "waiting" and not any(s.kind == "human" and s.token_hash is None for s in live.seats):
-            await self.start(table_id, None, live=live)
+            await self.start(table_id, None)
         return Joined(seat=seat, token=token)
 
-    async def start(self, table_id: str, by_seat: int | None, *, live: LiveTable | None = None) -> None:
+    async def start(self, table_id: str, by_seat: int | None) -> None:
         """Start a waiting table; the stand-in bot plays the seats nobody has taken (until
-        someone joins). ``by_seat`` must be the host when given; ``live``: the table as the
-        caller has just read it (a join), not read again.
+        someone joins). ``by_seat`` must be the host when given.
 
         Raises:
             LobbyError: not the host (403), or the table is not waiting (409).
         """
-        if live is None:
-            live = await self._live(table_id)
+        live = await self._live(table_id)
         if by_seat is not None and by_seat != live.row.host_seat:
             raise LobbyError(403, "seat", "only the host (the table's creator) may start it")
         if live.row.status != "waiting":

@@ -503,9 +503,8 @@ class Master:
 
     async def started(self, table_id: str) -> None:
         """A table has just started (all seats taken, the host's ``start``, a join): show its
-        first decision now and start that decision's move clock (a table just created or
-        read again by its start: read only if a notice marked it stale since)."""
-        live = await self.get(table_id, refresh=False)
+        first decision now and start that decision's move clock."""
+        live = await self.get(table_id)
         async with live.lock:
             await self._refresh(live)
             if live.row.status == "running" and not live.held and not live.state.is_terminal:
@@ -1012,12 +1011,8 @@ class Master:
         await self.store.run(
             lambda: self.store.update_seat(table_id, seat, {"online": False, "seen_at": now}, notify=notify)
         )
-        # the write above is set in memory below; another process's changes came with notices,
-        # which marked the table stale: it is read again only then
-        live = await self.get(table_id, refresh=False)
-        async with live.lock:
-            await self._refresh(live)
-            live.seat_row(seat).online, live.seat_row(seat).seen_at = False, now
+        live = await self.get(table_id)
+        live.seat_row(seat).online, live.seat_row(seat).seen_at = False, now
         await self._after_change(live, seats=True)
 
     async def sweep(self) -> None:

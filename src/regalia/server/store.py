@@ -4,9 +4,6 @@ The queries are plain synchronous SQLAlchemy 2 code run in a small thread pool
 (:meth:`Store.run`): one thread for SQLite (one writer at a time anyway), four for PostgreSQL.
 Every write is one transaction. On PostgreSQL a write that others must hear about sends its
 ``NOTIFY`` inside that transaction, so the notice goes out exactly when the write commits.
-Reads on PostgreSQL run in autocommit, each query one statement (so one snapshot) and one round
-trip: a transaction would add its ``BEGIN`` and ``ROLLBACK``; a table and its seats are read in
-one statement (:meth:`Store.table`).
 """
 
 from __future__ import annotations
@@ -129,16 +126,6 @@ _NOTIFY = text("SELECT pg_notify(:c, p) FROM unnest(CAST(:ps AS text[])) AS p")
 commit holds)."""
 _MOVE_INSERT = insert(cast(Table, MoveRow.__table__))
 """The insert of committed moves (a Core statement: compiled once)."""
-_TABLES, _SEATS = cast(Table, TableRow.__table__), cast(Table, SeatRow.__table__)
-_SEAT_PREFIX = "seat__"
-_TABLE_READ = (
-    select(*_TABLES.c, *(c.label(_SEAT_PREFIX + c.name) for c in _SEATS.c))
-    .select_from(_TABLES.outerjoin(_SEATS, _SEATS.c.table_id == _TABLES.c.id))
-    .where(_TABLES.c.id == bindparam("id"))
-    .order_by(_SEATS.c.seat)
-)
-"""A table row with its seats, one result row a seat, in one statement (one snapshot, one round
-trip; compiled once)."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -170,8 +157,6 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
-        self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.is_postgres else self.engine
-        """The engine reads go through: on PostgreSQL in autocommit (see the module)."""
         if migrate_schema:
             migrate(self.engine)
         self._pool = ThreadPoolExecutor(max_workers=4 if self.is_postgres else 1, thread_name_prefix="regalia-db")
@@ -195,10 +180,6 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
-    def _read(self) -> Connection:
-        """A connection for reading (autocommit on PostgreSQL: each statement its own snapshot)."""
-        return self._reader.connect()
-
     def _notify(self, conn: Connection, *payloads: dict[str, Any] | None) -> None:
         """``NOTIFY`` the other processes (PostgreSQL) of ``payloads`` (``None`` ones skipped),
         sent when the transaction commits, in one statement."""
@@ -216,23 +197,19 @@ class Store:
             conn.execute(insert(SeatRow), seats)
 
     def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        """The table row and its seats (in seat order), or ``None``: one statement, so the row
-        and the seats are of one moment."""
-        with self._read() as conn:
-            rows = conn.execute(_TABLE_READ, {"id": table_id}).mappings().all()
-        if not rows:
-            return None
-        first = rows[0]
-        seats = [
-            SeatRow(**{c.name: r[_SEAT_PREFIX + c.name] for c in _SEATS.c})
-            for r in rows
-            if r[_SEAT_PREFIX + "seat"] is not None
-        ]
-        return TableRow(**{c.name: first[c.name] for c in _TABLES.c}), seats
+        """The table row and its seats (in seat order), or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(SeatRow.__table__).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).mappings()
+            return TableRow(**row), [SeatRow(**s) for s in seats]
 
     def moves_after(self, table_id: str, step: int) -> list[Move]:
         """The committed moves after ``step``, in order."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             rows = conn.execute(
                 select(MoveRow.step, MoveRow.seat, MoveRow.action, MoveRow.public, MoveRow.by, MoveRow.at)
                 .where(MoveRow.table_id == table_id, MoveRow.step > step)
@@ -438,7 +415,7 @@ class Store:
 
     def due_tables(self, now: float, limit: int = 100) -> list[str]:
         """Running tables whose ``due_at`` has come."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             rows = conn.execute(
                 select(TableRow.id)
                 .where(TableRow.status == "running", TableRow.due_at.is_not(None), TableRow.due_at <= now)
@@ -450,7 +427,7 @@ class Store:
     def absent_seats(self, now: float, default_grace: float) -> list[tuple[str, int]]:
         """Seats of running tables played by a person who has not been seen for the table's
         grace (``turn_seconds``, or ``default_grace`` without a move clock)."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             rows = conn.execute(
                 select(SeatRow.table_id, SeatRow.seat, SeatRow.seen_at, TableRow.turn_seconds)
                 .join(TableRow, TableRow.id == SeatRow.table_id)
@@ -465,7 +442,7 @@ class Store:
 
     def list_tables(self, *, include_over: bool, game: str | None, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
         """Public tables, newest first, with their seats."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             q = select(TableRow.__table__).where(TableRow.private.is_(False))
             if not include_over:
                 q = q.where(TableRow.status != "over")
@@ -511,7 +488,7 @@ class Store:
 
     def chat(self, table_id: str, *, limit: int | None = None) -> list[Chat]:
         """The table's chat in order (the newest ``limit`` messages, when given)."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             q = select(ChatRow.id, ChatRow.after_move, ChatRow.seat, ChatRow.text, ChatRow.at).where(
                 ChatRow.table_id == table_id
             )
@@ -523,7 +500,7 @@ class Store:
 
     def count_tables(self) -> int:
         """How many tables the database holds."""
-        with self._read() as conn:
+        with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(TableRow)).scalar_one())
 
     def delete_table(self, table_id: str) -> None:
