@@ -27,6 +27,8 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,12 +133,31 @@ async def _person(ws_base: str, seen: Seen, token: str, think: float, rng: rando
                 seen.refusals.append((time.perf_counter(), m["reason"]))
 
 
-def _truth(db: Path, seen: Seen) -> list[tuple[str, int]]:
-    """For each response period of the table, what happened in it and its number of turns
-    (public: the same whoever holds what, ``State.response_turns``). What happened: ``none``
-    (no hidden window was opened), ``passed`` (one was, and every seat asked let it go: the
-    period must look like ``none`` to everyone else) or ``used`` (a response was played, which
-    everyone sees)."""
+@dataclass(frozen=True)
+class Truth:
+    """What happened in one response period, read from the stored moves afterwards.
+
+    Attributes:
+        kind: ``none`` (no hidden window was opened), ``passed`` (one was, and every seat asked
+            let it go: the period must look like ``none`` to everyone else) or ``used`` (a
+            response was played, which everyone sees).
+        turns: its number of turns (public: the same whoever holds what, ``State.response_turns``).
+        context: the public context it began in — the game, the kind of decision the move that
+            began it answered, and its number of turns: periods are compared within a context.
+        public_passes: declines (``State.is_decline``) stored as public moves in it: each one a
+            leak (issue 33), so always 0.
+    """
+
+    kind: str
+    turns: int
+    context: str
+    public_passes: int = 0
+
+
+def _truth(db: Path, seen: Seen) -> list[Truth]:
+    """For each response period of the table, what happened in it (:class:`Truth`), judged by
+    the rules from the stored moves — a declined window is ``passed`` whatever the server stored
+    as public."""
     con = sqlite3.connect(db)
     try:
         rows = con.execute(
@@ -145,27 +166,45 @@ def _truth(db: Path, seen: Seen) -> list[tuple[str, int]]:
     finally:
         con.close()
     state = regalia.make(seen.game, players=seen.players, seed=seen.seed)
-    out: list[tuple[str, int]] = []
+    out: list[Truth] = []
     for action, public in rows:
         hidden = is_hidden_decision(state)
+        declined = state.is_decline(state.parse_action(action))
+        opening = state.decision_kind() or "over"
         state.apply(action)
         turns = len(state.response_turns())
-        if public and not hidden and turns:
-            out.append(("none", turns))  # a move at a decision everyone sees begins a period
-        elif hidden and out:  # an answer in a hidden window
-            kind, before = out[-1]
-            out[-1] = ("used" if public or kind == "used" else "passed", before + turns)
-    return out
+        if public and not hidden and turns:  # a move at a decision everyone sees begins a period
+            out.append(Truth("none", turns, f"{seen.game} {opening}"))
+        elif hidden and out:  # an answer in a hidden window: part of the period under way, as
+            # everyone sees it (a used answer that reaches turns begins the next period at once,
+            # which a watcher sees as one period going on)
+            last = out[-1]
+            out[-1] = Truth(
+                "used" if last.kind == "used" or not declined else "passed",
+                last.turns + turns,
+                last.context,
+                last.public_passes + (1 if declined and public else 0),
+            )
+    return [Truth(t.kind, t.turns, f"{t.context} {t.turns}", t.public_passes) for t in out]
 
 
-async def play(base: str, ws_base: str, db: Path, *, tables: int, person: bool, think: float, seed: int) -> list[Seen]:
-    """Create ``tables`` tables of each game, watch them to the end, return what was seen."""
+async def play(
+    base: str,
+    ws_base: str,
+    db: Path,
+    *,
+    seeds: Sequence[int],
+    person: bool,
+    think: float,
+    games: Sequence[str] = tuple(GAMES),
+) -> list[Seen]:
+    """Create a table of each of ``games`` for each seed, watch them to the end, return what was seen."""
     seen_all: list[Seen] = []
     jobs = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        for game, players in GAMES.items():
-            for i in range(tables):
-                s = seed + i
+        for game in games:
+            players = GAMES[game]
+            for s in seeds:
                 seats = (["human"] if person else []) + ["bot:heuristic"] * (players - (1 if person else 0))
                 r = await http.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": s})
                 r.raise_for_status()
@@ -186,13 +225,18 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
     by_turns: dict[tuple[str, int], list[float]] = {}
     sizes: dict[tuple[str, str], list[int]] = {}
     steps: dict[tuple[str, str], list[int]] = {}
+    by_context: dict[tuple[str, str], list[Period]] = {}
+    public_passes = 0
     for seen in seen_all:
         truth = _truth(db, seen)
-        for period, (kind, turns) in zip(seen.periods, truth, strict=False):
+        for period, t in zip(seen.periods, truth, strict=False):
+            kind = t.kind
             groups[kind].append(period)
-            by_turns.setdefault((kind, turns), []).append(period.end - period.start)
+            by_turns.setdefault((kind, t.turns), []).append(period.end - period.start)
             sizes.setdefault((seen.game, kind), []).append(period.frame_bytes)
             steps.setdefault((seen.game, kind), []).append(period.step_before)
+            by_context.setdefault((t.context, kind), []).append(period)
+            public_passes += t.public_passes
 
     def describe(ps: list[Period]) -> dict[str, Any]:
         lengths = [p.end - p.start for p in ps]
@@ -210,6 +254,24 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
         }
 
     out: dict[str, Any] = {kind: describe(ps) for kind, ps in groups.items()}
+    out["public_passes"] = public_passes
+    # issue 33: within one public context (the game, the decision the opening move answered, the
+    # number of turns), a period whose window was let go and one without a window must show the
+    # same step jump and the same frames inside (a state frame inside a period tells)
+    out["by_context"] = {
+        context: {
+            kind: {
+                "periods": len(by_context[(context, kind)]),
+                "step_jumps": _histogram(
+                    (p.step_after or p.step_before) - p.step_before for p in by_context[(context, kind)]
+                ),
+                "frames_inside": _histogram(p.kinds.count("state") for p in by_context[(context, kind)]),
+            }
+            for kind in ("none", "passed")
+            if (context, kind) in by_context
+        }
+        for context in sorted({c for c, k in by_context if k == "passed"})
+    }
     # the length of a period follows its number of turns (public): compared at equal turns
     out["length_ms_median_by_turns"] = {
         f"{kind} {turns}": [len(v), round(1000 * statistics.median(v), 1)]
@@ -239,25 +301,36 @@ def analyse(seen_all: list[Seen], db: Path) -> dict[str, Any]:
     return out
 
 
+def _histogram(values: Iterable[int]) -> dict[int, int]:
+    """How many times each value occurs, by value."""
+    return dict(sorted(Counter(values).items()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=8, help="tables of each game (Kingship, Kingdom)")
     ap.add_argument("--person", action="store_true", help="a scripted person in seat 0 (refusals checked)")
     ap.add_argument("--think", type=float, default=0.3, help="the person's think time (s)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="the first table's seed (the others follow)")
+    ap.add_argument("--seeds", type=str, help="the tables' seeds, comma-separated (instead of --seed and --tables)")
+    ap.add_argument("--games", type=str, default=",".join(GAMES), help="the games played, comma-separated")
     ap.add_argument("--bot-move-seconds", type=float, default=0.05, help="passed to regalia serve")
     ap.add_argument("--settle-seconds", type=float, default=0.25, help="passed to regalia serve")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
+    seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else list(range(args.seed, args.seed + args.tables))
+    games = args.games.split(",")
+    if unknown := set(games) - set(GAMES):
+        ap.error(
+            f"--games: {', '.join(sorted(unknown))} has no hidden response windows (choose from {', '.join(GAMES)})"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "leak.db"
         timing = ["--bot-move-seconds", str(args.bot_move_seconds), "--settle-seconds", str(args.settle_seconds)]
         with regalia_serve(str(db), *timing) as server:
             started = time.time()
             seen = asyncio.run(
-                play(
-                    server.base, server.ws, db, tables=args.tables, person=args.person, think=args.think, seed=args.seed
-                )
+                play(server.base, server.ws, db, seeds=seeds, person=args.person, think=args.think, games=games)
             )
             figures = analyse(seen, db)
             figures["seconds"] = round(time.time() - started, 1)

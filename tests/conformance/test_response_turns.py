@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import regalia
-from regalia.core import State
+from regalia.core import State, is_public_move
 
 GAMES = [name for name in regalia.games() if regalia.get_game(name).hidden_responses]
 PLAYOUTS = 40  # per configuration
@@ -29,11 +29,6 @@ def _cases() -> list[Any]:
             label = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
             out.append(pytest.param(name, players, options, id=f"{name}-{players}p-{label or 'default'}"))
     return out
-
-
-def _public_act(events: list[Any], mover: int) -> bool:
-    """Whether an answer in a hidden window was seen by everyone: a public event of its mover."""
-    return any(e.visible_to is None and e.seat == mover for e in events)
 
 
 def test_some_game_has_hidden_responses() -> None:
@@ -59,17 +54,43 @@ def test_srv_2_every_hidden_decision_is_the_last_turn_recorded(
             mover = state.current_player
             assert mover is not None
             hidden = state.decider_hidden()
+            action = rng.choice(state.legal_actions())
+            declined = state.is_decline(action)
             if hidden:
                 hidden_seen += 1
                 assert turns, f"seed {seed}: a hidden decision for P{mover} with no turn recorded"
                 assert turns[-1] == mover, f"seed {seed}: P{mover} is asked, but the last turn is P{turns[-1]}"
                 assert used < len(turns), f"seed {seed}: P{mover} asked twice for one turn"
                 used = len(turns)
-            events = state.apply(rng.choice(state.legal_actions()))
-            if not hidden or _public_act(events, mover):
+            events = state.apply(action)
+            if is_public_move(hidden, declined, mover, events):
                 turns, used = list(state.response_turns()), 0
             else:
                 turns.extend(state.response_turns())
+    assert hidden_seen > 0, "no hidden decision in these playouts: the check checked nothing"
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _cases())
+def test_srv_2_every_hidden_window_offers_one_decline(name: str, players: int, options: dict[str, Any]) -> None:
+    """``State.is_decline``: at every hidden window exactly one legal action declines it — its
+    ``pass`` — and at a decision everyone sees none does, so that an online table never counts
+    a window let go as a move (issue 33); a legal answer that is not the decline is a play of
+    the responder's own (an Outlaw redirect, a Knight block, an Assassin, a suit change)."""
+    hidden_seen = 0
+    for seed in range(PLAYOUTS // 2):
+        state = regalia.make(name, players=players, seed=seed, **options)
+        rng = random.Random(f"decline/{name}/{seed}")
+        for _ in range(MAX_STEPS):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            declines = [str(a) for a in legal if state.is_decline(a)]
+            if state.decider_hidden():
+                hidden_seen += 1
+                assert declines == ["pass"], f"seed {seed}: hidden window {[str(a) for a in legal]}"
+            else:
+                assert declines == [], f"seed {seed}: a decline at a decision everyone sees: {declines}"
+            state.apply(rng.choice(legal))
     assert hidden_seen > 0, "no hidden decision in these playouts: the check checked nothing"
 
 

@@ -16,8 +16,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 import regalia
-from regalia.core import State
-from regalia.server.live import is_hidden_decision, is_public_move
+from regalia.core import State, is_public_move
+from regalia.server.live import is_hidden_decision
 
 
 @dataclass
@@ -196,8 +196,9 @@ def reference(record: dict[str, Any]) -> Reference:
         hidden_at.append(hidden)
         mover = state.current_player if state.current_player is not None else -1
         movers.append(mover)
+        declined = state.is_decline(state.parse_action(text))
         evs = state.apply(text)
-        public.append(public[-1] + (1 if is_public_move(hidden, mover, evs) else 0))
+        public.append(public[-1] + (1 if is_public_move(hidden, declined, mover, evs) else 0))
         for s in seats:
             events[s].extend((e.kind, e.text) for e in state.events_for(evs, s))
             seen_at[s].append(len(events[s]))

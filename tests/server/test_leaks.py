@@ -29,9 +29,10 @@ def test_srv2_a_spectator_and_a_person_cannot_tell_which_periods_opened_a_window
 ) -> None:
     db = tmp_path / "leaks.db"
     server = serve(f"sqlite:///{db}", extra=["--bot-move-seconds", "0.03", "--settle-seconds", "0.1"])
-    seen = asyncio.run(play(server.base, server.ws, db, tables=2, person=True, think=0.05, seed=11))
+    seen = asyncio.run(play(server.base, server.ws, db, seeds=[11, 12], person=True, think=0.05))
     figures = analyse(seen, db)
     passed, none, used = figures["passed"], figures["none"], figures["used"]
+    assert figures["public_passes"] == 0, figures  # a declined window is never a public move (issue 33)
     assert passed["periods"] >= 5 and none["periods"] >= 20, figures
     # a window opened and let go looks like no window: the public step goes up by one, nothing
     # arrives during the period (nothing hidden is counted or sent as a move)

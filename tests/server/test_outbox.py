@@ -11,9 +11,9 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
-from regalia.core import get_game
+from regalia.core import get_game, is_public_move
 from regalia.server.connection import Connection
-from regalia.server.live import LiveTable, is_public_move
+from regalia.server.live import LiveTable, is_hidden_decision
 from regalia.server.outbox import Outbox, Outgoing
 from regalia.server.protocol import ChatOut
 from regalia.server.settings import ServerSettings
@@ -75,7 +75,8 @@ def _advance(live: LiveTable, rng: random.Random) -> None:
     events = after.apply(text)
     seat = before.current_player
     assert seat is not None
-    live.catch_up([Move(live.step + 1, seat, text, is_public_move(before, after, events), "human", 0.0)])
+    public = is_public_move(is_hidden_decision(before), before.is_decline(after.history[-1]), seat, events)
+    live.catch_up([Move(live.step + 1, seat, text, public, "human", 0.0)])
     live.row.step = live.row.released_step = live.step
     live.set_rows(live.row)
 

@@ -66,12 +66,16 @@ def _shape(m: dict[str, Any]) -> Any:
 
 
 def _period(client: TestClient, seed: int, *, spectator_deltas: bool = False) -> dict[str, Any]:
-    """P0 plays its first card; P1 and then P2 take their turns in the response period (P1
-    continues; P2 passes its Trap window or continues, whichever it is offered). Returns what
-    each socket got, P2's stage frame and the table as described over HTTP during P2's stage."""
+    """P0 plays its first card; P1 and then P2 take their turns in the response period, each
+    passing its Trap window or continuing, whichever it is offered (a turn the period never
+    reaches is left out). Returns what each socket got, each stage's frame (``stages``; P2's
+    also as ``stage``) and the table as described over HTTP during P2's stage."""
     t, (j1, j2) = _three(client, seed)
     table = f"/ws/tables/{t['table']}"
     got: dict[str, list[dict[str, Any]]] = {"p0": [], "p1": [], "p2": [], "sp": []}
+    stages: dict[int, dict[str, Any]] = {}
+    refused: dict[str, Any] = {}
+    described: dict[str, Any] = {}
     with (
         client.websocket_connect(table) as p0,
         client.websocket_connect(table) as p1,
@@ -84,23 +88,25 @@ def _period(client: TestClient, seed: int, *, spectator_deltas: bool = False) ->
         hello(sp, spectator=True, deltas=spectator_deltas)
         f0 = decide(p0, f0)
         assert act(p0, f0)["type"] == "accepted"
-        stage1 = _next(p1, got["p1"])
-        while not (stage1["type"] == "state" and stage1["legal"]):
-            stage1 = _next(p1, got["p1"])
-        assert [c["text"] for c in stage1["legal"]] == ["continue"]
-        refused = act(p0, f0, "play 1")  # the mover, who decides nothing now, tries to move again
-        assert act(p1, stage1, "continue")["type"] == "accepted"
-        got["p1"].append({"type": "accepted"})
-        stage2 = _next(p2, got["p2"])
-        while not (stage2["type"] == "state" and stage2["legal"]):
-            stage2 = _next(p2, got["p2"])
-        described = client.get(f"/api/tables/{t['table']}").json()
-        asked = [c["text"] for c in stage2["legal"]]
-        assert act(p2, stage2, "pass" if "pass" in asked else "continue")["type"] == "accepted"
-        for key, ws in (("p0", p0), ("sp", sp), ("p1", p1)):  # until the period ends
-            m = _next(ws, got[key])
-            while not (m["type"] == "response" and not m["open"]):
+        for seat, ws in ((1, p1), (2, p2)):
+            m = _next(ws, got[f"p{seat}"])
+            while not (m["type"] == "state" and m["legal"]) and not (m["type"] == "response" and not m["open"]):
+                m = _next(ws, got[f"p{seat}"])
+            if m["type"] == "response":  # the period ended before this seat's turn
+                break
+            stages[seat] = m
+            if seat == 1:  # the mover, who decides nothing now, tries to move again
+                refused = act(p0, f0, "play 1")
+            else:
+                described = client.get(f"/api/tables/{t['table']}").json()
+            asked = [c["text"] for c in m["legal"]]
+            assert act(ws, m, "pass" if "pass" in asked else "continue")["type"] == "accepted"
+            got[f"p{seat}"].append({"type": "accepted"})
+        for key, ws in (("p0", p0), ("sp", sp), ("p1", p1), ("p2", p2)):  # until the period ends
+            if not any(m["type"] == "response" and not m["open"] for m in got[key]):
                 m = _next(ws, got[key])
+                while not (m["type"] == "response" and not m["open"]):
+                    m = _next(ws, got[key])
             ws.send_json({"type": "ping"})
             raw = ws.receive_text()
             m = json.loads(raw)
@@ -109,7 +115,24 @@ def _period(client: TestClient, seed: int, *, spectator_deltas: bool = False) ->
                 got[key].append(m)
                 raw = ws.receive_text()
                 m = json.loads(raw)
-        return {"got": got, "stage": stage2, "described": described, "refused": refused, "table": t["table"]}
+        return {
+            "got": got,
+            "stages": stages,
+            "stage": stages.get(2),
+            "described": described,
+            "refused": refused,
+            "table": t["table"],
+        }
+
+
+def _public_shape(m: dict[str, Any]) -> Any:
+    """What a seat not asked could compare between two tables dealt differently: each message's
+    kind, the public step, whose stage, how many choices, the kinds of the events."""
+    if m["type"] == "response":
+        return ("response", m["open"], m["seat"])
+    if m["type"] == "state":
+        return ("state", m["step"], m["status"], len(m["legal"]), tuple(e["kind"] for e in m["events"]))
+    return (m["type"],)
 
 
 def test_srv2_seats_not_asked_get_the_same_messages(client: TestClient) -> None:
@@ -117,6 +140,7 @@ def test_srv2_seats_not_asked_get_the_same_messages(client: TestClient) -> None:
     offered the Trap; P2 is offered it in one world and only ``continue`` in the other."""
     window = _period(client, find_seed(3, "hidden"))
     nothing = _period(client, find_seed(3, "none"))
+    assert [c["text"] for c in nothing["stages"][1]["legal"]] == ["continue"]
     for who in ("p0", "p1", "sp"):
         a = [_shape(m) for m in window["got"][who] if m["type"] != "state" or m["seat"] is None or who != "p0"]
         b = [_shape(m) for m in nothing["got"][who] if m["type"] != "state" or m["seat"] is None or who != "p0"]
@@ -127,6 +151,35 @@ def test_srv2_seats_not_asked_get_the_same_messages(client: TestClient) -> None:
     # the response messages name each person's turn, in order, then the end
     seen = [(m["seat"], m["open"]) for m in window["got"]["sp"] if m["type"] == "response"]
     assert seen == [(None, True), (1, True), (None, True), (2, True), (None, True), (None, False)]
+
+
+@pytest.mark.parametrize("holder", ["next", "hidden"])
+def test_srv2_a_window_let_go_looks_like_none_whatever_the_rules_then_name(
+    client: TestClient, db_url: str, holder: str
+) -> None:
+    """Issue 33: a ``pass`` is never a public move, though the events the rules then deliver
+    with it name the seat that passed — P1, whose turn comes next (``turn``), or P2, whose turn
+    the window reached (``stands``). The seats not asked and a spectator get the same messages,
+    steps and event kinds as at a table where nobody held the Trap: no frame inside the period,
+    one frame at its end, the public step 1; and the pass is stored as not public."""
+    asked = 1 if holder == "next" else 2
+    window = _period(client, find_seed(3, holder))
+    nothing = _period(client, find_seed(3, "none"))
+    assert [c["text"] for c in window["stages"][asked]["legal"]] == ["pass", "spring"]
+    assert set(window["stages"]) == set(nothing["stages"]) == {1, 2}
+    for who in ("p0", "sp", f"p{3 - asked}"):
+        a = [_public_shape(m) for m in window["got"][who]]
+        b = [_public_shape(m) for m in nothing["got"][who]]
+        assert a == b, who
+    frames = [m for m in window["got"]["sp"] if m["type"] == "state"]
+    assert [m["step"] for m in frames] == [1]  # none inside the period; one at its end
+    assert [e["kind"] for e in frames[-1]["events"]] == ["play", "stands", "stands", "turn"]
+    store = Store(db_url, migrate_schema=False)
+    try:
+        moves = store.moves_after(window["table"], 0)
+        assert [(m.seat, m.action, m.public) for m in moves] == [(0, moves[0].action, True), (asked, "pass", False)]
+    finally:
+        store.close()
 
 
 def test_srv2_a_spectator_s_deltas_are_the_same_bytes_whether_or_not_a_window_opened(
@@ -346,7 +399,7 @@ def test_srv2_a_spectator_resuming_during_a_period_gets_the_held_move(client: Te
             assert act(p1, stage, "continue")["type"] == "accepted"
             assert act(p2, decide(p2, until(p2, "state"), stages=True), "continue")["type"] == "accepted"
             shown = until(sp, "state")
-            assert shown["step"] == 1 and [e["kind"] for e in shown["events"]] == ["play"]
+            assert shown["step"] == 1 and [e["kind"] for e in shown["events"]] == ["play", "stands", "stands", "turn"]
 
 
 def test_srv2_kingship_a_person_targeted_with_a_knight_is_asked_with_time_to_block(client: TestClient) -> None:

@@ -5,7 +5,10 @@ then draw one (while the deck lasts); with only the Trap in hand you pass. After
 other seat holding the Trap is asked, in turn order from the player's left, whether to ``spring``
 it (the Trap is discarded face up and the card played scores nothing) or ``pass``. The window is
 hidden: every other seat — and the spectator — is shown the next player's turn, and the prompt
-names only that player. After ``rounds`` plays each, the highest total wins.
+names only that player. When the card stands, public events name every seat whose turn it was
+(``stands``, one each, as ``response_turns`` recorded them: whoever held what) and then the
+next player (``turn``) — as Kingship's title and turn events may name the seat that just passed
+an Outlaw window (issue 33). After ``rounds`` plays each, the highest total wins.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ class TrapState(State):
         self.window_card: tuple[int, int] | None = None  # (player, card)
         self.turn_count = 1
         self.resp: tuple[int, ...] = ()
+        self.turned: list[int] = []  # every seat whose turn the window reached (public)
 
     def _legal_actions(self) -> list[Any]:
         if self.window:
@@ -90,10 +94,12 @@ class TrapState(State):
                 self.discard.append(TRAP)
                 self.played[player].remove(card)
                 self.discard.append(card)
-                self.window, self.to_ask, self.window_card = [], [], None
-                return [public("spring", f"P{seat} springs the Trap: P{player}'s {card} scores nothing", seat)]
-            self._ask_next()
-            return [private("pass", f"P{seat} lets the card stand", {seat}, seat)]
+                self.window, self.to_ask, self.window_card, self.turned = [], [], None, []
+                return [
+                    public("spring", f"P{seat} springs the Trap: P{player}'s {card} scores nothing", seat),
+                    public("turn", f"P{self.to_move}'s turn", self.to_move),
+                ]
+            return [private("pass", f"P{seat} lets the card stand", {seat}, seat), *self._ask_next()]
         seat = self.to_move
         self.plays[seat] += 1
         events = []
@@ -111,20 +117,29 @@ class TrapState(State):
         self.to_ask = [(seat + k) % self.num_players for k in range(1, self.num_players)]
         self.window_card = (seat, action.card)
         self._next_turn()  # the others are shown the next turn at once; the window is hidden
-        self._ask_next()
-        return events
+        return events + self._ask_next()
 
-    def _ask_next(self) -> None:
+    def _ask_next(self) -> list[Event]:
         """Give the window's turn to the next seat, recording every turn (SRV-2) — any seat
-        with a card in hand while the Trap is not on the discard pile — until one holds it."""
+        with a card in hand while the Trap is not on the discard pile — until one holds it;
+        when none is left, the card stands: the events that say so."""
         while self.to_ask:
             s = self.to_ask.pop(0)
             if self.hands[s] and TRAP not in self.discard:
                 self.resp = (*self.resp, s)
+                self.turned.append(s)
             if TRAP in self.hands[s]:
                 self.window = [s]
-                return
-        self.window_card = None
+                return []
+        assert self.window_card is not None
+        player, card = self.window_card
+        events = [public("stands", f"P{s} lets P{player}'s {card} stand", s) for s in self.turned]
+        events.append(public("turn", f"P{self.to_move}'s turn", self.to_move))
+        self.window_card, self.turned = None, []
+        return events
+
+    def is_decline(self, action: Any) -> bool:
+        return bool(self.window) and action.kind == 1
 
     def response_turns(self) -> tuple[int, ...]:
         return self.resp
@@ -200,6 +215,7 @@ class TrapState(State):
         new.to_ask = list(self.to_ask)
         new.window_card = self.window_card
         new.resp = self.resp
+        new.turned = list(self.turned)
         new.turn_count = self.turn_count
         return new
 
@@ -227,6 +243,7 @@ class TrapState(State):
             "to_ask": self.to_ask,
             "window_card": list(self.window_card) if self.window_card else None,
             "turn": self.turn_count,
+            "turned": self.turned,
         }
 
     def _restore_state(self, data: dict[str, Any]) -> None:
@@ -241,6 +258,7 @@ class TrapState(State):
         self.resp = ()
         self.window_card = tuple(data["window_card"]) if data["window_card"] else None  # type: ignore[assignment]
         self.turn_count = data["turn"]
+        self.turned = list(data["turned"])
 
 
 class WindowGame(Game):
@@ -273,7 +291,7 @@ class WindowGame(Game):
 
 def find_seed(players: int, want: str) -> int:
     """A seed whose first play opens a window for a seat that is not the next player
-    (``want="hidden"``), or opens none (``want="none"``)."""
+    (``want="hidden"``), for the next player (``want="next"``), or opens none (``want="none"``)."""
     import regalia
 
     for seed in range(10_000):
@@ -282,5 +300,7 @@ def find_seed(players: int, want: str) -> int:
         if want == "none" and holder is None and any(c != TRAP for c in s.hands[0]):
             return seed
         if want == "hidden" and holder not in (None, 0, 1) and any(c != TRAP for c in s.hands[0]):
+            return seed
+        if want == "next" and holder == 1 and any(c != TRAP for c in s.hands[0]):
             return seed
     raise AssertionError("no seed")

@@ -7,7 +7,7 @@ No I/O and no game knowledge lives here.
 from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.core.config import build_config, describe_options, option, parse_option
 from regalia.core.errors import IllegalActionError, shown
-from regalia.core.events import Event, private, public, visible_events
+from regalia.core.events import Event, is_public_move, private, public, visible_events
 from regalia.core.game import Game, Ruling
 from regalia.core.registry import (
     from_snapshot,
@@ -38,6 +38,7 @@ __all__ = [
     "from_snapshot",
     "games",
     "get_game",
+    "is_public_move",
     "make",
     "option",
     "parse_option",

@@ -129,3 +129,30 @@ def private(
 def visible_events(events: list[Event], seat: int | None) -> list[Event]:
     """The events of ``events`` that ``seat`` may see, in order."""
     return [e for e in events if e.is_visible_to(seat)]
+
+
+def is_public_move(hidden: bool, declined: bool, mover: int, events: list[Event]) -> bool:
+    """Whether everyone can tell that a move happened (server ruling SRV-2, ``docs/server.md``).
+
+    A move is public when it was made at a decision everyone sees (``hidden`` false), or when it
+    answers a hidden response window with a play of its own that everyone sees at once: an
+    event of the mover's, public, among the events delivered now (an Outlaw redirect, a Knight
+    block, a Trap sprung). A decline (``State.is_decline``: the window's ``pass``) never is,
+    whatever the rules do by themselves after it — a title taken, the next turn begun — even
+    when those events name the seat that passed; nor is an answer whose events the game holds
+    back until a hidden run ends (Kingdom, KD-X13).
+
+    Args:
+        hidden: whether the decision answered was hidden (``State.decider_hidden`` before the move).
+        declined: whether the move declined that window (``State.is_decline`` before the move).
+        mover: the seat that moved (0-based).
+        events: the events the move delivered (``State.apply``'s result).
+
+    Returns:
+        whether the move counts in the public step and may begin a response period.
+    """
+    if not hidden:
+        return True
+    if declined:
+        return False
+    return any(e.visible_to is None and e.seat == mover for e in events)

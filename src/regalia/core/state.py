@@ -286,6 +286,26 @@ class State(ABC):
         underneath, as if no window were open (see ``Game.hidden_responses``). Default: never."""
         return False
 
+    def is_decline(self, action: Any) -> bool:
+        """Whether ``action`` — one of this game's actions, legal now — declines the pending
+        hidden response window: the ``pass`` that shows nobody anything by itself.
+
+        An online table counts a declined window as no move at all, whatever the rules then do
+        by themselves after it (a title taken, the next turn begun — events that may name the
+        seat that passed), so that a window opened and let go looks to everyone else like no
+        window (server ruling SRV-2, ``docs/server.md``). A game with hidden response windows
+        (``Game.hidden_responses``) offers exactly one decline at each of them (checked by
+        ``tests/conformance/test_response_turns.py``).
+
+        Args:
+            action: an action object of this game (not its text or id).
+
+        Returns:
+            ``True`` only at a hidden window (``decider_hidden``) for its decline; the default,
+            for a game without hidden windows, is always ``False``.
+        """
+        return False
+
     def response_turns(self) -> tuple[int, ...]:
         """The turns in response windows that the last move reached, in the order the rules
         reached them, judged from public information only (server ruling SRV-2).

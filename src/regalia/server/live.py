@@ -40,17 +40,6 @@ def is_hidden_decision(state: State) -> bool:
     return state.decider_hidden()
 
 
-def is_public_move(hidden: bool, mover: int, events: list[Event]) -> bool:
-    """Whether everyone can tell that a move happened (SRV-2): it was made at a decision
-    everyone sees (``hidden`` false), or it answers a hidden window with an event of its mover
-    that everyone sees (an Outlaw redirect, a Knight block). A ``pass`` in a hidden window is
-    not, nor is what the rules do by themselves after it. Only public moves count in the public
-    step and begin a response period."""
-    if not hidden:
-        return True
-    return any(e.visible_to is None and e.seat == mover for e in events)
-
-
 FORCED_NOTE = "Your only choice was played for you: taking it tells nobody anything (your preference: forced moves)."
 
 

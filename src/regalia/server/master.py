@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from regalia.bots import InfoSet, bot_names, make_bot
-from regalia.core import IllegalActionError, State, get_game, make, undo_to
+from regalia.core import IllegalActionError, State, get_game, is_public_move, make, undo_to
 from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.bots import BotJob, BotPool, BotTimeout, hint_bot
 from regalia.server.committer import Committer, Write
-from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision, is_public_move
+from regalia.server.live import LiveTable, TableUnavailable, is_hidden_decision
 from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_decision, stage_seconds
 from regalia.server.settings import ServerSettings
 from regalia.server.store import Move, Store
@@ -305,7 +305,9 @@ class Master:
         except IllegalActionError as exc:
             return self._refuse(live, exc.reason, exc.rule)
         now = time.time()
-        move = Move(live.step + 1, seat, str(new.history[-1]), is_public_move(hidden, seat, events), by, now)
+        played = new.history[-1]
+        public = is_public_move(hidden, state.is_decline(played), seat, events)
+        move = Move(live.step + 1, seat, str(played), public, by, now)
         fields = self._fields_after_move(live, new, move, now)
         notify = {"k": "move", "t": live.row.id, "s": move.step, "p": self.process_id}
         ok = await self._write(live, Write(live.row.id, fields, move=move, notify=notify))
@@ -630,7 +632,7 @@ class Master:
             text = self._window_answer(live, seat)
             trial = live.state.clone()
             events = trial.apply(text)
-            if is_public_move(True, seat, events):
+            if is_public_move(True, live.state.is_decline(trial.history[-1]), seat, events):
                 period.held = (seat, text)
                 moved = True
                 break

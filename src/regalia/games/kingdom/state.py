@@ -370,6 +370,11 @@ class KingdomState(State):
         asked [KD-X13]; an online table pads moves so that timing does not tell (SRV-2)."""
         return self.decision() in ("respond", "counter")
 
+    def is_decline(self, action: Any) -> bool:
+        """Whether ``action`` lets a response or counter window go by: its ``pass``, known to its
+        seat alone [KD-X2, KD-X3, KD-X13] (server ruling SRV-2; see ``State.is_decline``)."""
+        return isinstance(action, Action) and action.kind == A.PASS and self.decider_hidden()
+
     def decision_kind(self) -> str | None:
         """The kind of the pending decision, one of ``KingdomGame.decision_kinds`` (``None`` once
         the game is over): ``main``, ``attackers``, ``blockers``, ``split``, ``discard``,

@@ -754,6 +754,11 @@ class KingshipState(Flow):
         p = self.pending
         return p is not None and not self.is_terminal and p[0] in HIDDEN_DECISIONS
 
+    def is_decline(self, action: Any) -> bool:
+        """Whether ``action`` lets a hidden window (Outlaw, Knight, Poacher pair) go by: its
+        ``pass``, which nobody else sees (KS-37, server ruling SRV-2; see ``State.is_decline``)."""
+        return isinstance(action, Act) and action.kind == A.PASS and self.decider_hidden()
+
     # ---------------------------------------------------------------- words for people
     def decision_kind(self) -> str | None:
         """The kind of the pending decision (one of ``Game.decision_kinds``; see
