@@ -44,6 +44,7 @@ from regalia.server.connection import CLOSE_NO_TABLE, CLOSE_POLICY, Connection
 from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError, games_list
 from regalia.server.master import Master
+from regalia.server.notices import PgListener
 from regalia.server.protocol import (
     ChatOut,
     CreatedTable,
@@ -59,8 +60,8 @@ from regalia.server.protocol import (
     TableList,
     loads_strict,
 )
-from regalia.server.pubsub import Hub, PgListener
 from regalia.server.settings import ServerSettings, normal_origin
+from regalia.server.sockets import Hub
 from regalia.server.store import Store
 
 log = logging.getLogger("regalia.server")

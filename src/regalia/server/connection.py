@@ -58,7 +58,7 @@ from regalia.server.protocol import (
     client_message,
     loads_strict,
 )
-from regalia.server.pubsub import Hub
+from regalia.server.sockets import Hub
 from regalia.server.tokens import find_seat, invite_matches
 
 CLOSE_POLICY = 1008

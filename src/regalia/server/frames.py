@@ -16,7 +16,7 @@ from regalia.core.events import Event
 from regalia.server.live import ONLINE_SECONDS, LiveTable
 from regalia.server.periods import CONTINUE, stage_decision
 from regalia.server.protocol import EventOut, Response, SeatInfo, TableInfo
-from regalia.server.storage import SeatRow, TableRow
+from regalia.server.schema import SeatRow, TableRow
 from regalia.server.tokens import decision_id
 
 CONTINUE_CHOICE: dict[str, Any] = {

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from regalia.core import State, get_game, make, seat_name
 from regalia.core.events import Event
 from regalia.server.periods import Period, Stage
-from regalia.server.storage import SeatRow, TableRow
+from regalia.server.schema import SeatRow, TableRow
 from regalia.server.store import Move
 
 ONLINE_SECONDS = 15.0

@@ -40,12 +40,11 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from regalia.server import migrations
-from regalia.server.storage import ChatRow, MoveRow, SeatRow, TableRow
+from regalia.server.notices import NOTIFY_CHANNEL
+from regalia.server.schema import ChatRow, MoveRow, SeatRow, TableRow
 
 T = TypeVar("T")
 
-NOTIFY_CHANNEL = "regalia"
-"""The PostgreSQL channel every server process listens on."""
 MIGRATION_LOCK = 0x7265_6761
 """The PostgreSQL advisory lock held while one process migrates (others wait for it)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from regalia.server.storage import metadata
+from regalia.server.schema import metadata
 
 config = context.config
 
