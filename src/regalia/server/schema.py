@@ -10,11 +10,13 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
 )
@@ -76,6 +78,7 @@ class TableRow(Base):
     bot_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     undos: Mapped[int] = mapped_column(Integer, default=0)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
     __table_args__ = (
         Index("ix_regalia_tables_due", "status", "due_at"),
@@ -90,7 +93,9 @@ class SeatRow(Base):
     ``human`` or ``bot`` (a bot seat, or the table's stand-in for a person who left, timed out or
     has not joined a started table). ``token_hash`` is the SHA-256 of the seat's token. ``prefs``
     are the person's table preferences (how they are asked in response windows, forced moves;
-    :class:`regalia.server.protocol.Prefs`)."""
+    :class:`regalia.server.protocol.Prefs`). ``account_id`` is the account the seat is bound to
+    (taken or claimed while signed in; ``null`` for a guest's seat, a bot's, and once the
+    account is deleted)."""
 
     __tablename__ = "regalia_seats"
 
@@ -104,6 +109,9 @@ class SeatRow(Base):
     online: Mapped[bool] = mapped_column(Boolean, default=False)
     seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     prefs: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("regalia_accounts.id"), nullable=True, index=True
+    )
 
 
 class MoveRow(Base):
@@ -133,6 +141,124 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class AccountRow(Base):
+    """A person's account. ``name`` as they spelled it, ``name_key`` its case-folded form (unique:
+    names are unique ignoring case). ``password_hash`` is an Argon2id hash (PHC string), ``null``
+    for an account made with a passkey alone. ``user_handle`` is the WebAuthn user id: random,
+    never the name (a passkey's authenticator stores it)."""
+
+    __tablename__ = "regalia_accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(20))
+    name_key: Mapped[str] = mapped_column(String(20), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    user_handle: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser. The cookie holds a random token; only its SHA-256 (``token_hash``)
+    is kept, so the table cannot be used to sign in. ``id`` is the session's public id (listing,
+    revoking); ``how`` says how it was opened (``password``, ``passkey``, ``register``)."""
+
+    __tablename__ = "regalia_sessions"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("regalia_accounts.id"), index=True)
+    how: Mapped[str] = mapped_column(String(16))
+    agent: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) of an account: its credential id (base64url), COSE public
+    key, signature counter and transports, as py_webauthn's verification gives them."""
+
+    __tablename__ = "regalia_passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("regalia_accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    transports: Mapped[list[str]] = mapped_column(JSON)
+    label: Mapped[str] = mapped_column(String(80), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn challenge waiting for its answer (used once, then deleted; gone at
+    ``expires_at``). ``purpose``: ``register`` (a new account: ``name`` and ``user_handle``
+    reserved for it), ``add`` (a passkey for ``account_id``) or ``signin``."""
+
+    __tablename__ = "regalia_challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    challenge: Mapped[str] = mapped_column(String(128))
+    purpose: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    user_handle: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class SigninFailureRow(Base):
+    """A failed sign-in (a wrong password, an unknown name): counted per address and per name
+    over a sliding window, in the database so that every process counts alike."""
+
+    __tablename__ = "regalia_signin_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name_key: Mapped[str] = mapped_column(String(40), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class RatingRow(Base):
+    """An account's rating in one game: openskill's ``mu`` and ``sigma`` as of ``rated_at`` (the
+    end of its last rated game; the deviation grows with the time since), and the rated games."""
+
+    __tablename__ = "regalia_ratings"
+
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("regalia_accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    rated_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_regalia_ratings_board", "game", "mu"),)
+
+
+class PlayRow(Base):
+    """One account's seat at a finished table: its history. ``rank`` is its place in the final
+    standings (1 = first; ties share one), ``abandoned`` that it left and timed out (ranked
+    last); for a rated table its rating before and after. ``account_id`` is ``null`` once the
+    account is deleted (the row stays: the others' histories keep the game)."""
+
+    __tablename__ = "regalia_plays"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("regalia_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("regalia_accounts.id"), nullable=True)
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[float] = mapped_column(Float)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rank: Mapped[int] = mapped_column(Integer)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    mu_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    __table_args__ = (Index("ix_regalia_plays_history", "account_id", "finished_at"),)
 
 
 metadata = Base.metadata
