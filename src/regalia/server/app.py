@@ -52,6 +52,7 @@ from regalia.server.api_models import (
 from regalia.server.bots import BotPool
 from regalia.server.catalogue import games_list
 from regalia.server.connection import Connection
+from regalia.server.dependencies import TurnNotices
 from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError
 from regalia.server.master import Master
@@ -266,11 +267,11 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     return HTMLResponse(html, headers={"content-security-policy": policy})
 
 
-async def _start(settings: ServerSettings) -> Services:
+async def _start(settings: ServerSettings, notices: TurnNotices | None) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
     hub = Hub()
-    master = Master(settings, store, hub, bots)
+    master = Master(settings, store, hub, bots, notices=notices)
     lobby = Lobby(master, store)
     listener = None
     if store.is_postgres:
@@ -306,12 +307,14 @@ async def _stop(services: Services) -> None:
     await asyncio.to_thread(services.store.close)
 
 
-def create_app(settings: ServerSettings) -> FastAPI:
+def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) -> FastAPI:
     """The server application for one process: the lobby API (:func:`_add_lobby_routes`), the
     table sockets (:func:`_add_table_socket`), the lessons' API and the browser pages.
 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
+        notices: where turn-based tables' "your turn" notices go (a test's recorder; by default
+            nowhere).
 
     Returns:
         an ASGI application (FastAPI) to run under uvicorn.
@@ -319,7 +322,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings)
+        app.state.services = await _start(settings, notices)
         try:
             yield
         finally:

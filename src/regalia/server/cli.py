@@ -50,6 +50,8 @@ LIMIT_OPTIONS: dict[str, str] = {
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
+    "day_seconds": "--day-seconds",
+    "reminder_seconds": "--reminder-seconds",
 }
 """The :class:`ServerSettings` field each limit option sets."""
 
@@ -179,6 +181,22 @@ _BOT_MOVE_SECONDS_OPTION = Annotated[
         help="A bot's move is shown this long after its decision was, however quickly it was found.",
     ),
 ]
+_DAY_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--day-seconds",
+        metavar="S",
+        help="Seconds in a day of a turn-based table's allowance (86400; shorten only to show or test it).",
+    ),
+]
+_REMINDER_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--reminder-seconds",
+        metavar="S",
+        help="A person away from a turn-based table is reminded this long before their deadline (7200).",
+    ),
+]
 _ALLOWED_ORIGIN_OPTION = Annotated[
     list[str] | None,
     typer.Option(
@@ -209,6 +227,8 @@ def serve(
     response_seconds: _RESPONSE_SECONDS_OPTION = _DEFAULTS.response_seconds,
     settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
+    day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
+    reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
@@ -227,6 +247,8 @@ def serve(
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
+        "day_seconds": day_seconds,
+        "reminder_seconds": reminder_seconds,
     }
     url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:

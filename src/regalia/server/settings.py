@@ -44,6 +44,8 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "day_seconds": (0.1, 86400.0),
+    "reminder_seconds": (0.0, 86400.0),
 }
 """The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
 bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
@@ -152,6 +154,10 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        day_seconds: the length of one day of a turn-based table's allowance (``days_per_move``
+            days a decision): 86,400 seconds; shorten it only to show or test turn-based play.
+        reminder_seconds: a person away from a turn-based table is reminded of their decision
+            this long before its deadline (seconds; 2 hours).
     """
 
     db_url: str
@@ -184,6 +190,8 @@ class ServerSettings:
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    day_seconds: float = 86400.0
+    reminder_seconds: float = 7200.0
 
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
