@@ -103,6 +103,8 @@ class GameInfo(BaseModel):
     legend: str
     notation: str
     hidden_responses: bool
+    response_windows: dict[str, str]
+    """The kinds of hidden response window, each with its words (standing orders, SRV-3)."""
     """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
     asks in response periods (SRV-2)."""
     response_seconds: float
