@@ -120,6 +120,8 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--response-seconds"): [*FLOAT_BAD, "4.9", "121"],
     ("serve", "--settle-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "10.5"],
     ("serve", "--bot-move-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "61"],
+    ("serve", "--day-seconds"): ["-1", "0", "0.05", "abc", "", "nan", "inf", HUGE, "86401"],
+    ("serve", "--reminder-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "86401"],
     ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
 }
 
