@@ -47,6 +47,7 @@ LIMIT_OPTIONS: dict[str, str] = {
     "welcome_chat_bytes": "--welcome-chat-bytes",
     "header_seconds": "--header-timeout",
     "allowed_origins": "--allowed-origin",
+    "forwarded_allow_ips": "--forwarded-allow-ips",
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
@@ -188,6 +189,16 @@ _ALLOWED_ORIGIN_OPTION = Annotated[
         "Default: only this server's own origin.",
     ),
 ]
+_FORWARDED_ALLOW_IPS_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        metavar="<address>",
+        help="The reverse proxy's address or network (repeatable, or comma-separated): requests from it "
+        "give the client's address and scheme in X-Forwarded-For and X-Forwarded-Proto. "
+        "Default: no forwarded header is read.",
+    ),
+]
 
 
 def serve(
@@ -210,6 +221,7 @@ def serve(
     settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
+    forwarded_allow_ips: _FORWARDED_ALLOW_IPS_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {
@@ -224,6 +236,7 @@ def serve(
         "welcome_chat_bytes": welcome_chat_bytes,
         "header_seconds": header_timeout,
         "allowed_origins": tuple(allowed_origin or ()),
+        "forwarded_allow_ips": tuple(a.strip() for value in forwarded_allow_ips or () for a in value.split(",")),
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
@@ -264,7 +277,9 @@ def serve(
         log_level=log_level,
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,
-        proxy_headers=False,
+        # forwarded headers only from the proxies' addresses (ServerSettings.forwarded_allow_ips)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
