@@ -41,9 +41,8 @@ def _public_modules() -> set[str]:
     return names
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
+def _build(out: Path) -> None:
+    """``mkdocs build --strict`` into ``out``: it must pass and print no warning."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -55,10 +54,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     log = result.stdout + result.stderr
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{log[-6000:]}"
     assert "WARNING" not in log, log[-6000:]
-    return out
 
 
-def test_every_public_module_has_its_page_and_nothing_else_has_one(site: Path) -> None:
+def test_the_site_builds_with_warnings_as_errors_and_holds_every_page_it_should(tmp_path: Path) -> None:
+    """One test, so that the site (about 25 s of one core) is built once, not once per test worker."""
+    _build(tmp_path)
+    _every_public_module_has_its_page_and_nothing_else_has_one(tmp_path)
+    _every_page_of_docs_and_every_ruling_of_every_game_is_on_the_site(tmp_path)
+    _no_link_of_the_site_leads_nowhere(tmp_path)
+
+
+def _every_public_module_has_its_page_and_nothing_else_has_one(site: Path) -> None:
     reference = site / "reference"
     pages: dict[str, Path] = {}
     for page in reference.rglob("*.html"):
@@ -72,7 +78,7 @@ def test_every_public_module_has_its_page_and_nothing_else_has_one(site: Path) -
     assert 'id="regalia.core.state.State.apply"' in state  # members with their docstrings
 
 
-def test_every_page_of_docs_and_every_ruling_of_every_game_is_on_the_site(site: Path) -> None:
+def _every_page_of_docs_and_every_ruling_of_every_game_is_on_the_site(site: Path) -> None:
     for page in (ROOT / "docs").rglob("*.md"):
         built = site / page.relative_to(ROOT / "docs").with_suffix(".html")
         assert built.is_file(), f"{page.relative_to(ROOT)} has no page on the site"
@@ -93,7 +99,7 @@ _LINK = re.compile(r'(?:href|src)="([^"]+)"')
 _ID = re.compile(r'id="([^"]+)"')
 
 
-def test_no_link_of_the_site_leads_nowhere(site: Path) -> None:
+def _no_link_of_the_site_leads_nowhere(site: Path) -> None:
     ids: dict[Path, set[str]] = {}
     broken = []
     for page in site.rglob("*.html"):
