@@ -123,6 +123,7 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--day-seconds"): ["-1", "0", "0.05", "abc", "", "nan", "inf", HUGE, "86401"],
     ("serve", "--reminder-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "86401"],
     ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
+    ("serve", "--forwarded-allow-ips"): ["*", "", "proxy.example", "10.0.0.1/8", "127.0.0.1,*", "::1/200"],
 }
 
 # flags cannot take a bad value; these combinations with them must fail (naming the first option)

@@ -228,7 +228,8 @@ class WebAssets(StaticFiles):
 
 
 def client_address(scope_client: Any) -> str:
-    """The client's address (the TCP peer; ``"unknown"`` when the server does not say)."""
+    """The client's address (the TCP peer, or the one a trusted proxy forwards: ``--forwarded-allow-ips``;
+    ``"unknown"`` when the server does not say)."""
     return str(scope_client[0]) if scope_client else "unknown"
 
 

@@ -47,6 +47,7 @@ LIMIT_OPTIONS: dict[str, str] = {
     "welcome_chat_bytes": "--welcome-chat-bytes",
     "header_seconds": "--header-timeout",
     "allowed_origins": "--allowed-origin",
+    "forwarded_allow_ips": "--forwarded-allow-ips",
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
@@ -206,6 +207,16 @@ _ALLOWED_ORIGIN_OPTION = Annotated[
         "Default: only this server's own origin.",
     ),
 ]
+_FORWARDED_ALLOW_IPS_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        metavar="<address>",
+        help="The reverse proxy's address or network (repeatable, or comma-separated): requests from it "
+        "give the client's address and scheme in X-Forwarded-For and X-Forwarded-Proto. "
+        "Default: no forwarded header is read.",
+    ),
+]
 
 
 def serve(
@@ -230,6 +241,7 @@ def serve(
     day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
     reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
+    forwarded_allow_ips: _FORWARDED_ALLOW_IPS_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {
@@ -244,6 +256,7 @@ def serve(
         "welcome_chat_bytes": welcome_chat_bytes,
         "header_seconds": header_timeout,
         "allowed_origins": tuple(allowed_origin or ()),
+        "forwarded_allow_ips": tuple(a.strip() for value in forwarded_allow_ips or () for a in value.split(",")),
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
@@ -286,7 +299,9 @@ def serve(
         log_level=log_level,
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,
-        proxy_headers=False,
+        # forwarded headers only from the proxies' addresses (ServerSettings.forwarded_allow_ips)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,39 @@ def normal_origin(origin: str) -> str | None:
     return f"{scheme}://{host}" + (f":{int(port)}" if port else "")
 
 
+def proxy_address_error(value: str) -> str | None:
+    """Why ``value`` is not an address or network a reverse proxy may send from, or ``None``
+    when it is one: an IP address (``127.0.0.1``, ``::1``) or a network without host bits
+    (``10.0.0.0/8``, ``fd00::/8``), as uvicorn's proxy-header middleware reads them.
+
+    ``*`` (every address) is refused: any client could then say which address it has and which
+    scheme it came by, and so escape the per-address limits and pass the origin check.
+
+    >>> proxy_address_error("10.0.0.0/8") is None
+    True
+    >>> proxy_address_error("10.0.0.1/8")
+    '10.0.0.1/8 has host bits set (a network is written 10.0.0.0/8)'
+    """
+    text = value.strip()
+    if text == "*":
+        return "* would trust every client's forwarded headers; give the proxy's address"
+    try:
+        if "/" in text:
+            ipaddress.ip_network(text)
+        else:
+            ipaddress.ip_address(text)
+    except ValueError:
+        if "/" in text:
+            try:
+                network = ipaddress.ip_network(text, strict=False)
+            except ValueError:
+                pass
+            else:
+                return f"{text} has host bits set (a network is written {network})"
+        return f"{text[:80]!r} is not an IP address or network"
+    return None
+
+
 @dataclass(frozen=True, kw_only=True)
 class ServerSettings:
     """Everything a server process needs to know besides its address.
@@ -142,6 +176,11 @@ class ServerSettings:
             fits in this many bytes (and at most 200).
         allowed_origins: websocket ``Origin`` values allowed besides the server's own
             (``scheme://host[:port]``); a socket from any other origin is refused (403).
+        forwarded_allow_ips: the addresses (IP addresses or networks) of the reverse proxies in
+            front of the server. A request whose TCP peer is one of them has its client address
+            taken from ``X-Forwarded-For`` (the nearest address the proxies did not add) and its
+            scheme from ``X-Forwarded-Proto``; from any other peer both headers are ignored.
+            Empty (the default): no forwarded header is read, and every client is its TCP peer.
         header_seconds: a client must send a request's HTTP headers within this many
             seconds of connecting (or of starting the next request), else the connection is
             closed with 408 (slowloris).
@@ -185,6 +224,7 @@ class ServerSettings:
     chat_per_minute: int = 20
     welcome_chat_bytes: int = 32768
     allowed_origins: tuple[str, ...] = ()
+    forwarded_allow_ips: tuple[str, ...] = ()
     header_seconds: float = 10.0
     response_seconds: float = 10.0
     quick_response_seconds: float = 2.5
@@ -224,6 +264,10 @@ class ServerSettings:
         for origin in self.allowed_origins:
             if normal_origin(origin) is None:
                 raise ValueError(f"allowed_origins: {origin[:80]!r} is not an origin (expected scheme://host[:port])")
+        for address in self.forwarded_allow_ips:
+            error = proxy_address_error(address)
+            if error is not None:
+                raise ValueError(f"forwarded_allow_ips: {error}")
 
     @property
     def is_postgres(self) -> bool:
