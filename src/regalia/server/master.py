@@ -256,6 +256,7 @@ class Master:
         if not isinstance(table_id, str) or notice.get("process") == self.process_id:
             return
         if self.tables.cached(table_id) is None and not self.fanout.has(table_id):
+            self.tables.invalidate(table_id)  # a first read under way must not keep what it read
             return
         if notice.get("kind") == "chat":
             self._relay_chat(table_id, notice.get("chat"))
