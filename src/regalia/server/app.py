@@ -39,12 +39,14 @@ from starlette.types import ASGIApp as StarletteApp
 
 import regalia
 from regalia.server import lessons
+from regalia.server.accounts import AccountError, AccountServices, make_services, routers
 from regalia.server.bots import BotPool
 from regalia.server.connection import CLOSE_NO_TABLE, CLOSE_POLICY, Connection
 from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError, games_list
 from regalia.server.master import Master
 from regalia.server.notices import PgListener
+from regalia.server.origins import CrossSiteGuard, origin_allowed
 from regalia.server.protocol import (
     ChatOut,
     CreatedTable,
@@ -110,6 +112,7 @@ class Services:
     listener: PgListener | None
     tasks: list[asyncio.Task[None]]
     limits: AddressLimits
+    people: AccountServices
 
 
 class Guard:
@@ -181,10 +184,14 @@ def _error(status: int, field: str | None, reason: str, headers: dict[str, str] 
 
 class RegaliaApp(FastAPI):
     """FastAPI with :class:`Guard` outside everything, so that even the answer of an
-    unexpected error (500) carries the security headers."""
+    unexpected error (500) carries the security headers, and inside it the
+    :class:`~regalia.server.origins.CrossSiteGuard` (another site's page may not change
+    anything)."""
+
+    allowed_origins: frozenset[str] = frozenset()
 
     def build_middleware_stack(self) -> StarletteApp:
-        return Guard(super().build_middleware_stack())
+        return Guard(CrossSiteGuard(super().build_middleware_stack(), self.allowed_origins))
 
 
 class StrictJSONRoute(APIRoute):
@@ -233,24 +240,6 @@ def client_address(scope_client: Any) -> str:
     return str(scope_client[0]) if scope_client else "unknown"
 
 
-def origin_allowed(origin: str | None, scheme: str, host: str | None, allowed: frozenset[str]) -> bool:
-    """Whether a table socket with this ``Origin`` header may connect: no ``Origin`` (a
-    program, not a browser page), the server's own origin (the request's ``Host`` with the
-    socket's scheme: ``ws`` → ``http``, ``wss`` → ``https``), or one of ``allowed`` (normal
-    forms, :func:`~regalia.server.settings.normal_origin`)."""
-    if origin is None:
-        return True
-    given = normal_origin(origin)
-    if given is None:
-        return False
-    if given in allowed:
-        return True
-    if not host:
-        return False
-    own = normal_origin(f"{'https' if scheme in ('wss', 'https') else 'http'}://{host}")
-    return given == own
-
-
 def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     """The API's interactive description (Swagger UI from its CDN, as FastAPI serves it) with a
     policy of its own: the CDN's script and style, and its one inline script by its hash."""
@@ -268,7 +257,7 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     return HTMLResponse(html, headers={"content-security-policy": policy})
 
 
-async def _start(settings: ServerSettings) -> Services:
+async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
     master = Master(settings, store, bots)
@@ -298,13 +287,25 @@ async def _start(settings: ServerSettings) -> Services:
 
         listener = PgListener(settings.db_url, on_notice, on_reconnect)
         await listener.start()
-    services = Services(settings, store, bots, master, lobby, hub, listener, [], AddressLimits(settings))
+    limits = AddressLimits(settings)
+
+    async def seats_changed(table_id: str) -> None:
+        await master.on_notice({"k": "seats", "t": table_id, "p": ""}, hub.has)
+
+    people = make_services(store, settings, limits, allowed_origins, seats_changed)
+    await people.accounts.warm()
+    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
+    services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
     services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, lambda: master.touch(hub.seated()))))
     return services
 
 
-async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
+HISTORY_CATCH_UP_SECONDS = 300.0
+"""How often a process writes the history of finished tables that lack it (and at start)."""
+
+
+async def _every(seconds: float, job: Callable[[], Awaitable[Any]]) -> None:
     while True:
         try:
             await job()
@@ -341,7 +342,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings)
+        app.state.services = await _start(settings, allowed_origins)
+        app.state.people = app.state.services.people
         try:
             yield
         finally:
@@ -358,8 +360,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     )
     app.router.route_class = StrictJSONRoute
     allowed_origins = frozenset(o for o in (normal_origin(x) for x in settings.allowed_origins) if o is not None)
+    app.allowed_origins = allowed_origins
     _add_error_handlers(app)
     _add_lobby_routes(app)
+    for router in routers(StrictJSONRoute):
+        app.include_router(router)
     _add_table_socket(app, allowed_origins)
     app.include_router(lessons.router())
     web = resources.files("regalia.web")
@@ -386,6 +391,10 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return _error(exc.status, exc.field, exc.reason)
+
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
+        return _error(exc.status, exc.field, exc.reason, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

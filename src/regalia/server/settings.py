@@ -44,6 +44,12 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "signin_failures_per_address": (0, 100_000),
+    "signin_failures_per_name": (0, 100_000),
+    "signin_window_seconds": (1.0, 86400.0),
+    "accounts_per_hour": (0, 100_000),
+    "session_days": (0.01, 3650.0),
+    "password_hash_slots": (1, 64),
 }
 """The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
 bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
@@ -152,6 +158,16 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        signin_failures_per_address: failed sign-ins one client address may make in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429 before any
+            password is checked. Counted in the database, so across processes.
+        signin_failures_per_name: failed sign-ins under one name (known or not, alike) in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429.
+        signin_window_seconds: the sliding window of the two sign-in limits (seconds).
+        accounts_per_hour: new accounts one client address may make in an hour (0: no limit).
+        session_days: a session ends this long after its browser was last seen (days).
+        password_hash_slots: Argon2id hashes computed at once (each takes 64 MiB and tens of
+            milliseconds of a core); more wait their turn.
     """
 
     db_url: str
@@ -184,6 +200,12 @@ class ServerSettings:
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    signin_failures_per_address: int = 30
+    signin_failures_per_name: int = 10
+    signin_window_seconds: float = 900.0
+    accounts_per_hour: int = 10
+    session_days: float = 30.0
+    password_hash_slots: int = 2
 
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
