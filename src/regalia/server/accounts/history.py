@@ -114,9 +114,12 @@ class History:
     ) -> list[tuple[float, str]]:
         """The account's finished tables, newest first, as ``(finished_at, table)``: of ``game``,
         finished in ``[since, until]`` (seconds), strictly before ``before`` (a page's last key),
-        at most ``limit``."""
+        at most ``limit``; private tables only with ``private`` (their ids are their invitees'
+        secret: only the account itself sees them in its history)."""
         with self.engine.connect() as conn:
             q = select(PlayRow.finished_at, PlayRow.table_id).where(PlayRow.account_id == account_id)
+            if not private:
+                q = q.join(TableRow, TableRow.id == PlayRow.table_id).where(TableRow.private.is_(False))
             if game is not None:
                 q = q.where(PlayRow.game == game)
             if since is not None:

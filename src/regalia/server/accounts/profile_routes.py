@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.routing import APIRoute
 
 from regalia.server.accounts.profiles import known_game
@@ -17,11 +18,19 @@ NDJSON = "application/x-ndjson"
 def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
     """The routes of ``/api/players`` and ``/api/leaderboard``."""
     r = APIRouter(tags=["players"], route_class=route_class)
+    page = resources.files("regalia.web").joinpath("profile.html")
+
+    @r.get("/@/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return FileResponse(str(page), media_type="text/html")
 
     @r.get("/api/players/{name}")
-    async def profile(request: Request, name: str) -> dict[str, Any]:
+    async def profile(request: Request, name: str) -> JSONResponse:
         """A player's profile: name, when they joined, ratings per game and recent games."""
-        return await services_of(request).profiles.profile(name)
+        s = services_of(request)
+        viewer = await s.accounts.current(request)
+        found = await s.profiles.profile(name, viewer.account.id if viewer else None)
+        return JSONResponse(found, headers={"cache-control": "no-store"})
 
     @r.get("/api/players/{name}/games", response_class=StreamingResponse)
     async def games(
@@ -35,7 +44,9 @@ def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
         """A player's finished games, newest first, one JSON object a line (NDJSON)."""
         if game is not None:
             known_game(game)
-        lines = await services_of(request).profiles.export(name, game, since, until, max)
+        s = services_of(request)
+        viewer = await s.accounts.current(request)
+        lines = await s.profiles.export(name, game, since, until, max, viewer.account.id if viewer else None)
         return StreamingResponse(lines, media_type=NDJSON, headers={"cache-control": "no-store"})
 
     @r.get("/api/leaderboard/{game}")

@@ -124,16 +124,19 @@ class Profiles:
         stored = await self.store.run(self.history.ratings, [account_id])
         return {game: r.at(now).to_json() for (_a, game), r in sorted(stored.items())}
 
-    async def profile(self, name: str) -> dict[str, Any]:
+    async def profile(self, name: str, viewer: int | None = None) -> dict[str, Any]:
         """``{"name", "created", "ratings", "recent"}`` (``created`` in ms since the epoch;
-        ``recent``: the last :data:`RECENT` games, as export lines).
+        ``recent``: the last :data:`RECENT` games, as export lines — private tables only when
+        ``viewer``, the signed-in account asking, is this one).
 
         Raises:
             AccountError: (404, ``name``) no such player.
         """
         account = await self._account(name)
         keys = await self.store.run(
-            lambda: self.history.play_keys(account.id, game=None, since=None, until=None, before=None, limit=RECENT)
+            lambda: self.history.play_keys(
+                account.id, game=None, since=None, until=None, before=None, limit=RECENT, private=viewer == account.id
+            )
         )
         tables = await self.store.run(self.history.tables, [t for _, t in keys])
         return {
@@ -144,9 +147,16 @@ class Profiles:
         }
 
     async def export(
-        self, name: str, game: str | None, since_ms: int | None, until_ms: int | None, most: int | None
+        self,
+        name: str,
+        game: str | None,
+        since_ms: int | None,
+        until_ms: int | None,
+        most: int | None,
+        viewer: int | None = None,
     ) -> AsyncIterator[bytes]:
-        """The player's finished games, newest first, one JSON line each (see :func:`game_line`).
+        """The player's finished games, newest first, one JSON line each (see :func:`game_line`);
+        private tables only when ``viewer``, the signed-in account asking, is this one.
 
         Raises:
             AccountError: no such player (404, ``name``) — before the first line.
@@ -154,10 +164,11 @@ class Profiles:
         account = await self._account(name)
         since = since_ms / 1000 if since_ms is not None else None
         until = until_ms / 1000 if until_ms is not None else None
-        return self._lines(account.id, game, since, until, most)
+        return self._lines(account.id, game, since, until, most, viewer == account.id)
 
     async def _lines(
-        self, account_id: int, game: str | None, since: float | None, until: float | None, most: int | None
+        self, account_id: int, game: str | None, since: float | None, until: float | None, most: int | None,
+        private: bool,
     ) -> AsyncIterator[bytes]:
         left = most
         before: tuple[float, str] | None = None
@@ -165,7 +176,7 @@ class Profiles:
             page = PAGE if left is None else min(PAGE, left)
             keys = await self.store.run(
                 lambda b=before, n=page: self.history.play_keys(
-                    account_id, game=game, since=since, until=until, before=b, limit=n
+                    account_id, game=game, since=since, until=until, before=b, limit=n, private=private
                 )
             )
             if not keys:

@@ -5,6 +5,7 @@
 
 import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
 import { resultText } from './result.js';
+import { AccountBox, AccountPanel, ClaimOffer, useMe, profileUrl } from './account.js';
 
 /** " Winner: P1 (Ann)." when the result's words name seats only by number. */
 function winnersOf(t) {
@@ -290,15 +291,23 @@ function Tables({ games }) {
 function Lobby() {
   const [data, setData] = useState(null);
   const [err, setErr] = useState(null);
+  const [me, reloadMe] = useMe();
+  const [signing, setSigning] = useState(false);
   useEffect(() => {
     loadGames().then(setData, (e) => setErr(e.reason));
   }, []);
+  const signedIn = () => {
+    setSigning(false);
+    reloadMe();
+  };
   return html`<div class="page lobby">
-    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span><span class="top-tools"><a class="button small" href="/learn" id="learn-link">Learn to play</a></span></header>
+    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span><span class="top-tools"><a class="button small" href="/learn" id="learn-link">Learn to play</a><a class="button small" href="/leaderboard.html" id="leaderboard-link">Leaderboards</a><${AccountBox} me=${me} reload=${reloadMe} open=${signing} onToggle=${() => setSigning(!signing)} /></span></header>
+    ${signing && !me ? html`<${AccountPanel} onDone=${signedIn} />` : null}
+    ${me ? html`<${ClaimOffer} />` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     ${data
       ? html`<main class="lobby-grid">
-          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} /></section>
+          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} me=${me} /></section>
           <section class="lobby-tables"><${Tables} games=${data.games} /></section>
         </main>`
       : err ? null : html`<p class="muted">Loading the games…</p>`}
