@@ -40,28 +40,26 @@ from starlette.types import ASGIApp as StarletteApp
 import regalia
 from regalia.server import lessons
 from regalia.server.accounts import AccountError, AccountServices, make_services, routers
-from regalia.server.bots import BotPool
-from regalia.server.connection import CLOSE_NO_TABLE, CLOSE_POLICY, Connection
-from regalia.server.limits import AddressLimits, retry_after
-from regalia.server.lobby import Lobby, LobbyError, games_list
-from regalia.server.master import Master
-from regalia.server.notices import PgListener
-from regalia.server.origins import CrossSiteGuard, origin_allowed
-from regalia.server.protocol import (
-    ChatOut,
+from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
-    DuplicateKeyError,
-    Error,
     GameList,
     Joined,
     JoinTable,
     Replay,
     ReplayRequest,
-    TableInfo,
     TableList,
-    loads_strict,
 )
+from regalia.server.bots import BotPool
+from regalia.server.catalogue import games_list
+from regalia.server.connection import Connection
+from regalia.server.limits import AddressLimits, retry_after
+from regalia.server.lobby import Lobby, LobbyError
+from regalia.server.master import Master
+from regalia.server.notices import PgListener
+from regalia.server.origins import CrossSiteGuard, origin_allowed
+from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
+from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
 from regalia.server.sockets import Hub
 from regalia.server.store import Store
@@ -260,44 +258,21 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
 async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
-    master = Master(settings, store, bots)
-    store.process_id = master.process_id
     hub = Hub()
-    master.fanout = hub
-    lobby = Lobby(master)
+    limits = AddressLimits(settings)
+    people = make_services(store, settings, limits, allowed_origins)
+    master = Master(settings, store, hub, bots, on_finished=people.results.finished)
+    people.seats.bind = master.bind_account
+    lobby = Lobby(master, store)
     listener = None
     if store.is_postgres:
-
-        async def on_notice(payload: dict[str, Any]) -> None:
-            if payload.get("k") == "chat":
-                chat = payload.get("chat")
-                table_id = payload.get("t")
-                if payload.get("p") == master.process_id or not isinstance(chat, dict) or not isinstance(table_id, str):
-                    return
-                live = master.cached(table_id)
-                seat = chat.get("seat")
-                name = live.seat_name(seat) if live is not None else ("spectator" if seat is None else f"P{seat}")
-                hub.broadcast(table_id, ChatOut(id=chat["id"], seat=seat, name=name, text=chat["text"], at=chat["at"]))
-                return
-            await master.on_notice(payload, hub.has)
-
-        async def on_reconnect() -> None:
-            for table_id in hub.tables():
-                await master.on_notice({"k": "seats", "t": table_id, "p": ""}, hub.has)
-
-        listener = PgListener(settings.db_url, on_notice, on_reconnect)
+        listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
-    limits = AddressLimits(settings)
-
-    async def seats_changed(table_id: str) -> None:
-        await master.on_notice({"k": "seats", "t": table_id, "p": ""}, hub.has)
-
-    people = make_services(store, settings, limits, allowed_origins, seats_changed)
     await people.accounts.warm()
     services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
     services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
-    services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, lambda: master.touch(hub.seated()))))
+    services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
     return services
 
 
@@ -378,6 +353,12 @@ def _services(request: Request) -> Services:
     return s
 
 
+async def _person(request: Request) -> tuple[int, str] | None:
+    """The signed-in person of a request (their account's id and name), or ``None``."""
+    session = await _services(request).people.accounts.current(request)
+    return None if session is None else (session.account.id, session.account.name)
+
+
 def _check_id(table_id: str) -> None:
     """Refuse a malformed table id as an unknown table (404), before any look-up."""
     if not TABLE_ID.match(table_id):
@@ -399,7 +380,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {}
-        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
         reason = str(err.get("msg", "invalid request"))
         if err.get("type") == "extra_forbidden":
             reason = "unknown field"
@@ -443,7 +424,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
                 f"(tables_per_minute); try again in {retry_after(wait)} s",
                 headers={"retry-after": retry_after(wait)},
             )
-        return await s.lobby.create(body)
+        return await s.lobby.create(body, await _person(request))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, game: str | None = None, include_over: bool = False) -> TableList:
@@ -459,7 +440,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinTable) -> Joined:
         _check_id(table_id)
-        return await _services(request).lobby.join(table_id, body)
+        return await _services(request).lobby.join(table_id, body, await _person(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
@@ -501,7 +482,9 @@ def _add_table_socket(app: FastAPI, allowed_origins: frozenset[str]) -> None:
                 await websocket.close(code=CLOSE_TRY_LATER, reason=reason[:120])
             return
         try:
-            await Connection(websocket, table_id, s.master, s.lobby, s.hub).run()
+            session = await s.people.accounts.current(websocket)
+            account = None if session is None else session.account.id
+            await Connection(websocket, table_id, s.master, s.lobby, s.hub, account).run()
         except asyncio.CancelledError:
             pass  # uvicorn ends what still runs when its graceful shutdown is up: the socket's end, not a fault
         finally:

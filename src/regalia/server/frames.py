@@ -15,8 +15,9 @@ from regalia.core import State, get_game
 from regalia.core.events import Event
 from regalia.server.live import ONLINE_SECONDS, LiveTable
 from regalia.server.periods import CONTINUE, stage_decision
-from regalia.server.protocol import EventOut, Response, SeatInfo, TableInfo
+from regalia.server.protocol import ChatOut, EventOut, Response, SeatInfo, TableInfo
 from regalia.server.schema import SeatRow, TableRow
+from regalia.server.store import Chat
 from regalia.server.tokens import decision_id
 
 CONTINUE_CHOICE: dict[str, Any] = {
@@ -59,6 +60,7 @@ def seat_info(s: SeatRow, now: float | None = None) -> SeatInfo:
         bot=s.bot if s.kind == "bot" else None,
         controller=s.controller if s.controller in ("open", "human", "bot") else "bot",  # type: ignore[arg-type]
         online=online if s.kind == "human" else True,
+        account=s.kind == "human" and s.account_id is not None,
     )
 
 
@@ -82,6 +84,7 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         title=title,
         players=row.players,
         name=row.name,
+        rated=bool(row.rated),
         status=table_status(row, suspended),  # type: ignore[arg-type]
         private=row.private,
         spectators=row.spectators,
@@ -243,3 +246,8 @@ def _clock(live: LiveTable, state: State, seat: int | None) -> dict[str, Any] | 
     step = len(state.history)
     deadline = row.deadline if row.deadline_step == step and step == live.step else None
     return {"seat": state.current_player, "deadline": deadline, "turn_seconds": row.turn_seconds, "now": now}
+
+
+def chat_out(live: LiveTable, chat: Chat) -> ChatOut:
+    """A chat message as sent to the table's sockets, with the name its seat goes by."""
+    return ChatOut(id=chat.id, seat=chat.seat, name=live.seat_name(chat.seat), text=chat.text, at=chat.at)

@@ -227,12 +227,12 @@ class LiveTable:
                 return self.state_at(period.shown[seat])
         return self.released_state
 
-    def is_away(self, seat: int) -> bool:
-        """Whether a person has left the table for now: no socket of theirs seen within
-        :data:`ONLINE_SECONDS`, and none closed (nor the seat taken) within :data:`AWAY_GRACE`
-        seconds — a page being reloaded is not away. Public: every seat's presence is shown."""
+    def is_away(self, seat: int, now: float) -> bool:
+        """Whether a person has left the table for now (``now``: seconds since the epoch): no
+        socket of theirs seen within :data:`ONLINE_SECONDS`, and none closed (nor the seat taken)
+        within :data:`AWAY_GRACE` seconds — a page being reloaded is not away. Public: every
+        seat's presence is shown."""
         s = self.seats[seat]
-        now = time.time()
         if s.online and s.seen_at is not None and s.seen_at >= now - ONLINE_SECONDS:
             return False
         return s.seen_at is None or s.seen_at < now - AWAY_GRACE

@@ -1,4 +1,5 @@
-"""The lobby: games, creating and joining tables, starting them, records and replays.
+"""The lobby: creating and joining tables, starting them, listing them, records and replays (the
+games' catalogue is :mod:`regalia.server.catalogue`).
 
 Every request is checked field by field; a refusal is a :class:`LobbyError` naming the field.
 """
@@ -10,36 +11,24 @@ import time
 import unicodedata
 from typing import Any
 
-from regalia.bots import Bot, bot_names, make_bot
-from regalia.bots.ismcts import LEVELS
+from regalia.bots import make_bot
 from regalia.core import Game, get_game, make, seat_name, verify_seed
-from regalia.core import games as game_names
-from regalia.server.frames import event_out, table_info
-from regalia.server.live import LiveTable, TableUnavailable
-from regalia.server.master import Master, TableNotFound
-from regalia.server.protocol import (
-    BotInfo,
-    ChatOut,
+from regalia.server.accounts.ratings import anchor, anchors
+from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
-    GameInfo,
-    GameList,
     Joined,
     JoinTable,
-    OptionInfo,
     Replay,
     ReplayStep,
-    TableInfo,
 )
-from regalia.server.settings import ServerSettings
-from regalia.server.store import Chat
+from regalia.server.catalogue import default_bot, online_option, over_budget
+from regalia.server.frames import chat_out, event_out, table_info
+from regalia.server.live import LiveTable, TableUnavailable
+from regalia.server.master import Master, TableNotFound
+from regalia.server.protocol import TableInfo
+from regalia.server.store import Store
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
-
-BOT_LABELS = {
-    "random": "Random: any legal move",
-    "heuristic": "Heuristic: the game's rule-of-thumb player (quick)",
-    "search": "Search: looks ahead over the known cards",
-}
 
 
 class LobbyError(Exception):
@@ -50,105 +39,6 @@ class LobbyError(Exception):
         self.status = status
         self.field = field
         self.reason = reason
-
-
-def default_bot(game: str) -> str:
-    """The bot a seat gets when none is named: the game's heuristic player (answers at once)."""
-    names = bot_names(game)
-    return "heuristic" if "heuristic" in names else "random"
-
-
-def bot_specs(game: str) -> list[BotInfo]:
-    """Every bot a seat may be given, levels of the search bot included."""
-    out = []
-    for name in bot_names(game):
-        if name == "ismcts":
-            for level, rollouts in LEVELS.items():
-                out.append(
-                    BotInfo(spec=f"ismcts:{level}", label=f"IS-MCTS {level}: {rollouts} rollouts a decision (slower)")
-                )
-        else:
-            out.append(BotInfo(spec=name, label=BOT_LABELS.get(name, name)))
-    return out
-
-
-def over_budget(spec: str, bot: Bot, settings: ServerSettings) -> str | None:
-    """Why ``bot`` (built from ``spec``) may not play at this server's tables — its decision budget asks for more
-    seconds than ``bot_max_seconds`` or more rollouts than ``bot_max_rollouts`` — or ``None``
-    when it may. The words name the setting and its value."""
-    budget = bot.decision_budget()
-    if budget.seconds is not None and budget.seconds > settings.bot_max_seconds:
-        return (
-            f"{spec} thinks up to {budget.seconds:g} s a decision; this server allows at most "
-            f"{settings.bot_max_seconds:g} s (bot_max_seconds)"
-        )
-    if budget.rollouts is None and budget.seconds is None:
-        return f"{spec} has no budget a decision; this server needs one (bot_max_seconds)"
-    if budget.rollouts is not None and budget.rollouts > settings.bot_max_rollouts:
-        return (
-            f"{spec} plays up to {budget.rollouts:,} rollouts a decision; this server allows at most "
-            f"{settings.bot_max_rollouts:,} (bot_max_rollouts)"
-        )
-    return None
-
-
-def online_option(option: dict[str, Any]) -> bool:
-    """Whether a rule option may be set over the network: free-text options (a file path such
-    as ``deck_file``) may not; booleans, numbers and options with listed choices may."""
-    return not ("str" in str(option["type"]) and not option["choices"])
-
-
-def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
-    """A game as the lobby shows it: summary, player range, options with their rulings' texts,
-    bots, and the default time to answer a response window (the server's ``response_seconds``)."""
-    rulings = game.rule_words(online=True)
-    options = [
-        OptionInfo(
-            name=o["name"],
-            type=str(o["type"]),
-            default=o["default"],
-            choices=o["choices"],
-            doc=o["doc"],
-            label=o["label"],
-            help=o["help"],
-            choice_labels=o["choice_labels"],
-            minimum=o["minimum"],
-            maximum=o["maximum"],
-            ruling=o["ruling"],
-            ruling_text=rulings.get(o["ruling"]) if o["ruling"] else None,
-        )
-        for o in game.options()
-        if online_option(o)
-    ]
-    return GameInfo(
-        name=game.name,
-        title=game.title,
-        summary=game.summary,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        default_players=game.default_players,
-        rules_version=game.rules_version,
-        options=options,
-        bots=bot_specs(game.name),
-        default_bot=default_bot(game.name),
-        legend=game.legend,
-        notation=game.notation,
-        hidden_responses=game.hidden_responses,
-        response_seconds=response_seconds,
-        rules=rulings,
-    )
-
-
-def games_list(settings: ServerSettings | None = None) -> GameList:
-    """Every game, with the server's table defaults; with ``settings``, only the bots whose
-    budget the server allows (:func:`over_budget`), and its default time to answer a response
-    window (``response_seconds``)."""
-    response = settings.response_seconds if settings is not None else 10.0
-    games = [game_info(get_game(n), response) for n in game_names()]
-    if settings is not None:
-        for info in games:
-            info.bots = [b for b in info.bots if over_budget(b.spec, make_bot(b.spec, info.name), settings) is None]
-    return GameList(games=games, defaults={"on_timeout": "standin", "turn_seconds": None})
 
 
 def clean_text(value: str, field: str, limit: int) -> str:
@@ -169,9 +59,9 @@ def clean_text(value: str, field: str, limit: int) -> str:
 class Lobby:
     """The lobby's operations on top of the table master."""
 
-    def __init__(self, master: Master) -> None:
+    def __init__(self, master: Master, store: Store) -> None:
         self.master = master
-        self.store = master.store
+        self.store = store
         self.settings = master.settings
 
     def _name(self, value: str | None, seat: int) -> str:
@@ -181,18 +71,21 @@ class Lobby:
         return name or seat_name(seat)
 
     # ------------------------------------------------------------------ create
-    async def create(self, req: CreateTable) -> CreatedTable:
-        """Create a table; the creator takes the first person's seat.
+    async def create(self, req: CreateTable, account: Person = None) -> CreatedTable:
+        """Create a table; the creator takes the first person's seat (bound to ``account``, the
+        signed-in ``(id, name)``, when given).
 
         Raises:
             LobbyError: a field is wrong (unknown game or bot, players out of range, an option
                 that does not exist or may not be set online, a bad seed, seats that do not
-                match the player count).
+                match the player count); a rated table that cannot be one (:func:`check_rated`).
         """
         game, players = _game_and_players(req)
         _check_options(game, req.options)
         kinds = self._seat_kinds(req, game, players)
         standin = self._check_bot(req.standin, game, "standin") if req.standin else default_bot(game.name)
+        if req.rated:
+            check_rated(req, game, players, kinds, standin, account)
         seed = _checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
@@ -236,8 +129,11 @@ class Lobby:
             "bot_until": None,
             "result": None,
             "undos": 0,
+            "rated": req.rated,
         }
         seat_rows = self._seat_rows(req, table_id, kinds, host, token, now)
+        if host is not None and account is not None:
+            seat_rows[host].update(account_id=account[0], name=account[1])
         await self.store.run(self.store.create_table, row, seat_rows)
         if status == "running":
             await self.master.started(table_id)
@@ -288,6 +184,7 @@ class Lobby:
                     "controller": "bot" if kind == "bot" else ("human" if is_host else "open"),
                     "online": False,
                     "seen_at": now if is_host else None,
+                    "account_id": None,
                 }
             )
         return seat_rows
@@ -311,12 +208,14 @@ class Lobby:
         except TableUnavailable as exc:
             raise LobbyError(409, "table", str(exc)) from None
 
-    async def join(self, table_id: str, req: JoinTable) -> Joined:
-        """Take an open person's seat (the first, or the one asked for) with a new token.
+    async def join(self, table_id: str, req: JoinTable, account: Person = None) -> Joined:
+        """Take an open person's seat (the first, or the one asked for) with a new token, bound
+        to ``account`` (the signed-in ``(id, name)``) when given.
 
         Raises:
-            LobbyError: no such table (404), a wrong invite code for a private table (403), the
-                seat is not open or none is (409), the game is over (409).
+            LobbyError: no such table (404), a wrong invite code for a private table (403), a
+                rated table and no account, or one already seated there (403 / 409), the seat
+                is not open or none is (409), the game is over (409).
         """
         live = await self._live(table_id)
         row = live.row
@@ -324,6 +223,10 @@ class Lobby:
             raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
         if row.status == "over":
             raise LobbyError(409, "table", "the game is over")
+        if row.rated and account is None:
+            raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
+        if row.rated and account is not None and any(s.account_id == account[0] for s in live.seats):
+            raise LobbyError(409, "seat", "you already sit at this rated table: one seat a player")
         open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
         if req.seat is not None:
             if not 0 <= req.seat < row.players:
@@ -338,7 +241,9 @@ class Lobby:
         name = self._name(req.name, seat)
         token = new_token()
         now = time.time()
-        fields = {"token_hash": hash_token(token), "name": name, "seen_at": now, "online": False}
+        fields: dict[str, Any] = {"token_hash": hash_token(token), "name": name, "seen_at": now, "online": False}
+        if account is not None:
+            fields.update(account_id=account[0], name=account[1])
         ok = await self.master.set_controller(table_id, seat, "human", fields=fields, only_if=live.controller(seat))
         if not ok:
             raise LobbyError(409, "seat", f"{seat_name(seat)} was just taken")
@@ -359,23 +264,11 @@ class Lobby:
             raise LobbyError(403, "seat", "only the host (the table's creator) may start it")
         if live.row.status != "waiting":
             raise LobbyError(409, "table", "the table has already started")
-        now = time.time()
-        async with live.lock:
-            for s in live.seats:
-                if s.controller == "open":
-                    await self.store.run(
-                        lambda seat=s.seat: self.store.update_seat(
-                            table_id, seat, {"controller": "bot"}, only_if={"controller": "open"}
-                        )
-                    )
-            notify = {"k": "seats", "t": table_id, "p": self.master.process_id}
-            await self.store.run(
-                lambda: self.store.update_table(
-                    table_id, {"status": "running", "updated_at": now, "due_at": now}, notify=notify
-                )
+        if live.row.rated and any(s.kind == "human" and s.token_hash is None for s in live.seats):
+            raise LobbyError(
+                409, "table", "a rated table starts when every person's seat is taken (a bot may not stand in for one)"
             )
-            await self.master._refresh(live, force=True)
-        await self.master.started(table_id)
+        await self.master.start(table_id)
 
     # ------------------------------------------------------------------ reading
     async def info(self, table_id: str, invite: str | None = None) -> TableInfo:
@@ -463,15 +356,50 @@ class Lobby:
                     view=view,
                     prompt=str(view.get("prompt", "")),
                     events=events,
-                    chat=[self.chat_out(live, c) for c in said],
+                    chat=[chat_out(live, c) for c in said],
                 )
             )
             done = end
         return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
 
-    @staticmethod
-    def chat_out(live: LiveTable, c: Chat) -> ChatOut:
-        return ChatOut(id=c.id, seat=c.seat, name=live.seat_name(c.seat), text=c.text, at=c.at)
+
+Person = tuple[int, str] | None
+"""The signed-in person of a request: their account's id and name (``None``: a guest)."""
+
+RATED_NEEDS_ACCOUNT = (
+    "this table is rated: only signed-in players may sit at it (a guest has no rating) — sign in or create an account"
+)
+"""Why a guest may not sit at a rated table."""
+
+
+def check_rated(
+    req: CreateTable, game: Game, players: int, kinds: list[tuple[str, str | None]], standin: str, account: Person
+) -> None:
+    """Check that a table asked to be ``rated`` can be: created by a signed-in person who takes
+    a seat, 2 to 8 players, dealt at random (no ``seed``: the creator would know the deal), and
+    every bot — the seats' and the stand-in — one with a fixed rating in the game (an anchor).
+
+    Raises:
+        LobbyError: naming ``rated``, ``players``, ``seed``, ``seats[i]`` or ``standin``.
+    """
+    if not any(kind == "human" for kind, _ in kinds):
+        raise LobbyError(422, "rated", "a rated table needs a person's seat: bots alone are never rated")
+    if account is None:
+        raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
+    if not 2 <= players <= 8:
+        raise LobbyError(422, "players", f"a rated game has 2 to 8 players; {game.title} here has {players}")
+    if req.seed is not None:
+        raise LobbyError(422, "seed", "a rated table is dealt at random: give no seed")
+    for i, (kind, bot) in enumerate(kinds):
+        if kind == "bot" and bot is not None and anchor(game.name, bot) is None:
+            raise LobbyError(422, f"seats[{i}]", _no_anchor(game, bot))
+    if anchor(game.name, standin) is None:
+        raise LobbyError(422, "standin", _no_anchor(game, standin))
+
+
+def _no_anchor(game: Game, spec: str) -> str:
+    known = ", ".join(sorted(anchors().get(game.name, {}))) or "none"
+    return f"{spec} has no fixed rating in {game.title}, so it cannot sit at a rated table (rated bots: {known})"
 
 
 def _game_and_players(req: CreateTable) -> tuple[Game, int]:

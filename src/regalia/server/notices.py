@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from sqlalchemy.engine import make_url
 
@@ -22,6 +22,37 @@ log = logging.getLogger("regalia.server")
 
 NOTIFY_CHANNEL = "regalia"
 """The PostgreSQL channel every process listens on."""
+
+NoticeKind = Literal["move", "seats", "chat", "resync"]
+"""What a notice says changed: a table's moves or row (``move``), its seats (``seats``), a chat
+message (``chat``, which carries the message); ``resync`` is this process's own, after a lost
+``LISTEN`` connection (every table it serves may have changed)."""
+
+
+class Notice(TypedDict, total=False):
+    """One notice, as JSON on the channel.
+
+    Keys:
+        kind: see :data:`NoticeKind`.
+        table: the table's id.
+        process: the id of the process that wrote the change (it skips its own notices).
+        step: the table's move count after a ``move`` change.
+        chat: a ``chat`` notice's message (``Chat.to_json``: every seat may read it).
+    """
+
+    kind: NoticeKind
+    table: str
+    process: str
+    step: int
+    chat: dict[str, Any]
+
+
+def notice(kind: NoticeKind, table: str, process: str, *, step: int | None = None) -> Notice:
+    """A notice that ``table`` changed, written by ``process`` (with the move count ``step``)."""
+    out: Notice = {"kind": kind, "table": table, "process": process}
+    if step is not None:
+        out["step"] = step
+    return out
 
 
 def libpq_url(sqlalchemy_url: str) -> str:
@@ -35,20 +66,14 @@ class PgListener:
 
     psycopg's notice generator is read by its own task that only feeds a queue (reading it
     between other work on the connection can stall); a second task runs the handler. After a
-    lost connection it reconnects, then calls ``on_reconnect`` (notices sent meanwhile are lost,
-    so the caller resyncs its tables).
+    lost connection it reconnects, then hands the handler a ``resync`` notice (notices sent
+    meanwhile are lost, so every table may have changed).
     """
 
-    def __init__(
-        self,
-        url: str,
-        handler: Callable[[dict[str, Any]], Awaitable[None]],
-        on_reconnect: Callable[[], Awaitable[None]],
-    ) -> None:
+    def __init__(self, url: str, handler: Callable[[Notice], Awaitable[None]]) -> None:
         self.url = libpq_url(url)
         self.handler = handler
-        self.on_reconnect = on_reconnect
-        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._queue: asyncio.Queue[Notice] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._ready = asyncio.Event()
         self._stopping = False
@@ -70,15 +95,15 @@ class PgListener:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self._ready.set()
                     if not first:
-                        await self._queue.put({"k": "resync"})
+                        await self._queue.put({"kind": "resync"})
                     first, delay = False, 0.2
                     async for notice in conn.notifies():
                         try:
                             payload = json.loads(notice.payload)
                         except ValueError:
                             continue
-                        if isinstance(payload, dict):
-                            await self._queue.put(payload)
+                        if isinstance(payload, dict) and isinstance(payload.get("table"), str):
+                            await self._queue.put(payload)  # type: ignore[arg-type]
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -92,10 +117,7 @@ class PgListener:
         while True:
             payload = await self._queue.get()
             try:
-                if payload.get("k") == "resync":
-                    await self.on_reconnect()
-                else:
-                    await self.handler(payload)
+                await self.handler(payload)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -33,7 +33,7 @@ person's empty stages are also skipped when nobody could see them (no other pers
 table and no spectators allowed), and a person who is not connected passes at once.
 
 This module holds the period as stored in the table row (``TableRow.period``, JSON) and the
-rules above as plain functions; :mod:`regalia.server.master` runs them.
+rules above as plain functions; :mod:`regalia.server.period_driver` runs them.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Every message of the server as a pydantic model: HTTP requests and answers, and the websocket
-messages both ways (``docs/server.md`` lists them with examples).
+"""The table websocket's messages both ways as pydantic models (``docs/server.md`` lists them
+with examples), and strict JSON reading (no key twice). The HTTP API's bodies are
+:mod:`regalia.server.api_models`.
 
 Client messages are validated strictly (no extra fields, no type coercion: ``"step": "3"`` is
 refused) and told apart by their ``type``.
@@ -44,26 +45,30 @@ def loads_strict(text: str | bytes) -> Any:
     return json.loads(text, object_pairs_hook=_unique_keys)
 
 
-class _Strict(BaseModel):
+class Strict(BaseModel):
+    """A request body or client message: no unknown field, no type coercion."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ---------------------------------------------------------------------------- client → server (websocket)
-class Hello(_Strict):
-    """The first message on a table's socket: a seat's token, or ``spectator: true`` (with the
+class Hello(Strict):
+    """The first message on a table's socket: a seat's token, ``session: true`` (the seat bound
+    to the account the socket's session cookie signs in), or ``spectator: true`` (with the
     invite code for a private table). ``step``: the last public step the client saw, to receive
     only the events since then. ``deltas``: the client applies ``delta`` messages (RFC 6902
     patches of its last frame, :mod:`regalia.server.deltas`); without it every frame is whole."""
 
     type: Literal["hello"]
     token: str | None = Field(default=None, min_length=1, max_length=128)
+    session: bool = False
     spectator: bool = False
     invite: str | None = Field(default=None, max_length=64)
     step: int | None = Field(default=None, ge=0)
     deltas: bool = False
 
 
-class Act(_Strict):
+class Act(Strict):
     """A move: the action's text (or its integer id), the ``step`` of the frame it answers and,
     recommended, that frame's ``decision`` id."""
 
@@ -73,65 +78,65 @@ class Act(_Strict):
     decision: str | None = Field(default=None, max_length=32)
 
 
-class ChatIn(_Strict):
+class ChatIn(Strict):
     """A chat message to the table (text only; kept in the record as table talk)."""
 
     type: Literal["chat"]
     text: str
 
 
-class Leave(_Strict):
+class Leave(Strict):
     """Hand the seat to the table's stand-in bot (until ``reclaim`` or the next ``hello``)."""
 
     type: Literal["leave"]
 
 
-class Reclaim(_Strict):
+class Reclaim(Strict):
     """Take the seat back from the stand-in bot."""
 
     type: Literal["reclaim"]
 
 
-class Start(_Strict):
+class Start(Strict):
     """The host starts a waiting table: the stand-in bot plays the seats nobody took yet."""
 
     type: Literal["start"]
 
 
-class Hint(_Strict):
+class Hint(Strict):
     """Ask what the game's strongest quick bot would play for you now (at a table where you are
     the only person; the bot sees only your seat's information set)."""
 
     type: Literal["hint"]
 
 
-class Undo(_Strict):
+class Undo(Strict):
     """Go back to your previous decision, where the game allows it (one-person games,
     ``State.undo_allowed``); counted in the record and the result as an undo."""
 
     type: Literal["undo"]
 
 
-class Sync(_Strict):
+class Sync(Strict):
     """Ask for the whole state again (the full event log included)."""
 
     type: Literal["sync"]
 
 
-class Ping(_Strict):
+class Ping(Strict):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-class Wait(_Strict):
+class Wait(Strict):
     """More time, please: lengthens your stage in a response period to the table's
     ``response_seconds`` (with the ``quick`` preference; SRV-2)."""
 
     type: Literal["wait"]
 
 
-class PrefsIn(_Strict):
+class PrefsIn(Strict):
     """Your preferences at this table (seats only), answered with ``prefs``.
 
     ``responses``: how you are asked in response windows (SRV-2) — ``ask`` (every turn you may
@@ -222,6 +227,8 @@ class SeatInfo(BaseModel):
     bot: str | None
     controller: Literal["open", "human", "bot"]
     online: bool
+    account: bool = False
+    """Whether the seat is bound to an account (its ``name`` is the account's: ``/@/<name>``)."""
 
 
 class StateFrame(BaseModel):
@@ -276,6 +283,8 @@ class TableInfo(BaseModel):
     title: str
     players: int
     name: str
+    rated: bool = False
+    """Whether the game updates its accounts' ratings (issue 36)."""
     status: Literal["waiting", "running", "over", "suspended"]
     private: bool
     spectators: bool
@@ -403,135 +412,3 @@ class Pong(BaseModel):
 
 
 Welcome.model_rebuild()
-
-
-# ---------------------------------------------------------------------------- HTTP
-class CreateTable(_Strict):
-    """``POST /api/tables``. ``seats``: one entry per seat, ``"human"`` or ``"bot:<spec>"``
-    (default: the first seat human, the others the game's strongest standard bot)."""
-
-    game: str = Field(max_length=64)
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[str] | None = Field(default=None, max_length=16)
-    seed: int | None = None
-    private: bool = False
-    spectators: bool = True
-    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 86400)
-    on_timeout: Literal["standin", "takeover"] = "standin"
-    response_seconds: float | None = Field(default=None, ge=5, le=120)
-    fair_windows: bool = True
-    standin: str | None = Field(default=None, max_length=64)
-    name: str | None = Field(default=None, max_length=200)
-    table_name: str | None = Field(default=None, max_length=200)
-
-
-class CreatedTable(BaseModel):
-    """The new table, its invite code, and the creator's seat and token (``None`` when every
-    seat is a bot)."""
-
-    table: str
-    invite: str
-    seat: int | None
-    token: str | None
-
-
-class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``: a seat (default: the first open one), the invite code
-    (private tables), the player's name."""
-
-    seat: int | None = None
-    invite: str | None = Field(default=None, max_length=64)
-    name: str | None = Field(default=None, max_length=200)
-
-
-class Joined(BaseModel):
-    seat: int
-    token: str
-
-
-class BotInfo(BaseModel):
-    """A bot a seat may be given: its spec (``bot:<spec>`` in ``seats``) and what it is."""
-
-    spec: str
-    label: str
-
-
-class OptionInfo(BaseModel):
-    """A rule option that may be set online: its name, type, default and choices; for people its
-    ``label``, ``help`` and the words of each choice (``choice_labels``); its bounds; and its
-    ruling with the ruling's words at an online table."""
-
-    name: str
-    type: str
-    default: Any
-    choices: list[Any] | None
-    doc: str
-    label: str
-    help: str
-    choice_labels: dict[str, str] | None
-    minimum: int | None
-    maximum: int | None
-    ruling: str | None
-    ruling_text: str | None
-
-
-class GameInfo(BaseModel):
-    """A game as the lobby shows it."""
-
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    default_players: int
-    rules_version: str
-    options: list[OptionInfo]
-    bots: list[BotInfo]
-    default_bot: str
-    legend: str
-    notation: str
-    hidden_responses: bool
-    """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
-    asks in response periods (SRV-2)."""
-    response_seconds: float
-    """The default time a person has to answer a response window (SRV-2)."""
-    rules: dict[str, str]
-    """The words of every rule id a refusal or an option may name (rulings and rulebook
-    sections), as an online table shows them: a refused move's ``rule`` is explained with them."""
-
-
-class TableList(BaseModel):
-    tables: list[TableInfo]
-
-
-class GameList(BaseModel):
-    games: list[GameInfo]
-    defaults: dict[str, Any]
-
-
-class ReplayRequest(_Strict):
-    """``POST /api/tables/{id}/replay``: the seat to replay as (``None``: a spectator) and the
-    invite code of a private table."""
-
-    seat: int | None = None
-    invite: str | None = Field(default=None, max_length=64)
-
-
-class ReplayStep(BaseModel):
-    """One public step of a replay as one seat (or a spectator) saw it."""
-
-    step: int
-    view: dict[str, Any]
-    prompt: str
-    events: list[EventOut]
-    chat: list[ChatOut]
-
-
-class Replay(BaseModel):
-    """A table step by step as one seat saw it (``GET /api/tables/{id}/replay``)."""
-
-    table: str
-    seat: int | None
-    status: str
-    steps: list[ReplayStep]

@@ -45,6 +45,10 @@ class Hub:
     def has(self, table_id: str) -> bool:
         return bool(self._by_table.get(table_id))
 
+    def holds(self, table_id: str, seat: int) -> bool:
+        """Whether a socket of ``seat`` at the table is open in this process."""
+        return any(s.seat == seat for s in self._by_table.get(table_id, ()))
+
     def tables(self) -> list[str]:
         return list(self._by_table)
 

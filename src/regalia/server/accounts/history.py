@@ -111,6 +111,7 @@ class History:
         until: float | None,
         before: tuple[float, str] | None,
         limit: int,
+        private: bool = False,
     ) -> list[tuple[float, str]]:
         """The account's finished tables, newest first, as ``(finished_at, table)``: of ``game``,
         finished in ``[since, until]`` (seconds), strictly before ``before`` (a page's last key),
@@ -149,7 +150,10 @@ class History:
                 plays[p["table_id"]][p["seat"]] = PlayRow(**p)
             ids = {s.account_id for ss in seats.values() for s in ss if s.account_id is not None}
             names = (
-                dict(conn.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids))).tuples().all())
+                {
+                    int(i): str(n)
+                    for i, n in conn.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids)))
+                }
                 if ids
                 else {}
             )

@@ -13,7 +13,6 @@ from regalia.server.accounts.cookies import set_session_cookie
 from regalia.server.accounts.models import Named, PasskeyInfo, PasskeyOptionsIn, PasskeyRegister, PasskeySignIn
 from regalia.server.accounts.routes import NO_STORE, ms, opened
 from regalia.server.accounts.services import services_of
-from regalia.server.lobby import clean_text
 
 
 def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
@@ -34,7 +33,7 @@ def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
         signed-in account's name (a passkey more)."""
         s = services_of(request)
         session = await s.accounts.current(request)
-        label = clean_text(body.label, "label", 80).replace("\n", " ")
+        label = "".join(ch for ch in body.label if ch.isprintable()).strip()
         done = await s.passkeys.register(request, session, body.challenge, body.credential, label)
         if done is None:
             assert session is not None

@@ -9,6 +9,7 @@ memory; filters ``game``, ``since`` and ``until`` (milliseconds since the epoch,
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -90,7 +91,7 @@ def game_line(t: FinishedTable) -> dict[str, Any]:
         "table": row.id,
         "game": row.game,
         "title": game_title(row.game),
-        "finished_at": round(finished * 1000),
+        "finished_at": math.floor(finished * 1000),
         "rated": bool(row.rated) and any(p.rated for p in t.plays.values()),
         "players": players,
         "standings": result.get("standings") or [],
@@ -167,7 +168,12 @@ class Profiles:
         return self._lines(account.id, game, since, until, most, viewer == account.id)
 
     async def _lines(
-        self, account_id: int, game: str | None, since: float | None, until: float | None, most: int | None,
+        self,
+        account_id: int,
+        game: str | None,
+        since: float | None,
+        until: float | None,
+        most: int | None,
         private: bool,
     ) -> AsyncIterator[bytes]:
         left = most

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from sqlalchemy import update
-
 from regalia.core import seat_name
 from regalia.server.accounts.errors import AccountError
 from regalia.server.accounts.people import Account
 from regalia.server.accounts.results import Results
-from regalia.server.schema import SeatRow
 from regalia.server.store import Store
 from regalia.server.tokens import find_seat
 
-SeatsChanged = Callable[[str], Awaitable[None]]
-"""Told a table's id after its seats changed in the database (the server refreshes the table
-and tells its sockets)."""
+BindSeat = Callable[[str, int, int, str], Awaitable[bool]]
+"""Binds a person's seat of a table to an account shown by its name (the master's
+``bind_account``: the table in memory, its sockets and other processes are told); ``False``
+when the seat is bound to another account."""
 
 
 class Seats:
@@ -33,27 +31,13 @@ class Seats:
         store: the server's database.
         results: writes a finished table's history (a claimed seat of a finished table gets its
             history row).
-        changed: called after a seat was bound.
+        bind: binds a seat (the master's ``bind_account``; set once the master is made).
     """
 
-    def __init__(self, store: Store, results: Results, changed: SeatsChanged) -> None:
+    def __init__(self, store: Store, results: Results, bind: BindSeat | None = None) -> None:
         self.store = store
         self.results = results
-        self.changed = changed
-
-    def _bind(self, table_id: str, seat: int, account: Account) -> bool:
-        with self.store.engine.begin() as conn:
-            done = conn.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    (SeatRow.account_id.is_(None)) | (SeatRow.account_id == account.id),
-                )
-                .values(account_id=account.id, name=account.name)
-            )
-            return done.rowcount == 1
+        self.bind = bind
 
     async def claim(self, account: Account, table_id: str, token: str) -> int:
         """Bind the seat that ``token`` holds at ``table_id`` to ``account`` (again: no change).
@@ -72,11 +56,11 @@ class Seats:
         seat = find_seat(token, [(s.seat, s.token_hash) for s in seats])
         if seat is None:
             raise AccountError(403, "token", "this token holds no seat at this table")
-        if not await self.store.run(self._bind, table_id, seat, account):
+        assert self.bind is not None, "the master's bind_account is set at start"
+        if not await self.bind(table_id, seat, account.id, account.name):
             raise AccountError(409, "token", f"{seat_name(seat)} of this table belongs to another account")
         if row.status == "over":
             await self.results.claimed(table_id, seat)
-        await self.changed(table_id)
         return seat
 
     async def bound_seat(self, account_id: int, table_id: str) -> int | None:

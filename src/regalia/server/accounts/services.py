@@ -11,7 +11,7 @@ from starlette.requests import HTTPConnection
 from regalia.server.accounts.passkeys import Passkeys
 from regalia.server.accounts.profiles import Profiles
 from regalia.server.accounts.results import Results
-from regalia.server.accounts.seats import Seats, SeatsChanged
+from regalia.server.accounts.seats import Seats
 from regalia.server.accounts.service import Accounts
 from regalia.server.limits import AddressLimits
 from regalia.server.settings import ServerSettings
@@ -34,14 +34,12 @@ def make_services(
     settings: ServerSettings,
     limits: AddressLimits,
     allowed_origins: frozenset[str],
-    seats_changed: SeatsChanged,
     clock: Callable[[], float] = time.time,
 ) -> AccountServices:
     """The accounts' services over the process's database and limits.
 
     Args:
         allowed_origins: the ``--allowed-origin`` sites (normal forms): passkeys' origins.
-        seats_changed: told a table's id after a seat was bound to an account.
         clock: seconds since the epoch.
     """
     accounts = Accounts(store, settings, limits, clock)
@@ -51,7 +49,7 @@ def make_services(
         passkeys=Passkeys(accounts, allowed_origins, clock),
         profiles=Profiles(store, clock),
         results=results,
-        seats=Seats(store, results, seats_changed),
+        seats=Seats(store, results),
     )
 
 

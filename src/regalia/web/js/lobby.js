@@ -77,7 +77,7 @@ function OptionField({ o, value, onChange }) {
 /** A bot's name without its description (the part of its label before the colon). */
 const botName = (b) => b.label.split(':')[0];
 
-function CreateForm({ games, defaults }) {
+function CreateForm({ games, defaults, me }) {
   const [name, setName] = useState(games[0].name);
   const game = games.find((g) => g.name === name) || games[0];
   const [players, setPlayers] = useState(game.default_players);
@@ -94,6 +94,7 @@ function CreateForm({ games, defaults }) {
   const [responseSeconds, setResponseSeconds] = useState('');
   const [fairWindows, setFairWindows] = useState(true);
   const [standin, setStandin] = useState('');
+  const [rated, setRated] = useState(false);
   const [err, setErr] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -131,6 +132,10 @@ function CreateForm({ games, defaults }) {
       if (!fairWindows) body.fair_windows = false;
     }
     if (standin) body.standin = standin;
+    if (rated && me && game.max_players >= 2) {
+      body.rated = true;
+      delete body.seed;
+    }
     try {
       const got = await api('POST', '/api/tables', body);
       setPref('name', me.trim());
@@ -187,6 +192,12 @@ function CreateForm({ games, defaults }) {
       <legend>Table</legend>
       <label class="check"><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} /> Private: not listed; only the invite link opens it</label>
       <label class="check"><input type="checkbox" name="spectators" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> Spectators may watch</label>
+      ${game.max_players >= 2
+        ? html`<label class="check"><input type="checkbox" name="rated" id="rated" checked=${rated && !!me} disabled=${!me} aria-describedby="rated-help" onChange=${(e) => setRated(e.target.checked)} /> Rated: the result changes your ${game.title} rating</label>
+            <p class="small muted" id="rated-help">${me
+              ? 'Every person at a rated table is signed in; bots play at fixed ratings (random, heuristic, IS-MCTS levels); the deal is random; no hints. Leaving a rated game ranks you last.'
+              : 'Sign in to create a rated table.'}</p>`
+        : null}
       <label>Move clock <select name="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
         ${CLOCKS.map(([v, t]) => html`<option value=${v === null ? '' : String(v)}>${t}</option>`)}</select></label>
       ${clock !== ''
