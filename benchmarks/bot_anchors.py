@@ -55,7 +55,9 @@ def main() -> None:
         rows = json.loads(path.read_text()) if args.from_dir else run(game, args.deals, args.seed, folder)
         if not rows:
             continue
-        games[game] = {str(r["bot"]): {"mu": round(float(r["mu"]), 3), "sigma": round(float(r["sigma"]), 3)} for r in rows}  # type: ignore[arg-type]
+        games[game] = {
+            str(r["bot"]): {"mu": round(float(r["mu"]), 3), "sigma": round(float(r["sigma"]), 3)} for r in rows
+        }  # type: ignore[arg-type]
         measured[game] = {"games_per_bot": max(int(r["games"]) for r in rows)}  # type: ignore[call-overload]
         if not args.from_dir:
             measured[game]["seconds"] = round(time.monotonic() - start)

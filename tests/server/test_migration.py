@@ -20,9 +20,9 @@ from regalia.bots import make_bot
 from regalia.bots.play import play_game
 from regalia.core import make
 from regalia.server.app import create_app
+from regalia.server.database import alembic_config, make_engine
 from regalia.server.schema import metadata
 from regalia.server.settings import ServerSettings
-from regalia.server.database import alembic_config, make_engine
 from regalia.server.tokens import hash_token
 
 from .conftest import PgCluster
