@@ -26,6 +26,13 @@ class Named(BaseModel):
     name: str
 
 
+class SignedIn(BaseModel):
+    """``GET /api/session``: whether the browser is signed in, and the account's name."""
+
+    signed_in: bool
+    name: str | None
+
+
 class Me(BaseModel):
     """``GET /api/me``: the signed-in account."""
 

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.routing import APIRoute
 
 from regalia.server.accounts.cookies import clear_session_cookie, set_session_cookie
-from regalia.server.accounts.models import Claim, Claimed, Credentials, DeleteMe, Me, Named, SessionInfo
+from regalia.server.accounts.models import Claim, Claimed, Credentials, DeleteMe, Me, Named, SessionInfo, SignedIn
 from regalia.server.accounts.service import Opened
 from regalia.server.accounts.services import services_of
 
@@ -45,6 +45,14 @@ def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
         """Sign in with a name and password."""
         s = services_of(request)
         return opened(request, response, await s.accounts.sign_in(request, body.name, body.password))
+
+    @r.get("/api/session")
+    async def session_state(request: Request, response: Response) -> SignedIn:
+        """Whether this browser is signed in, and as whom — always 200 (pages ask it on every
+        load; ``GET /api/me`` answers 401 when signed out)."""
+        session = await services_of(request).accounts.current(request)
+        response.headers.update(NO_STORE)
+        return SignedIn(signed_in=session is not None, name=session.account.name if session else None)
 
     @r.delete("/api/session", status_code=204)
     async def sign_out(request: Request) -> Response:

@@ -8,10 +8,11 @@ import { passkeysSupported, createPasskey, signInWithPasskey } from './passkey.j
 /** The profile page's address of a player. */
 export const profileUrl = (name) => `/@/${encodeURIComponent(name)}`;
 
-/** The signed-in account (GET /api/me), or null; `reload` asks again. */
+/** The signed-in account ({name}), or null (GET /api/session, which answers 200 either way);
+ *  `reload` asks again. */
 export function useMe() {
   const [me, setMe] = useState(undefined);
-  const reload = () => api('GET', '/api/me').then(setMe, () => setMe(null));
+  const reload = () => api('GET', '/api/session').then((s) => setMe(s.signed_in ? { name: s.name } : null), () => setMe(null));
   useEffect(() => {
     reload();
   }, []);

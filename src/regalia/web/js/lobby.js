@@ -77,7 +77,7 @@ function OptionField({ o, value, onChange }) {
 /** A bot's name without its description (the part of its label before the colon). */
 const botName = (b) => b.label.split(':')[0];
 
-function CreateForm({ games, defaults, me }) {
+function CreateForm({ games, defaults, account }) {
   const [name, setName] = useState(games[0].name);
   const game = games.find((g) => g.name === name) || games[0];
   const [players, setPlayers] = useState(game.default_players);
@@ -132,7 +132,7 @@ function CreateForm({ games, defaults, me }) {
       if (!fairWindows) body.fair_windows = false;
     }
     if (standin) body.standin = standin;
-    if (rated && me && game.max_players >= 2) {
+    if (rated && account && game.max_players >= 2) {
       body.rated = true;
       delete body.seed;
     }
@@ -193,8 +193,8 @@ function CreateForm({ games, defaults, me }) {
       <label class="check"><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} /> Private: not listed; only the invite link opens it</label>
       <label class="check"><input type="checkbox" name="spectators" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> Spectators may watch</label>
       ${game.max_players >= 2
-        ? html`<label class="check"><input type="checkbox" name="rated" id="rated" checked=${rated && !!me} disabled=${!me} aria-describedby="rated-help" onChange=${(e) => setRated(e.target.checked)} /> Rated: the result changes your ${game.title} rating</label>
-            <p class="small muted" id="rated-help">${me
+        ? html`<label class="check"><input type="checkbox" name="rated" id="rated" checked=${rated && !!account} disabled=${!account} aria-describedby="rated-help" onChange=${(e) => setRated(e.target.checked)} /> Rated: the result changes your ${game.title} rating</label>
+            <p class="small muted" id="rated-help">${account
               ? 'Every person at a rated table is signed in; bots play at fixed ratings (random, heuristic, IS-MCTS levels); the deal is random; no hints. Leaving a rated game ranks you last.'
               : 'Sign in to create a rated table.'}</p>`
         : null}
@@ -318,7 +318,7 @@ function Lobby() {
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     ${data
       ? html`<main class="lobby-grid">
-          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} me=${me} /></section>
+          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} account=${me} /></section>
           <section class="lobby-tables"><${Tables} games=${data.games} /></section>
         </main>`
       : err ? null : html`<p class="muted">Loading the games…</p>`}

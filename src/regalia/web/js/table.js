@@ -158,8 +158,8 @@ function JoinPanel({ tableId, invite, onSeat, onSession, onWatch, reason }) {
     // a private table's description is given only with its invite (the header, never the address)
     api('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, invite ? { 'X-Regalia-Invite': invite } : {})
       .then(async (t) => {
-        const me = t.seats.some((x) => x.account) ? await api('GET', '/api/me').catch(() => null) : null;
-        const mine = me && t.seats.find((x) => x.account && x.name === me.name);
+        const me = t.seats.some((x) => x.account) ? await api('GET', '/api/session').catch(() => null) : null;
+        const mine = me && me.signed_in && t.seats.find((x) => x.account && x.name === me.name);
         if (mine) {
           onSession(mine.seat); // a seat of this account, taken in another browser: found through the session
           return;
