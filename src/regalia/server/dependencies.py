@@ -1,10 +1,10 @@
-"""What the table master depends on, as typed protocols: the store, the fan-out, the clock and
-the bot pool, each passed to :class:`~regalia.server.master.Master` when it is made (as
-boardgame.io passes its Master a transport and a storage).
+"""What the table master depends on, as typed protocols: the store, the fan-out, the clock, the
+bot pool and the turn notices, each passed to :class:`~regalia.server.master.Master` when it is
+made (as boardgame.io passes its Master a transport and a storage).
 
 The server process passes its :class:`~regalia.server.store.Store` (SQLite or PostgreSQL), its
-:class:`~regalia.server.sockets.Hub` of table sockets, :class:`SystemClock` and its
-:class:`~regalia.server.bots.BotPool`; a test may pass its own of any of them.
+:class:`~regalia.server.sockets.Hub` of table sockets, :class:`SystemClock`, its
+:class:`~regalia.server.bots.BotPool` and its Web Push sender; a test may pass its own of any of them.
 """
 
 from __future__ import annotations
@@ -139,3 +139,23 @@ class TableEnded(Protocol):
     Run as a task of the master's, after the move is announced; its failure is logged."""
 
     def __call__(self, table_id: str) -> Awaitable[Any]: ...
+
+
+class TurnNotices(Protocol):
+    """Where "it is your turn" notices go for a person away from a turn-based table (Web Push).
+
+    ``your_turn`` is called once for each decision of a person who has no socket open on that
+    table, when the decision is shown, and once more (``reminder``) when two hours of its deadline
+    are left. It carries only what the person may see: the table, the game and the deadline —
+    never a card. It must not raise, nor hold the caller up: a notice that cannot be sent is
+    logged and dropped.
+    """
+
+    async def your_turn(self, account_id: int, table: str, game: str, deadline: float, *, reminder: bool) -> None: ...
+
+
+class NoTurnNotices:
+    """Turn notices sent nowhere (a server without Web Push, and tests that do not look)."""
+
+    async def your_turn(self, account_id: int, table: str, game: str, deadline: float, *, reminder: bool) -> None:
+        """Nothing is sent."""

@@ -39,7 +39,10 @@ class TableRow(Base):
     response window; ``fair_windows`` false plays hidden windows as plain decisions (the table
     accepts that their timing shows). ``deadline`` is the move clock of the decision at
     ``deadline_step``. ``due_at`` is the earliest time some process must look at the table (a
-    clock, a stage of a period, a bot turn); ``null`` when nothing is due.
+    clock, a stage of a period, a bot turn); ``null`` when nothing is due. ``mode`` is ``live``
+    (everyone at the table at once) or ``turn-based`` (``days_per_move`` days a decision, and
+    "your turn" notices: ``noticed_step`` and ``reminded_step`` are the move counts whose
+    decision's notice and reminder were sent, so each is sent once, by one process).
     """
 
     __tablename__ = "regalia_tables"
@@ -79,6 +82,10 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     undos: Mapped[int] = mapped_column(Integer, default=0)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    mode: Mapped[str] = mapped_column(String(16), default="live")  # live | turn-based
+    days_per_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    noticed_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reminded_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (
         Index("ix_regalia_tables_due", "status", "due_at"),
@@ -95,7 +102,9 @@ class SeatRow(Base):
     are the person's table preferences (how they are asked in response windows, forced moves;
     :class:`regalia.server.protocol.Prefs`). ``account_id`` is the account the seat is bound to
     (taken or claimed while signed in; ``null`` for a guest's seat, a bot's, and once the
-    account is deleted)."""
+    account is deleted). ``forfeited_at`` is when the person forfeited (a turn-based table created
+    with ``on_timeout`` ``forfeit`` whose deadline passed: the stand-in plays the seat to the end,
+    and the person ranks last)."""
 
     __tablename__ = "regalia_seats"
 
@@ -112,6 +121,7 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("regalia_accounts.id"), nullable=True, index=True
     )
+    forfeited_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -259,6 +269,33 @@ class PlayRow(Base):
     sigma_after: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     __table_args__ = (Index("ix_regalia_plays_history", "account_id", "finished_at"),)
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for an account (the ``PushSubscription`` JSON the browser
+    gives: its push service's ``endpoint`` and the keys ``p256dh`` and ``auth`` that notices are
+    encrypted to, RFC 8291). ``endpoint`` is unique: a browser subscribed again replaces its row."""
+
+    __tablename__ = "regalia_push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("regalia_accounts.id"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(2048), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ServerKeyRow(Base):
+    """A key the server makes once and keeps, shared by every process (the Web Push VAPID key
+    pair: ``vapid_private`` as PEM, ``vapid_public`` as the browser's base64url form)."""
+
+    __tablename__ = "regalia_server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
 
 
 metadata = Base.metadata
