@@ -45,6 +45,12 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "signin_failures_per_address": (0, 100_000),
+    "signin_failures_per_name": (0, 100_000),
+    "signin_window_seconds": (1.0, 86400.0),
+    "accounts_per_hour": (0, 100_000),
+    "session_days": (0.01, 3650.0),
+    "password_hash_slots": (1, 64),
     "day_seconds": (0.1, 86400.0),
     "reminder_seconds": (0.0, 86400.0),
 }
@@ -193,6 +199,16 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        signin_failures_per_address: failed sign-ins one client address may make in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429 before any
+            password is checked. Counted in the database, so across processes.
+        signin_failures_per_name: failed sign-ins under one name (known or not, alike) in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429.
+        signin_window_seconds: the sliding window of the two sign-in limits (seconds).
+        accounts_per_hour: new accounts one client address may make in an hour (0: no limit).
+        session_days: a session ends this long after its browser was last seen (days).
+        password_hash_slots: Argon2id hashes computed at once (each takes 64 MiB and tens of
+            milliseconds of a core); more wait their turn.
         day_seconds: the length of one day of a turn-based table's allowance (``days_per_move``
             days a decision): 86,400 seconds; shorten it only to show or test turn-based play.
         reminder_seconds: a person away from a turn-based table is reminded of their decision
@@ -230,6 +246,12 @@ class ServerSettings:
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    signin_failures_per_address: int = 30
+    signin_failures_per_name: int = 10
+    signin_window_seconds: float = 900.0
+    accounts_per_hour: int = 10
+    session_days: float = 30.0
+    password_hash_slots: int = 2
     day_seconds: float = 86400.0
     reminder_seconds: float = 7200.0
 
