@@ -50,6 +50,13 @@ LIMIT_OPTIONS: dict[str, str] = {
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
+    "push_contact": "--push-contact",
+    "push_services": "--push-service",
+    "push_workers": "--push-workers",
+    "push_queue": "--push-queue",
+    "push_timeout_seconds": "--push-timeout",
+    "push_ttl_seconds": "--push-ttl",
+    "push_subscriptions_per_account": "--push-subscriptions-per-account",
 }
 """The :class:`ServerSettings` field each limit option sets."""
 
@@ -179,6 +186,41 @@ _BOT_MOVE_SECONDS_OPTION = Annotated[
         help="A bot's move is shown this long after its decision was, however quickly it was found.",
     ),
 ]
+_PUSH_CONTACT_OPTION = Annotated[
+    str,
+    typer.Option(
+        "--push-contact",
+        metavar="<contact>",
+        help="Send 'your turn' notices by Web Push, with this contact for the push services "
+        "(mailto:you@example.org or https://your.site). Default: no notices.",
+    ),
+]
+_PUSH_SERVICE_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--push-service",
+        metavar="<host or origin>",
+        help="Another push service notices may be posted to, besides Chrome's, Firefox's, Safari's and Edge's "
+        "(a host name, HTTPS; or an origin scheme://host[:port]; repeatable).",
+    ),
+]
+_PUSH_WORKERS_OPTION = Annotated[int, typer.Option("--push-workers", help="Web Push notices posted at once (1 to 64).")]
+_PUSH_QUEUE_OPTION = Annotated[
+    int, typer.Option("--push-queue", help="Web Push notices waiting to be sent; one more is dropped (logged).")
+]
+_PUSH_TIMEOUT_OPTION = Annotated[
+    float, typer.Option("--push-timeout", metavar="S", help="Seconds one post to a push service may take (1 to 60).")
+]
+_PUSH_TTL_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--push-ttl", metavar="S", help="Seconds a push service keeps a notice for an offline browser (at most 43200)."
+    ),
+]
+_PUSH_SUBSCRIPTIONS_OPTION = Annotated[
+    int,
+    typer.Option("--push-subscriptions-per-account", help="Browsers one account may have notices sent to (1 to 100)."),
+]
 _ALLOWED_ORIGIN_OPTION = Annotated[
     list[str] | None,
     typer.Option(
@@ -210,6 +252,13 @@ def serve(
     settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
+    push_contact: _PUSH_CONTACT_OPTION = "",
+    push_service: _PUSH_SERVICE_OPTION = None,
+    push_workers: _PUSH_WORKERS_OPTION = _DEFAULTS.push_workers,
+    push_queue: _PUSH_QUEUE_OPTION = _DEFAULTS.push_queue,
+    push_timeout: _PUSH_TIMEOUT_OPTION = _DEFAULTS.push_timeout_seconds,
+    push_ttl: _PUSH_TTL_OPTION = _DEFAULTS.push_ttl_seconds,
+    push_subscriptions_per_account: _PUSH_SUBSCRIPTIONS_OPTION = _DEFAULTS.push_subscriptions_per_account,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {
@@ -227,6 +276,13 @@ def serve(
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
+        "push_contact": push_contact,
+        "push_services": _DEFAULTS.push_services + tuple(push_service or ()),
+        "push_workers": push_workers,
+        "push_queue": push_queue,
+        "push_timeout_seconds": push_timeout,
+        "push_ttl_seconds": push_ttl,
+        "push_subscriptions_per_account": push_subscriptions_per_account,
     }
     url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:
@@ -257,6 +313,10 @@ def serve(
     bound = sock.getsockname()[1]
     shown_host = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"regalia serve: open http://{shown_host}:{bound}/  (database: {_shown_url(url)})", flush=True)
+    if not settings.push_on:
+        print(
+            "regalia serve: no Web Push notices (give --push-contact mailto:you@example.org to send them)", flush=True
+        )
     config = uvicorn.Config(
         create_app(settings),
         http=header_timeout_protocol(settings.header_seconds),
