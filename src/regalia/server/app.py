@@ -69,10 +69,12 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 """The policy of every response (the pages' scripts and styles come only from this server; no
-other site may frame a page)."""
+other site may frame a page; the service worker and the web manifest are the site's own, named
+although ``default-src`` and ``script-src`` already admit them)."""
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
@@ -84,9 +86,11 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 CLOSE_TRY_LATER = 1013
 """Close code of a table socket over ``sockets_per_address`` (RFC 6455 "try again later")."""
 
-ASSET_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt"})
-"""The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts and the
-vendored libraries' licence texts; never a Python module, cache or hidden file."""
+ASSET_SUFFIXES = frozenset(
+    {".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt", ".webmanifest"}
+)
+"""The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts, the web
+manifest and the vendored libraries' licence texts; never a Python module, cache or hidden file."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
