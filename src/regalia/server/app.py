@@ -39,6 +39,7 @@ from starlette.types import ASGIApp as StarletteApp
 
 import regalia
 from regalia.server import lessons
+from regalia.server.accounts import AccountError, AccountServices, make_services, routers
 from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
@@ -56,6 +57,7 @@ from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError
 from regalia.server.master import Master
 from regalia.server.notices import PgListener
+from regalia.server.origins import CrossSiteGuard, origin_allowed
 from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
 from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
@@ -112,6 +114,7 @@ class Services:
     listener: PgListener | None
     tasks: list[asyncio.Task[None]]
     limits: AddressLimits
+    people: AccountServices
 
 
 class Guard:
@@ -183,10 +186,14 @@ def _error(status: int, field: str | None, reason: str, headers: dict[str, str] 
 
 class RegaliaApp(FastAPI):
     """FastAPI with :class:`Guard` outside everything, so that even the answer of an
-    unexpected error (500) carries the security headers."""
+    unexpected error (500) carries the security headers, and inside it the
+    :class:`~regalia.server.origins.CrossSiteGuard` (another site's page may not change
+    anything)."""
+
+    allowed_origins: frozenset[str] = frozenset()
 
     def build_middleware_stack(self) -> StarletteApp:
-        return Guard(super().build_middleware_stack())
+        return Guard(CrossSiteGuard(super().build_middleware_stack(), self.allowed_origins))
 
 
 class StrictJSONRoute(APIRoute):
@@ -235,24 +242,6 @@ def client_address(scope_client: Any) -> str:
     return str(scope_client[0]) if scope_client else "unknown"
 
 
-def origin_allowed(origin: str | None, scheme: str, host: str | None, allowed: frozenset[str]) -> bool:
-    """Whether a table socket with this ``Origin`` header may connect: no ``Origin`` (a
-    program, not a browser page), the server's own origin (the request's ``Host`` with the
-    socket's scheme: ``ws`` → ``http``, ``wss`` → ``https``), or one of ``allowed`` (normal
-    forms, :func:`~regalia.server.settings.normal_origin`)."""
-    if origin is None:
-        return True
-    given = normal_origin(origin)
-    if given is None:
-        return False
-    if given in allowed:
-        return True
-    if not host:
-        return False
-    own = normal_origin(f"{'https' if scheme in ('wss', 'https') else 'http'}://{host}")
-    return given == own
-
-
 def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     """The API's interactive description (Swagger UI from its CDN, as FastAPI serves it) with a
     policy of its own: the CDN's script and style, and its one inline script by its hash."""
@@ -270,23 +259,32 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     return HTMLResponse(html, headers={"content-security-policy": policy})
 
 
-async def _start(settings: ServerSettings) -> Services:
+async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
     hub = Hub()
-    master = Master(settings, store, hub, bots)
+    limits = AddressLimits(settings)
+    people = make_services(store, settings, limits, allowed_origins)
+    master = Master(settings, store, hub, bots, on_finished=people.results.finished)
+    people.seats.bind = master.bind_account
     lobby = Lobby(master, store)
     listener = None
     if store.is_postgres:
         listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
-    services = Services(settings, store, bots, master, lobby, hub, listener, [], AddressLimits(settings))
+    await people.accounts.warm()
+    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
+    services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
     services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
     return services
 
 
-async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
+HISTORY_CATCH_UP_SECONDS = 300.0
+"""How often a process writes the history of finished tables that lack it (and at start)."""
+
+
+async def _every(seconds: float, job: Callable[[], Awaitable[Any]]) -> None:
     while True:
         try:
             await job()
@@ -323,7 +321,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings)
+        app.state.services = await _start(settings, allowed_origins)
+        app.state.people = app.state.services.people
         try:
             yield
         finally:
@@ -340,8 +339,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     )
     app.router.route_class = StrictJSONRoute
     allowed_origins = frozenset(o for o in (normal_origin(x) for x in settings.allowed_origins) if o is not None)
+    app.allowed_origins = allowed_origins
     _add_error_handlers(app)
     _add_lobby_routes(app)
+    for router in routers(StrictJSONRoute):
+        app.include_router(router)
     _add_table_socket(app, allowed_origins)
     app.include_router(lessons.router())
     web = resources.files("regalia.web")
@@ -353,6 +355,12 @@ def _services(request: Request) -> Services:
     """The process's :class:`Services`, set up by the application's lifespan."""
     s: Services = request.app.state.services
     return s
+
+
+async def _person(request: Request) -> tuple[int, str] | None:
+    """The signed-in person of a request (their account's id and name), or ``None``."""
+    session = await _services(request).people.accounts.current(request)
+    return None if session is None else (session.account.id, session.account.name)
 
 
 def _check_id(table_id: str) -> None:
@@ -369,10 +377,14 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return _error(exc.status, exc.field, exc.reason)
 
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
+        return _error(exc.status, exc.field, exc.reason, exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {}
-        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
         reason = str(err.get("msg", "invalid request"))
         if err.get("type") == "extra_forbidden":
             reason = "unknown field"
@@ -416,7 +428,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
                 f"(tables_per_minute); try again in {retry_after(wait)} s",
                 headers={"retry-after": retry_after(wait)},
             )
-        return await s.lobby.create(body)
+        return await s.lobby.create(body, await _person(request))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, game: str | None = None, include_over: bool = False) -> TableList:
@@ -432,7 +444,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinTable) -> Joined:
         _check_id(table_id)
-        return await _services(request).lobby.join(table_id, body)
+        return await _services(request).lobby.join(table_id, body, await _person(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
@@ -474,7 +486,9 @@ def _add_table_socket(app: FastAPI, allowed_origins: frozenset[str]) -> None:
                 await websocket.close(code=CLOSE_TRY_LATER, reason=reason[:120])
             return
         try:
-            await Connection(websocket, table_id, s.master, s.lobby, s.hub).run()
+            session = await s.people.accounts.current(websocket)
+            account = None if session is None else session.account.id
+            await Connection(websocket, table_id, s.master, s.lobby, s.hub, account).run()
         except asyncio.CancelledError:
             pass  # uvicorn ends what still runs when its graceful shutdown is up: the socket's end, not a fault
         finally:

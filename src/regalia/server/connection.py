@@ -69,8 +69,13 @@ from regalia.server.tokens import find_seat, invite_matches
 class Connection:
     """One websocket at one table."""
 
-    def __init__(self, ws: WebSocket, table_id: str, master: Master, lobby: Lobby, hub: Hub) -> None:
+    def __init__(
+        self, ws: WebSocket, table_id: str, master: Master, lobby: Lobby, hub: Hub, account_id: int | None = None
+    ) -> None:
         self.ws = ws
+        self.account_id = account_id
+        """The account the socket's session cookie signs in (``None``: none): a ``hello`` with
+        ``session: true`` takes the seat bound to it."""
         self.table_id = table_id
         self.master = master
         self.lobby = lobby
@@ -234,6 +239,8 @@ class Connection:
                     CLOSE_BAD_TOKEN, Error(code="bad_token", field="token", reason="this token holds no seat here")
                 )
             self.seat = seat
+        elif message.session:
+            self.seat = self._bound_seat(live)
         else:
             if not message.spectator:
                 raise Closing(
@@ -278,6 +285,23 @@ class Connection:
             after = live.public_at[message.step + 1] - 1 if message.step + 1 < len(live.public_at) else live.step
             self.cursor.step = max(min(after, shown), 0)
         return live
+
+    def _bound_seat(self, live: LiveTable) -> int:
+        """The seat of ``live`` bound to the socket's signed-in account.
+
+        Raises:
+            Closing: (4403) not signed in, or the account holds no seat here.
+        """
+        if self.account_id is None:
+            raise Closing(
+                CLOSE_BAD_TOKEN, Error(code="bad_session", field="session", reason="not signed in: sign in first")
+            )
+        for s in live.seats:
+            if s.kind == "human" and s.account_id == self.account_id and s.token_hash is not None:
+                return s.seat
+        raise Closing(
+            CLOSE_BAD_TOKEN, Error(code="bad_session", field="session", reason="your account holds no seat here")
+        )
 
     def _prefs(self, live: LiveTable) -> Prefs:
         assert self.seat is not None

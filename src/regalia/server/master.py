@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.server.bot_seats import BotSeats
-from regalia.server.dependencies import BotWorkers, Clock, Fanout, SystemClock, TableStore
+from regalia.server.dependencies import BotWorkers, Clock, Fanout, SystemClock, TableEnded, TableStore
 from regalia.server.frames import chat_out
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.moves import WAIT_REASON, Moves, Outcome
@@ -55,6 +55,8 @@ class Master:
         fanout: this process's sockets by table (told of every change).
         workers: where bot moves and hints are computed.
         clock: the time (the machine's by default).
+        on_finished: told a table's id when a move of this process ends its game (the accounts'
+            history and ratings; run as a task, after the move is announced).
     """
 
     def __init__(
@@ -64,6 +66,7 @@ class Master:
         fanout: Fanout,
         workers: BotWorkers,
         clock: Clock | None = None,
+        on_finished: TableEnded | None = None,
     ) -> None:
         self.settings = settings
         self.fanout = fanout
@@ -73,7 +76,8 @@ class Master:
         self.tables = TableCache(
             store, self.clock, self.process_id, settings.cache_tables, busy=lambda: self.scheduler.busy()
         )
-        self.moves = Moves(settings, self.tables, self.clock, self.announce)
+        ended = None if on_finished is None else lambda table_id: self._finished(on_finished, table_id)
+        self.moves = Moves(settings, self.tables, self.clock, self.announce, ended)
         self.driver = PeriodDriver(settings, self.tables, self.moves, self.clock, self.announce)
         self.bots = BotSeats(settings, store, self.tables, workers, self.clock)
         self.seats = SeatControl(
@@ -84,6 +88,10 @@ class Master:
             store, self.tables, self.moves, self.driver, self.bots, self.seats, fanout, self.clock
         )
         self._store = store
+
+    def _finished(self, on_finished: TableEnded, table_id: str) -> None:
+        """Run ``on_finished`` for a table whose game a move of this process just ended."""
+        self.scheduler.spawn(on_finished(table_id))
 
     # ------------------------------------------------------------------ a connection's entry points
     async def hello(self, table_id: str) -> LiveTable:
@@ -220,6 +228,12 @@ class Master:
         """Give ``seat`` to ``controller`` (``human``: a join, with the seat's token and name in
         ``fields``). Returns whether the seat changed hands (``only_if``: only from that controller)."""
         return await self.seats.set_controller(table_id, seat, controller, only_if=only_if, fields=fields)
+
+    async def bind_account(self, table_id: str, seat: int, account_id: int, name: str) -> bool:
+        """Bind a person's ``seat`` to an account (taken or claimed while signed in): the seat
+        shows the account's ``name``. Returns ``False`` when the seat is no person's, or is
+        bound to another account (nothing changed)."""
+        return await self.seats.bind_account(table_id, seat, account_id, name)
 
     async def sweep(self) -> None:
         """Periodic: do what the due tables wait for; the stand-in takes the seats of people away

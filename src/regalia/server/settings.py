@@ -45,6 +45,12 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "signin_failures_per_address": (0, 100_000),
+    "signin_failures_per_name": (0, 100_000),
+    "signin_window_seconds": (1.0, 86400.0),
+    "accounts_per_hour": (0, 100_000),
+    "session_days": (0.01, 3650.0),
+    "password_hash_slots": (1, 64),
     "push_workers": (1, 64),
     "push_queue": (1, 100_000),
     "push_timeout_seconds": (1.0, 60.0),
@@ -184,9 +190,19 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        signin_failures_per_address: failed sign-ins one client address may make in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429 before any
+            password is checked. Counted in the database, so across processes.
+        signin_failures_per_name: failed sign-ins under one name (known or not, alike) in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429.
+        signin_window_seconds: the sliding window of the two sign-in limits (seconds).
+        accounts_per_hour: new accounts one client address may make in an hour (0: no limit).
+        session_days: a session ends this long after its browser was last seen (days).
+        password_hash_slots: Argon2id hashes computed at once (each takes 64 MiB and tens of
+            milliseconds of a core); more wait their turn.
         push_contact: how a push service may reach the server's operator — the ``sub`` of the
             VAPID claims (RFC 8292): ``mailto:you@example.org`` or an ``https://`` site (host only). Empty:
-            the server sends no Web Push notices (``GET /api/push/key`` answers 404), since the
+            the server sends no Web Push notices (``GET /api/push/key`` gives ``null``), since the
             push services (Apple's among them) refuse notices without one.
         push_services: the push services a subscription's endpoint may be at: a host suffix
             (``push.apple.com`` admits ``web.push.apple.com``, over HTTPS only), or a whole
@@ -233,6 +249,12 @@ class ServerSettings:
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    signin_failures_per_address: int = 30
+    signin_failures_per_name: int = 10
+    signin_window_seconds: float = 900.0
+    accounts_per_hour: int = 10
+    session_days: float = 30.0
+    password_hash_slots: int = 2
     push_contact: str = ""
     push_services: tuple[str, ...] = DEFAULT_PUSH_SERVICES
     push_workers: int = 4
