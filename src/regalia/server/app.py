@@ -59,6 +59,8 @@ from regalia.server.master import Master
 from regalia.server.notices import PgListener
 from regalia.server.origins import CrossSiteGuard, origin_allowed
 from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
+from regalia.server.push import Push, start_push
+from regalia.server.push.routes import router as push_router
 from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
 from regalia.server.sockets import Hub
@@ -115,6 +117,7 @@ class Services:
     tasks: list[asyncio.Task[None]]
     limits: AddressLimits
     people: AccountServices
+    push: Push
 
 
 class Guard:
@@ -265,6 +268,7 @@ async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> S
     hub = Hub()
     limits = AddressLimits(settings)
     people = make_services(store, settings, limits, allowed_origins)
+    push = await start_push(settings, store)  # push.notices: the master's TurnNotices (issue 37)
     master = Master(settings, store, hub, bots, on_finished=people.results.finished)
     people.seats.bind = master.bind_account
     lobby = Lobby(master, store)
@@ -273,7 +277,7 @@ async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> S
         listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
     await people.accounts.warm()
-    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people)
+    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people, push)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
     services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
     services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
@@ -304,6 +308,7 @@ async def _stop(services: Services) -> None:
     if services.listener is not None:
         await services.listener.stop()
     await services.master.close()
+    await services.push.close()
     services.bots.close()
     await asyncio.to_thread(services.store.close)
 
@@ -323,6 +328,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.services = await _start(settings, allowed_origins)
         app.state.people = app.state.services.people
+        app.state.push = app.state.services.push
         try:
             yield
         finally:
@@ -345,6 +351,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     for router in routers(StrictJSONRoute):
         app.include_router(router)
     _add_table_socket(app, allowed_origins)
+    app.include_router(push_router(StrictJSONRoute))
     app.include_router(lessons.router())
     web = resources.files("regalia.web")
     app.mount("/", WebAssets(directory=str(web), html=True), name="web")

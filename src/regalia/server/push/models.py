@@ -72,7 +72,7 @@ class SubscriptionIn(_Strict):
     """``POST /api/push/subscriptions``: the browser's subscription JSON."""
 
     endpoint: str = Field(min_length=1, max_length=MAX_ENDPOINT_CHARS)
-    expirationTime: int | float | None = None  # the browser's spelling
+    expirationTime: float | None = None  # the browser's spelling (milliseconds)
     keys: SubscriptionKeys
 
 
@@ -84,9 +84,10 @@ class EndpointIn(_Strict):
 
 class PushKey(BaseModel):
     """``GET /api/push/key``: the server's VAPID public key, as ``PushManager.subscribe`` takes it
-    (``applicationServerKey``: URL-safe base64 of the uncompressed P-256 point)."""
+    (``applicationServerKey``: URL-safe base64 of the uncompressed P-256 point) — ``null`` when
+    the server sends no notices (no ``push_contact``), so a page can say so without an error."""
 
-    key: str
+    key: str | None
 
 
 class Subscribed(BaseModel):
