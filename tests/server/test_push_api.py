@@ -153,7 +153,7 @@ def test_a_malformed_subscription_is_refused_naming_the_field(push_client: TestC
 
 @SQLITE_ONLY
 def test_with_push_off_the_api_says_so(client: TestClient) -> None:
-    assert client.get("/api/push/key").json() == {"key": None}
+    assert client.get("/api/push/key").json() == {"key": None, "reminder_seconds": 7200.0}
     register(client, "ann")
     for method in ("POST", "DELETE"):
         r = client.request(method, "/api/push/subscriptions", json=_browser(1).subscription())

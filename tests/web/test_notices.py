@@ -127,7 +127,7 @@ def test_notices_are_turned_on_and_off_from_the_profile(
     wait_for(tab.page, "#notices-on")
     words = tab.page.inner_text("section.notices")
     for said in ("your turn at a turn-based table", "the game, and the time by which to move", "never your cards",
-                 "2 hours", "reminder", "Notices are off in this browser"):  # fmt: skip
+                 "If you have not moved 2 hours before your deadline, a reminder", "Notices are off in this browser"):  # fmt: skip
         assert said in words, said
     assert tab.page.evaluate("() => window.__asked") == 0  # nothing asked before the click
     assert serious_findings(tab.page, axe_script) == []

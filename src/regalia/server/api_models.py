@@ -14,7 +14,10 @@ from regalia.server.protocol import ChatOut, EventOut, Strict, TableInfo
 
 class CreateTable(Strict):
     """``POST /api/tables``. ``seats``: one entry per seat, ``"human"`` or ``"bot:<spec>"``
-    (default: the first seat human, the others the game's strongest standard bot)."""
+    (default: the first seat human, the others the game's strongest standard bot). ``mode``
+    ``turn-based`` gives each person ``days_per_move`` days a decision (3 unless given; 1, 2, 3,
+    5, 7 or 14) instead of ``turn_seconds``; ``on_timeout`` ``forfeit`` (turn-based only) makes a
+    person whose deadline passes forfeit: the stand-in plays their seat to the end and they rank last."""
 
     game: str = Field(max_length=64)
     players: int | None = None
@@ -24,7 +27,9 @@ class CreateTable(Strict):
     private: bool = False
     spectators: bool = True
     turn_seconds: int | None = Field(default=None, ge=10, le=7 * 86400)
-    on_timeout: Literal["standin", "takeover"] = "standin"
+    on_timeout: Literal["standin", "takeover", "forfeit"] = "standin"
+    mode: Literal["live", "turn-based"] = "live"
+    days_per_move: Literal[1, 2, 3, 5, 7, 14] | None = None
     response_seconds: float | None = Field(default=None, ge=5, le=120)
     fair_windows: bool = True
     standin: str | None = Field(default=None, max_length=64)
@@ -99,6 +104,8 @@ class GameInfo(BaseModel):
     legend: str
     notation: str
     hidden_responses: bool
+    response_windows: dict[str, str]
+    """The kinds of hidden response window, each with its words (standing orders, SRV-3)."""
     """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
     asks in response periods (SRV-2)."""
     response_seconds: float

@@ -53,6 +53,7 @@ from regalia.server.api_models import (
 from regalia.server.bots import BotPool
 from regalia.server.catalogue import games_list
 from regalia.server.connection import Connection
+from regalia.server.dependencies import TurnNotices
 from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError
 from regalia.server.master import Master
@@ -241,7 +242,8 @@ class WebAssets(StaticFiles):
 
 
 def client_address(scope_client: Any) -> str:
-    """The client's address (the TCP peer; ``"unknown"`` when the server does not say)."""
+    """The client's address (the TCP peer, or the one a trusted proxy forwards: ``--forwarded-allow-ips``;
+    ``"unknown"`` when the server does not say)."""
     return str(scope_client[0]) if scope_client else "unknown"
 
 
@@ -262,14 +264,15 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     return HTMLResponse(html, headers={"content-security-policy": policy})
 
 
-async def _start(settings: ServerSettings, allowed_origins: frozenset[str]) -> Services:
+async def _start(settings: ServerSettings, allowed_origins: frozenset[str], notices: TurnNotices | None) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
     hub = Hub()
     limits = AddressLimits(settings)
     people = make_services(store, settings, limits, allowed_origins)
-    push = await start_push(settings, store)  # push.notices: the master's TurnNotices (issue 37)
-    master = Master(settings, store, hub, bots, on_finished=people.results.finished)
+    push = await start_push(settings, store)
+    turn_notices = notices if notices is not None else push.notices  # Web Push (issue 37), unless a test's
+    master = Master(settings, store, hub, bots, on_finished=people.results.finished, notices=turn_notices)
     people.seats.bind = master.bind_account
     lobby = Lobby(master, store)
     listener = None
@@ -313,12 +316,15 @@ async def _stop(services: Services) -> None:
     await asyncio.to_thread(services.store.close)
 
 
-def create_app(settings: ServerSettings) -> FastAPI:
+def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) -> FastAPI:
     """The server application for one process: the lobby API (:func:`_add_lobby_routes`), the
     table sockets (:func:`_add_table_socket`), the lessons' API and the browser pages.
 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
+        notices: where turn-based tables' "your turn" notices go (a test's recorder; by default
+            the process's Web Push sender, :class:`~regalia.server.push.PushNotices`, which sends
+            nothing without ``push_contact``).
 
     Returns:
         an ASGI application (FastAPI) to run under uvicorn.
@@ -326,7 +332,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings, allowed_origins)
+        app.state.services = await _start(settings, allowed_origins, notices)
         app.state.people = app.state.services.people
         app.state.push = app.state.services.push
         try:

@@ -103,6 +103,7 @@ def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
         legend=game.legend,
         notation=game.notation,
         hidden_responses=game.hidden_responses,
+        response_windows=dict(game.response_windows),
         response_seconds=response_seconds,
         rules=rulings,
     )

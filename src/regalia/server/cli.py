@@ -47,6 +47,7 @@ LIMIT_OPTIONS: dict[str, str] = {
     "welcome_chat_bytes": "--welcome-chat-bytes",
     "header_seconds": "--header-timeout",
     "allowed_origins": "--allowed-origin",
+    "forwarded_allow_ips": "--forwarded-allow-ips",
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
@@ -57,6 +58,8 @@ LIMIT_OPTIONS: dict[str, str] = {
     "push_timeout_seconds": "--push-timeout",
     "push_ttl_seconds": "--push-ttl",
     "push_subscriptions_per_account": "--push-subscriptions-per-account",
+    "day_seconds": "--day-seconds",
+    "reminder_seconds": "--reminder-seconds",
 }
 """The :class:`ServerSettings` field each limit option sets."""
 
@@ -221,6 +224,22 @@ _PUSH_SUBSCRIPTIONS_OPTION = Annotated[
     int,
     typer.Option("--push-subscriptions-per-account", help="Browsers one account may have notices sent to (1 to 100)."),
 ]
+_DAY_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--day-seconds",
+        metavar="S",
+        help="Seconds in a day of a turn-based table's allowance (86400; shorten only to show or test it).",
+    ),
+]
+_REMINDER_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--reminder-seconds",
+        metavar="S",
+        help="A person away from a turn-based table is reminded this long before their deadline (7200).",
+    ),
+]
 _ALLOWED_ORIGIN_OPTION = Annotated[
     list[str] | None,
     typer.Option(
@@ -228,6 +247,16 @@ _ALLOWED_ORIGIN_OPTION = Annotated[
         metavar="<origin>",
         help="Another site whose pages may open table sockets (scheme://host[:port]; repeatable). "
         "Default: only this server's own origin.",
+    ),
+]
+_FORWARDED_ALLOW_IPS_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        metavar="<address>",
+        help="The reverse proxy's address or network (repeatable, or comma-separated): requests from it "
+        "give the client's address and scheme in X-Forwarded-For and X-Forwarded-Proto. "
+        "Default: no forwarded header is read.",
     ),
 ]
 
@@ -251,6 +280,8 @@ def serve(
     response_seconds: _RESPONSE_SECONDS_OPTION = _DEFAULTS.response_seconds,
     settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
+    day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
+    reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
     push_contact: _PUSH_CONTACT_OPTION = "",
     push_service: _PUSH_SERVICE_OPTION = None,
@@ -259,6 +290,7 @@ def serve(
     push_timeout: _PUSH_TIMEOUT_OPTION = _DEFAULTS.push_timeout_seconds,
     push_ttl: _PUSH_TTL_OPTION = _DEFAULTS.push_ttl_seconds,
     push_subscriptions_per_account: _PUSH_SUBSCRIPTIONS_OPTION = _DEFAULTS.push_subscriptions_per_account,
+    forwarded_allow_ips: _FORWARDED_ALLOW_IPS_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {
@@ -273,6 +305,7 @@ def serve(
         "welcome_chat_bytes": welcome_chat_bytes,
         "header_seconds": header_timeout,
         "allowed_origins": tuple(allowed_origin or ()),
+        "forwarded_allow_ips": tuple(a.strip() for value in forwarded_allow_ips or () for a in value.split(",")),
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
@@ -283,6 +316,8 @@ def serve(
         "push_timeout_seconds": push_timeout,
         "push_ttl_seconds": push_ttl,
         "push_subscriptions_per_account": push_subscriptions_per_account,
+        "day_seconds": day_seconds,
+        "reminder_seconds": reminder_seconds,
     }
     url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:
@@ -324,7 +359,9 @@ def serve(
         log_level=log_level,
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,
-        proxy_headers=False,
+        # forwarded headers only from the proxies' addresses (ServerSettings.forwarded_allow_ips)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from regalia.core import get_game
 from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.deltas import EncodedFrame
 from regalia.server.frames import Cursor, chat_out, frame_for, response_for, seat_info, table_info
@@ -82,6 +83,8 @@ class Connection:
         self.hub = hub
         self.settings = master.settings
         self.seat: int | None = None
+        self.game = ""
+        """The table's game (known once the hello is answered)."""
         self.cursor = Cursor()
         self.outbox = Outbox(self.settings.send_queue_bytes)
         self.synced_at = -float("inf")
@@ -232,6 +235,7 @@ class Connection:
         except TableUnavailable as exc:
             raise Closing(CLOSE_NO_TABLE, Error(code="unavailable", field="table", reason=str(exc))) from None
         row = live.row
+        self.game = row.game
         if message.token is not None:
             seat = find_seat(message.token, [(s.seat, s.token_hash) for s in live.seats])
             if seat is None:
@@ -359,11 +363,11 @@ class Connection:
         elif isinstance(message, ChatIn):
             await self._chat(message)
         elif isinstance(message, Leave):
-            if not await self.master.leave(self.table_id, self.seat):
-                self.reader.refuse("invalid", "the stand-in bot already plays your seat")
+            if (why := await self.master.leave(self.table_id, self.seat)) is not None:
+                self.reader.refuse("invalid", why)
         elif isinstance(message, Reclaim):
-            if not await self.master.reclaim(self.table_id, self.seat):
-                self.reader.refuse("invalid", "you already play your seat")
+            if (why := await self.master.reclaim(self.table_id, self.seat)) is not None:
+                self.reader.refuse("invalid", why)
         elif isinstance(message, Hint):
             if self.hinting is not None and not self.hinting.done():
                 self.reader.refuse("invalid", "a hint is already being worked out for you; it comes next", "type")
@@ -426,7 +430,19 @@ class Connection:
                 "understood",
             )
             return
-        change = {k: v for k, v in (("responses", message.responses), ("forced", message.forced)) if v is not None}
+        if message.orders:
+            kinds = get_game(self.game).response_windows
+            unknown = sorted(set(message.orders) - set(kinds))
+            if unknown:
+                known = ", ".join(kinds) or "none: this game has no hidden response windows"
+                self.reader.refuse(
+                    "invalid",
+                    f"prefs: orders: {unknown[0][:40]!r} is not a kind of window of this game (known: {known})",
+                    f"orders.{unknown[0][:40]}",
+                )
+                return
+        pairs = (("responses", message.responses), ("forced", message.forced), ("orders", message.orders))
+        change = {k: v for k, v in pairs if v is not None}
         prefs = await self.master.prefs(self.table_id, self.seat, change)
         self.send(Prefs(**prefs))
         self.push_state(await self.master.sync(self.table_id))  # a forced decision: offered, or played for them

@@ -69,6 +69,15 @@ def table_status(row: TableRow, suspended: bool) -> str:
     return "suspended" if suspended and row.status == "running" else row.status
 
 
+def public_deadline(row: TableRow) -> float | None:
+    """The deadline of the decision everyone sees at the table (seconds since the epoch), or
+    ``None``: no move clock, the game over, or a response period under way (the decision then
+    pending may be a hidden window's, whose seat nobody else may learn; SRV-2)."""
+    if row.status != "running" or row.period is not None or row.deadline is None or row.deadline_step != row.step:
+        return None
+    return row.deadline
+
+
 def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) -> TableInfo:
     """A table's public description (no token, invite or secret)."""
     try:
@@ -95,6 +104,10 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         host_seat=row.host_seat,
         turn_seconds=row.turn_seconds,
         on_timeout=row.on_timeout,  # type: ignore[arg-type]
+        mode=row.mode,  # type: ignore[arg-type]
+        days_per_move=row.days_per_move,
+        deadline=public_deadline(row),
+        deadline_seat=row.to_act if public_deadline(row) is not None else None,
         response_seconds=row.response_seconds,
         fair_windows=row.fair_windows,
         standin=row.standin,
@@ -176,7 +189,7 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
         "prompt": prompt,
         "legal": legal,
         "clock": None if clock is None else (clock["seat"], clock["deadline"]),
-        "result": state.result() if over else None,
+        "result": row.result if over else None,  # the table's result: the rules', forfeits ranked last
     }
     key = frame_core  # compared as a dict: cheaper than encoding it (the frame is encoded once, when sent)
     if not full and key == cursor.key:

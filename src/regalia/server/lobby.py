@@ -89,6 +89,7 @@ class Lobby:
         seed = _checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
+        turn_seconds, days = self._clock(req)
         response = req.response_seconds if req.response_seconds is not None else self.settings.response_seconds
         table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
         now = time.time()
@@ -110,8 +111,10 @@ class Lobby:
             "invite": invite,
             "secret": new_secret(),
             "host_seat": host,
-            "turn_seconds": req.turn_seconds,
+            "turn_seconds": turn_seconds,
             "on_timeout": req.on_timeout,
+            "mode": req.mode,
+            "days_per_move": days,
             "response_seconds": float(response),
             "fair_windows": req.fair_windows,
             "standin": standin,
@@ -138,6 +141,32 @@ class Lobby:
         if status == "running":
             await self.master.started(table_id)
         return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
+
+    def _clock(self, req: CreateTable) -> tuple[int | None, int | None]:
+        """The table's move clock — ``turn_seconds``, and for a turn-based table its
+        ``days_per_move`` (3 unless given) as the seconds of that many of the server's days.
+
+        Raises:
+            LobbyError: (422) a field that does not fit the mode: ``days_per_move`` or ``forfeit``
+                at a live table, ``turn_seconds`` or ``fair_windows: false`` at a turn-based one
+                (its hidden windows are answered by standing orders, SRV-3)."""
+        if req.mode == "live":
+            if req.days_per_move is not None:
+                raise LobbyError(422, "days_per_move", "only a turn-based table has days per move (mode)")
+            if req.on_timeout == "forfeit":
+                raise LobbyError(422, "on_timeout", "forfeit is for turn-based tables (mode); use standin or takeover")
+            return req.turn_seconds, None
+        if req.turn_seconds is not None:
+            raise LobbyError(422, "turn_seconds", "a turn-based table's clock is days_per_move, not turn_seconds")
+        if not req.fair_windows:
+            raise LobbyError(
+                422,
+                "fair_windows",
+                "a turn-based table always keeps its response windows hidden: each person's standing orders "
+                "answer them (ruling SRV-3)",
+            )
+        days = req.days_per_move if req.days_per_move is not None else 3
+        return max(1, round(days * self.settings.day_seconds)), days
 
     def _seat_kinds(self, req: CreateTable, game: Game, players: int) -> list[tuple[str, str | None]]:
         """Each seat's kind, ``("human", None)`` or ``("bot", name)``: ``req.seats``, or by default

@@ -13,6 +13,7 @@ A connection (and the lobby) calls the :class:`Master`'s entry points — ``hell
 - :mod:`~regalia.server.bot_seats` — bot turns, the stand-in's and the clock's moves, hints;
 - :mod:`~regalia.server.seats` — who plays each seat, preferences, starting a table, undo;
 - :mod:`~regalia.server.presence` — who is at the table;
+- :mod:`~regalia.server.turns` — turn-based tables' "your turn" notices, reminders and forfeits;
 - :mod:`~regalia.server.scheduler` — timers and tasks: what each table waits for, and when.
 
 Its dependencies — the store, the fan-out to this process's sockets, the clock and the bot pool
@@ -28,7 +29,16 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.server.bot_seats import BotSeats
-from regalia.server.dependencies import BotWorkers, Clock, Fanout, SystemClock, TableEnded, TableStore
+from regalia.server.dependencies import (
+    BotWorkers,
+    Clock,
+    Fanout,
+    NoTurnNotices,
+    SystemClock,
+    TableEnded,
+    TableStore,
+    TurnNotices,
+)
 from regalia.server.frames import chat_out
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.moves import WAIT_REASON, Moves, Outcome
@@ -42,6 +52,7 @@ from regalia.server.seats import SeatControl
 from regalia.server.settings import ServerSettings
 from regalia.server.store import Chat
 from regalia.server.tables import TableCache, TableNotFound
+from regalia.server.turns import TurnKeeper
 
 __all__ = ["WAIT_REASON", "Master", "Outcome", "TableNotFound"]
 
@@ -57,6 +68,7 @@ class Master:
         clock: the time (the machine's by default).
         on_finished: told a table's id when a move of this process ends its game (the accounts'
             history and ratings; run as a task, after the move is announced).
+        notices: where "your turn" notices of turn-based tables go (nowhere by default).
     """
 
     def __init__(
@@ -67,6 +79,7 @@ class Master:
         workers: BotWorkers,
         clock: Clock | None = None,
         on_finished: TableEnded | None = None,
+        notices: TurnNotices | None = None,
     ) -> None:
         self.settings = settings
         self.fanout = fanout
@@ -81,11 +94,14 @@ class Master:
         self.driver = PeriodDriver(settings, self.tables, self.moves, self.clock, self.announce)
         self.bots = BotSeats(settings, store, self.tables, workers, self.clock)
         self.seats = SeatControl(
-            store, self.tables, self.clock, self.announce, lambda live: self.scheduler.schedule(live)
+            settings, store, self.tables, self.clock, self.announce, lambda live: self.scheduler.schedule(live)
         )
         self.presence = Presence(settings, store, self.tables, self.seats, self.clock, self.announce)
+        self.turns = TurnKeeper(
+            store, self.tables, self.seats, fanout, notices if notices is not None else NoTurnNotices(), self.clock
+        )
         self.scheduler = Scheduler(
-            store, self.tables, self.moves, self.driver, self.bots, self.seats, fanout, self.clock
+            settings, store, self.tables, self.moves, self.driver, self.bots, self.seats, self.turns, fanout, self.clock
         )
         self._store = store
 
@@ -171,13 +187,19 @@ class Master:
             the preferences now in force."""
         return await self.seats.set_prefs(table_id, seat, change)
 
-    async def leave(self, table_id: str, seat: int) -> bool:
-        """The person hands their seat to the stand-in bot. Returns whether they played it."""
-        return await self.seats.set_controller(table_id, seat, "bot", only_if="human")
+    async def leave(self, table_id: str, seat: int) -> str | None:
+        """The person hands their seat to the stand-in bot. Returns why not, or ``None`` when done."""
+        if await self.seats.set_controller(table_id, seat, "bot", only_if="human"):
+            return None
+        return "the stand-in bot already plays your seat"
 
-    async def reclaim(self, table_id: str, seat: int) -> bool:
-        """The person takes their seat back from the stand-in. Returns whether the stand-in played it."""
-        return await self.seats.set_controller(table_id, seat, "human", only_if="bot")
+    async def reclaim(self, table_id: str, seat: int) -> str | None:
+        """The person takes their seat back from the stand-in. Returns why not, or ``None`` when done."""
+        if await self.seats.set_controller(table_id, seat, "human", only_if="bot"):
+            return None
+        if (await self.tables.get(table_id, refresh=False)).seat_row(seat).forfeited_at is not None:
+            return "you forfeited this seat when your time ran out: the stand-in bot plays it to the end"
+        return "you already play your seat"
 
     async def hint(self, table_id: str, seat: int) -> tuple[str, str, str, int] | Outcome:
         """What the hint bot would play for ``seat`` now: ``(action text, label, bot, public

@@ -54,10 +54,12 @@ def is_fair(live: LiveTable) -> bool:
     return bool(live.row.fair_windows) and live.state.game.hidden_responses and live.row.players > 1
 
 
-def plan_clock(live: LiveTable, state: State, step: int, now: float) -> dict[str, Any]:
-    """The table row's move clock and due time for the decision ``state`` shows at ``step``
-    (no response period running): due now for a bot or a forced move, the person's deadline
-    (``turn_seconds`` after the decision was first shown) otherwise, nothing without a clock."""
+def plan_clock(live: LiveTable, state: State, step: int, now: float, reminder: float) -> dict[str, Any]:
+    """The table row's move clock and due time for the decision ``state`` shows at ``step`` (no
+    response period running): due now for a bot or a forced move; for a person, their deadline
+    (``turn_seconds`` after the decision was first shown) — at a turn-based table due first
+    ``reminder`` seconds before it, when the reminder is still to be sent and falls after the
+    decision began — and nothing without a clock."""
     row = live.row
     if row.status != "running" or state.is_terminal:
         return {"due_at": None, "deadline": None, "deadline_step": None}
@@ -70,7 +72,37 @@ def plan_clock(live: LiveTable, state: State, step: int, now: float) -> dict[str
     deadline, deadline_step = row.deadline, row.deadline_step
     if deadline_step != step or deadline is None:
         deadline, deadline_step = now + row.turn_seconds, step
-    return {"due_at": deadline, "deadline": deadline, "deadline_step": deadline_step}
+    remind_at = reminder_time(live, deadline, step, reminder)
+    due = deadline if remind_at is None else max(now, remind_at)
+    return {"due_at": due, "deadline": deadline, "deadline_step": deadline_step}
+
+
+def reminder_time(live: LiveTable, deadline: float, step: int, reminder: float) -> float | None:
+    """When the reminder of the decision at ``step`` is due (``reminder`` seconds before its
+    ``deadline``), or ``None``: not a turn-based table, the reminder sent already, or a reminder
+    that would come no later than the decision itself (an allowance of ``reminder`` or less)."""
+    row = live.row
+    if row.mode != "turn-based" or row.reminded_step == step or row.turn_seconds is None:
+        return None
+    return deadline - reminder if reminder < row.turn_seconds else None
+
+
+def with_forfeits(result: dict[str, Any], live: LiveTable) -> dict[str, Any]:
+    """The game's result as the table records it: the rules' result, with every person who
+    forfeited (a turn-based table's time-out with ``on_timeout`` ``forfeit``) ranked last — tied
+    with each other — whatever the stand-in made of their seat, left out of the winners, named in
+    ``forfeited`` and in the text."""
+    gone = [s.seat for s in live.seats if s.forfeited_at is not None]
+    if not gone:
+        return result
+    kept = [dict(x) for x in result.get("standings", []) if x["seat"] not in gone]
+    for x in kept:  # ranked again among those who stayed (1, 2, 2, 4), before every forfeit
+        x["rank"] = 1 + sum(1 for y in result["standings"] if y["seat"] not in gone and y["rank"] < x["rank"])
+    standings = kept + [{"seat": seat, "rank": len(kept) + 1, "score": None} for seat in gone]
+    names = ", ".join(live.seat_name(seat) for seat in gone)
+    text = f"{result.get('text', '')} {names} forfeited (their time ran out) and rank last.".strip()
+    winners = [w for w in result.get("winners", []) if w not in gone]
+    return {**result, "winners": winners, "standings": standings, "forfeited": gone, "text": text}
 
 
 def expected_decision(live: LiveTable, seat: int) -> str | None:
@@ -257,7 +289,7 @@ class Moves:
         if new.is_terminal:
             fields.update(
                 status="over",
-                result=new.result(),
+                result=with_forfeits(new.result() or {}, live),
                 deadline=None,
                 deadline_step=None,
                 due_at=None,
@@ -278,7 +310,7 @@ class Moves:
             fields.update(period=None, released_step=move.step, shown_at=now)
             if period is not None:
                 fields["period_no"] = row.period_no + 1
-            fields.update(plan_clock(live, new, move.step, now))
+            fields.update(plan_clock(live, new, move.step, now, self.settings.reminder_seconds))
             return fields
         # a hidden answer in the period: the turn it answered (the last recorded) is done
         answered = len(period.turns)

@@ -21,7 +21,7 @@ from regalia.core import is_public_move
 from regalia.server.dependencies import Clock
 from regalia.server.live import LiveTable, is_hidden_decision
 from regalia.server.moves import WAIT_REASON, Moves, Outcome, check_person, plan_clock, refuse
-from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_seconds
+from regalia.server.periods import CONTINUE, Period, Stage, skips_empty, stage_seconds, standing_order
 from regalia.server.settings import ServerSettings
 from regalia.server.store import MovedBy
 from regalia.server.tables import Announce, TableCache
@@ -47,6 +47,18 @@ def window_answer(live: LiveTable, seat: int) -> str:
     return str(bot.choose(InfoSet(live.state, seat, rng)))
 
 
+def answer_for(live: LiveTable, seat: int) -> tuple[str, MovedBy]:
+    """The answer to the hidden window the rules ask ``seat`` now, found at once, and who made
+    it: a bot's or the stand-in's by the game's quick player (``window``); at a turn-based table a
+    person's by their standing order for the window's kind (``order``, ruling SRV-3: ``pass``, or
+    the quick player from the seat's information set)."""
+    if live.controller(seat) != "human":
+        return window_answer(live, seat), "window"
+    if standing_order(live.seat_row(seat).prefs, live.state.decision_kind()) == "pass":
+        return "pass", "order"
+    return window_answer(live, seat), "order"
+
+
 def turn_is_asked(live: LiveTable, period: Period, k: int) -> bool:
     """Whether the rules ask the seat of turn ``k`` now (its hidden window is pending)."""
     state = live.state
@@ -58,8 +70,8 @@ def needs_stage(live: LiveTable, period: Period, k: int) -> bool:
     is asked here, or who is not but may be seen not to be — unless they chose to be asked only
     when they can respond, or nobody else could see the stage."""
     seat = period.turns[k]
-    if live.controller(seat) != "human":
-        return False
+    if live.controller(seat) != "human" or live.row.mode == "turn-based":
+        return False  # a bot answers at once; so does a person's standing order at a turn-based table (SRV-3)
     if turn_is_asked(live, period, k):
         return True
     if skips_empty(live.seat_row(seat).prefs):
@@ -118,7 +130,10 @@ class PeriodDriver:
             seat, text = period.held
             period.held = None
             await self.tables.update(live, self.fields(live, period))
-            by: MovedBy = "bot" if live.seat_row(seat).kind == "bot" else "standin"
+            seat_row = live.seat_row(seat)
+            by: MovedBy = (
+                "bot" if seat_row.kind == "bot" else ("order" if seat_row.controller == "human" else "standin")
+            )
             await self.moves.submit_locked(live, seat, text, by, None, None, live.step)
             return None
         if period.at < len(period.turns):
@@ -132,7 +147,7 @@ class PeriodDriver:
             return None
         fields: dict[str, Any] = {"period": None, "period_no": row.period_no + 1, "released_step": live.step}
         fields["shown_at"] = now
-        fields.update(plan_clock(live, live.state, live.step, now))
+        fields.update(plan_clock(live, live.state, live.step, now, self.settings.reminder_seconds))
         await self.tables.update(live, fields)
         return 0.0
 
@@ -150,7 +165,7 @@ class PeriodDriver:
                 moved = True
                 continue
             seat = period.turns[k]
-            text = window_answer(live, seat)
+            text, by = answer_for(live, seat)
             trial = live.state.clone()
             events = trial.apply(text)
             if is_public_move(True, live.state.is_decline(trial.history[-1]), seat, events):
@@ -159,11 +174,11 @@ class PeriodDriver:
                 break
             if moved:
                 await self.tables.update(live, self.fields(live, period))
-            out = await self.moves.submit_locked(live, seat, text, "window", None, None, live.step)
+            out = await self.moves.submit_locked(live, seat, text, by, None, None, live.step)
             if not out.accepted:  # never expected: the quick player chose from the legal actions
                 log.error("table %s: a window answer %r of P%d was refused: %s", live.row.id, text, seat, out.reason)
                 first = str(live.state.legal_actions()[0])
-                await self.moves.submit_locked(live, seat, first, "window", None, None, live.step)
+                await self.moves.submit_locked(live, seat, first, by, None, None, live.step)
             return True
         if moved:
             await self.tables.update(live, self.fields(live, period))

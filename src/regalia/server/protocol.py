@@ -52,6 +52,12 @@ class Strict(BaseModel):
 
 
 # ---------------------------------------------------------------------------- client → server (websocket)
+StandingOrder = Literal["pass", "bot"]
+"""A person's standing order for one kind of hidden response window at a turn-based table (ruling
+SRV-3): ``pass`` lets every such window go; ``bot`` has the game's heuristic player answer it
+from what the person's seat knows (the default)."""
+
+
 class Hello(Strict):
     """The first message on a table's socket: a seat's token, ``session: true`` (the seat bound
     to the account the socket's session cookie signs in), or ``spectator: true`` (with the
@@ -145,11 +151,14 @@ class PrefsIn(Strict):
     nothing), ``holding`` (only when you can really respond: the table then moves on at once
     when you cannot, which **tells everyone** that you hold nothing — refused unless
     ``understood`` is true). ``forced``: your only legal choice is played for you when taking
-    it tells nobody anything."""
+    it tells nobody anything. ``orders``: at a turn-based table, your standing order for each kind
+    of hidden response window the game has (``GET /api/games``' ``response_windows``; ruling
+    SRV-3), merged into those you set before."""
 
     type: Literal["prefs"]
     responses: Literal["ask", "quick", "never", "holding"] | None = None
     forced: bool | None = None
+    orders: dict[str, StandingOrder] | None = Field(default=None, max_length=32)
     understood: bool = False
 
 
@@ -294,7 +303,14 @@ class TableInfo(BaseModel):
     open_seats: list[int]
     host_seat: int | None
     turn_seconds: int | None
-    on_timeout: Literal["standin", "takeover"]
+    on_timeout: Literal["standin", "takeover", "forfeit"]
+    mode: Literal["live", "turn-based"]
+    """``live`` (everyone at the table at once) or ``turn-based`` (``days_per_move`` days a decision)."""
+    days_per_move: int | None
+    deadline: float | None
+    """When the decision everyone sees now must be made (seconds since the epoch; ``None``
+    without a move clock, or while a response period runs); ``deadline_seat`` is whose it is."""
+    deadline_seat: int | None
     response_seconds: float
     fair_windows: bool
     standin: str
@@ -322,6 +338,7 @@ class Prefs(BaseModel):
     type: Literal["prefs"] = "prefs"
     responses: Literal["ask", "quick", "never", "holding"] = "ask"
     forced: bool = True
+    orders: dict[str, StandingOrder] = Field(default_factory=dict)
 
 
 class Response(BaseModel):

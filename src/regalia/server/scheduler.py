@@ -17,10 +17,12 @@ from typing import Any, Literal
 from regalia.server.bot_seats import BotSeats
 from regalia.server.dependencies import Clock, Fanout, TableStore
 from regalia.server.live import LiveTable, TableUnavailable
-from regalia.server.moves import Moves, plan_clock
+from regalia.server.moves import Moves, plan_clock, reminder_time
 from regalia.server.period_driver import PeriodDriver
 from regalia.server.seats import SeatControl
+from regalia.server.settings import ServerSettings
 from regalia.server.tables import TableCache, TableNotFound
+from regalia.server.turns import TurnKeeper
 
 log = logging.getLogger("regalia.server")
 
@@ -29,27 +31,33 @@ class Scheduler:
     """The timers and tasks of the tables this process holds.
 
     Args:
+        settings: ``reminder_seconds``.
         store: the database (the tables due).
         tables: the table cache.
         moves: the move path (a bot's move is submitted through it).
         driver: the response-period driver.
         bots: the bot seats (the server's own moves).
         seats: seat control (a move clock's ``takeover``).
+        turns: the turn-based tables' notices, reminders and forfeits.
         fanout: this process's sockets (told of each step of a period).
         clock: the time of due work.
     """
 
     def __init__(
         self,
+        settings: ServerSettings,
         store: TableStore,
         tables: TableCache,
         moves: Moves,
         driver: PeriodDriver,
         bots: BotSeats,
         seats: SeatControl,
+        turns: TurnKeeper,
         fanout: Fanout,
         clock: Clock,
     ) -> None:
+        self.settings = settings
+        self.turns = turns
         self.store = store
         self.tables = tables
         self.moves = moves
@@ -95,8 +103,12 @@ class Scheduler:
             self._start(self._drivers, table_id, self._drive(table_id))
         elif waiting == "bot":
             self._start(self._bot_tasks, table_id, self._bot_turn(table_id, None))
-        elif waiting == "person" and live.row.deadline is not None and live.row.deadline_step == live.step:
-            self._set_timer(table_id, live.row.deadline - self.clock.now())
+        elif waiting == "person":
+            row = live.row
+            if row.due_at is not None and row.deadline_step == live.step:
+                self._set_timer(table_id, row.due_at - self.clock.now())  # the deadline, or the reminder before it
+            if row.noticed_step != live.step and self.turns.person_deciding(live) is not None:
+                self.spawn(self.turns.tell(table_id, reminder=False))  # "your turn", if they are away
 
     def _set_timer(self, table_id: str, delay: float) -> None:
         old = self._timers.pop(table_id, None)
@@ -133,18 +145,27 @@ class Scheduler:
         elif waiting == "bot":
             self._start(self._bot_tasks, table_id, self._bot_turn(table_id, None))
         elif waiting == "person":
-            row, seat = live.row, live.state.current_player
+            row, seat, now = live.row, live.state.current_player, self.clock.now()
             assert seat is not None
-            if row.deadline is not None and row.deadline_step == live.step and self.clock.now() >= row.deadline:
+            if row.deadline is not None and row.deadline_step == live.step and now >= row.deadline:
                 await self._timeout(live, seat)
-            else:
-                await self._replan(table_id)
+                return
+            remind_at = None
+            if row.deadline is not None and row.deadline_step == live.step:
+                remind_at = reminder_time(live, row.deadline, live.step, self.settings.reminder_seconds)
+            if remind_at is not None and now >= remind_at:
+                await self.turns.tell(table_id, reminder=True)
+            await self._replan(table_id)
 
     async def _timeout(self, live: LiveTable, seat: int) -> None:
-        """The move clock ran out: the stand-in plays this decision (``standin``) or takes the
-        seat until its person reclaims it (``takeover``)."""
+        """The move clock ran out: the stand-in plays this decision (``standin``), takes the seat
+        until its person reclaims it (``takeover``), or for the rest of the game, the person
+        ranking last (``forfeit``, turn-based tables)."""
         if live.row.on_timeout == "takeover":
             await self.seats.set_controller(live.row.id, seat, "bot", only_if="human")
+            return
+        if live.row.on_timeout == "forfeit":
+            await self.turns.forfeit(live, seat)
             return
         self._start(self._bot_tasks, live.row.id, self._bot_turn(live.row.id, seat))
 
@@ -154,7 +175,7 @@ class Scheduler:
         async with self.tables.locked(table_id) as live:
             if live.held or live.row.status != "running" or live.state.is_terminal:
                 return
-            fields = plan_clock(live, live.state, live.step, self.clock.now())
+            fields = plan_clock(live, live.state, live.step, self.clock.now(), self.settings.reminder_seconds)
             if any(getattr(live.row, k) != v for k, v in fields.items()):
                 await self.tables.update(live, fields)
         self.schedule(live)

@@ -13,6 +13,7 @@ from regalia.server.dependencies import Clock, TableStore
 from regalia.server.live import LiveTable
 from regalia.server.moves import Outcome, plan_clock, refuse
 from regalia.server.notices import notice
+from regalia.server.settings import ServerSettings
 from regalia.server.tables import Announce, TableCache, set_fields
 
 
@@ -20,6 +21,7 @@ class SeatControl:
     """Changes of a table's seats and of its course other than moves.
 
     Args:
+        settings: ``reminder_seconds`` (a turn-based table's clock).
         store: the database.
         tables: the table cache.
         clock: the time of changes.
@@ -29,12 +31,14 @@ class SeatControl:
 
     def __init__(
         self,
+        settings: ServerSettings,
         store: TableStore,
         tables: TableCache,
         clock: Clock,
         announce: Announce,
         schedule: Callable[[LiveTable], None],
     ) -> None:
+        self.settings = settings
         self.store = store
         self.tables = tables
         self.clock = clock
@@ -60,6 +64,8 @@ class SeatControl:
             seat_row = live.seat_row(seat)
             if only_if is not None and seat_row.controller != only_if:
                 return False
+            if controller == "human" and seat_row.forfeited_at is not None:
+                return False  # a forfeit is for the rest of the game
             old = seat_row.controller
             seat_row.controller = controller
             now = self.clock.now()
@@ -70,7 +76,7 @@ class SeatControl:
                 else:
                     if live.state.current_player == seat and controller == "human":
                         live.row.deadline_step = None  # a fresh move clock for the person who is back
-                    table_fields.update(plan_clock(live, live.state, live.step, now))
+                    table_fields.update(plan_clock(live, live.state, live.step, now, self.settings.reminder_seconds))
             seat_fields = {"controller": controller, **(fields or {})}
             try:
                 ok = await self.store.run(
@@ -126,7 +132,10 @@ class SeatControl:
         Returns:
             the preferences now in force."""
         live = await self.tables.get(table_id)
-        merged = {**(live.seat_row(seat).prefs or {}), **prefs}
+        before = live.seat_row(seat).prefs or {}
+        merged = {**before, **prefs}
+        if "orders" in prefs:  # standing orders are set one kind of window at a time (SRV-3)
+            merged["orders"] = {**(before.get("orders") or {}), **prefs["orders"]}
         await self.store.run(lambda: self.store.update_seat(table_id, seat, {"prefs": merged}))
         live.seat_row(seat).prefs = merged
         self.schedule(live)  # turned on at a forced decision: it is played now
@@ -166,7 +175,7 @@ class SeatControl:
                 now = self.clock.now()
                 fields: dict[str, Any] = {"shown_at": now, "deadline_step": None}
                 live.row.deadline_step = None
-                fields.update(plan_clock(live, live.state, live.step, now))
+                fields.update(plan_clock(live, live.state, live.step, now, self.settings.reminder_seconds))
                 await self.tables.update(live, fields)
         await self.announce(live, seats=True)
 
@@ -223,5 +232,5 @@ class SeatControl:
             "updated_at": now,
         }
         live.row.deadline_step = None
-        fields.update(plan_clock(live, new, to_step, now))
+        fields.update(plan_clock(live, new, to_step, now, self.settings.reminder_seconds))
         return fields

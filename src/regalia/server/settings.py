@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from dataclasses import dataclass
@@ -56,6 +57,8 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "push_timeout_seconds": (1.0, 60.0),
     "push_ttl_seconds": (0, 43_200),
     "push_subscriptions_per_account": (1, 100),
+    "day_seconds": (0.1, 86400.0),
+    "reminder_seconds": (0.0, 86400.0),
 }
 """The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
 bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
@@ -124,6 +127,39 @@ def push_service_ok(service: str) -> bool:
     return _HOST_NAME.match(service) is not None
 
 
+def proxy_address_error(value: str) -> str | None:
+    """Why ``value`` is not an address or network a reverse proxy may send from, or ``None``
+    when it is one: an IP address (``127.0.0.1``, ``::1``) or a network without host bits
+    (``10.0.0.0/8``, ``fd00::/8``), as uvicorn's proxy-header middleware reads them.
+
+    ``*`` (every address) is refused: any client could then say which address it has and which
+    scheme it came by, and so escape the per-address limits and pass the origin check.
+
+    >>> proxy_address_error("10.0.0.0/8") is None
+    True
+    >>> proxy_address_error("10.0.0.1/8")
+    '10.0.0.1/8 has host bits set (a network is written 10.0.0.0/8)'
+    """
+    text = value.strip()
+    if text == "*":
+        return "* would trust every client's forwarded headers; give the proxy's address"
+    try:
+        if "/" in text:
+            ipaddress.ip_network(text)
+        else:
+            ipaddress.ip_address(text)
+    except ValueError:
+        if "/" in text:
+            try:
+                network = ipaddress.ip_network(text, strict=False)
+            except ValueError:
+                pass
+            else:
+                return f"{text} has host bits set (a network is written {network})"
+        return f"{text[:80]!r} is not an IP address or network"
+    return None
+
+
 @dataclass(frozen=True, kw_only=True)
 class ServerSettings:
     """Everything a server process needs to know besides its address.
@@ -178,6 +214,11 @@ class ServerSettings:
             fits in this many bytes (and at most 200).
         allowed_origins: websocket ``Origin`` values allowed besides the server's own
             (``scheme://host[:port]``); a socket from any other origin is refused (403).
+        forwarded_allow_ips: the addresses (IP addresses or networks) of the reverse proxies in
+            front of the server. A request whose TCP peer is one of them has its client address
+            taken from ``X-Forwarded-For`` (the nearest address the proxies did not add) and its
+            scheme from ``X-Forwarded-Proto``; from any other peer both headers are ignored.
+            Empty (the default): no forwarded header is read, and every client is its TCP peer.
         header_seconds: a client must send a request's HTTP headers within this many
             seconds of connecting (or of starting the next request), else the connection is
             closed with 408 (slowloris).
@@ -217,6 +258,10 @@ class ServerSettings:
             (the ``TTL`` header; at most 12 hours, and never past the deadline it announces).
         push_subscriptions_per_account: the browsers one account may have notices sent to; one
             more is refused (409) until one is removed.
+        day_seconds: the length of one day of a turn-based table's allowance (``days_per_move``
+            days a decision): 86,400 seconds; shorten it only to show or test turn-based play.
+        reminder_seconds: a person away from a turn-based table is reminded of their decision
+            this long before its deadline (seconds; 2 hours).
     """
 
     db_url: str
@@ -244,6 +289,7 @@ class ServerSettings:
     chat_per_minute: int = 20
     welcome_chat_bytes: int = 32768
     allowed_origins: tuple[str, ...] = ()
+    forwarded_allow_ips: tuple[str, ...] = ()
     header_seconds: float = 10.0
     response_seconds: float = 10.0
     quick_response_seconds: float = 2.5
@@ -262,6 +308,8 @@ class ServerSettings:
     push_timeout_seconds: float = 10.0
     push_ttl_seconds: int = 43_200
     push_subscriptions_per_account: int = 10
+    day_seconds: float = 86400.0
+    reminder_seconds: float = 7200.0
 
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
@@ -305,6 +353,10 @@ class ServerSettings:
                     f"push_services: {service[:80]!r} is neither a host name (push.example.org) nor an origin "
                     "(scheme://host[:port])"
                 )
+        for address in self.forwarded_allow_ips:
+            error = proxy_address_error(address)
+            if error is not None:
+                raise ValueError(f"forwarded_allow_ips: {error}")
 
     @property
     def push_on(self) -> bool:

@@ -41,11 +41,12 @@ from regalia.server.schema import ChatRow, MoveRow, SeatRow, TableRow
 T = TypeVar("T")
 
 
-MovedBy = Literal["human", "bot", "standin", "clock", "window", "forced"]
+MovedBy = Literal["human", "bot", "standin", "clock", "window", "forced", "order"]
 """Who made a move: the person at the seat (``human``), the seat's bot (``bot``), the table's
 stand-in bot for a person who left (``standin``), the move clock's rule when a decision's time
 ran out (``clock``), a bot's answer to its own hidden response window in a response period
-(``window``, SRV-2), or the server playing a person's only choice (``forced``)."""
+(``window``, SRV-2), the server playing a person's only choice (``forced``), or a person's
+standing order answering their hidden window at a turn-based table (``order``, SRV-3)."""
 
 
 @dataclass(frozen=True)
@@ -376,13 +377,14 @@ class Store:
             return [r[0] for r in rows]
 
     def absent_seats(self, now: float, default_grace: float) -> list[tuple[str, int]]:
-        """Seats of running tables played by a person who has not been seen for the table's
-        grace (``turn_seconds``, or ``default_grace`` without a move clock)."""
+        """Seats of running live tables played by a person who has not been seen for the table's
+        grace (``turn_seconds``, or ``default_grace`` without a move clock). A turn-based table's
+        people are away between their moves: only their deadlines count there."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(SeatRow.table_id, SeatRow.seat, SeatRow.seen_at, TableRow.turn_seconds)
                 .join(TableRow, TableRow.id == SeatRow.table_id)
-                .where(TableRow.status == "running", SeatRow.controller == "human")
+                .where(TableRow.status == "running", TableRow.mode == "live", SeatRow.controller == "human")
             )
             out = []
             for table_id, seat, seen_at, turn_seconds in rows:

@@ -88,6 +88,9 @@ class PushKey(BaseModel):
     the server sends no notices (no ``push_contact``), so a page can say so without an error."""
 
     key: str | None
+    reminder_seconds: float
+    """How long before a deadline the reminder comes (``reminder_seconds``), for the words of the
+    page's notices control."""
 
 
 class Subscribed(BaseModel):

@@ -42,7 +42,7 @@ class TurnNotice:
         table: the table's id.
         game: the game's registry name (``kings_blood``…).
         deadline: when the decision's time runs out (seconds since the epoch).
-        reminder: the reminder sent when two hours of it are left.
+        reminder: the reminder sent when ``reminder_seconds`` (2 hours) of it are left.
     """
 
     account_id: int

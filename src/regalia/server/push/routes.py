@@ -60,7 +60,8 @@ def router(route_class: type[APIRoute] = APIRoute) -> APIRouter:
         """The server's VAPID public key: the ``applicationServerKey`` to subscribe with
         (``null``: this server sends no notices)."""
         push = push_of(request)
-        return PushKey(key=push.keys.public if push.settings.push_on else None)
+        settings = push.settings
+        return PushKey(key=push.keys.public if settings.push_on else None, reminder_seconds=settings.reminder_seconds)
 
     @r.post("/api/push/subscriptions", status_code=201)
     async def subscribe(request: Request, response: Response, session: SignedIn, body: SubscriptionIn) -> Subscribed:

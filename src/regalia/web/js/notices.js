@@ -63,6 +63,13 @@ const WHY = {
   blocked: 'Notifications from this site are blocked in your browser’s settings. Allow them there, then reload this page.',
 };
 
+/** "2 hours", "90 minutes": how long before a deadline the reminder comes. */
+function leftWords(seconds) {
+  const minutes = Math.round(seconds / 60);
+  if (minutes % 60 === 0 && minutes >= 60) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 function reasonOf(e) {
   if (e && e.reason) return e.field ? `${e.field}: ${e.reason}` : e.reason;
   if (e && e.name === 'NotAllowedError') return 'The browser did not allow notifications.';
@@ -74,6 +81,7 @@ function reasonOf(e) {
 export function NoticesControl({ me }) {
   const [state, setState] = useState('loading'); // loading | unsupported | install-first | off-server | blocked | off | on
   const [key, setKey] = useState(null);
+  const [reminder, setReminder] = useState(7200);
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState(null);
   const [offer, setOffer] = useState(install.offered());
@@ -89,7 +97,9 @@ export function NoticesControl({ me }) {
     }
     let k;
     try {
-      k = (await api('GET', '/api/push/key')).key;
+      const got = await api('GET', '/api/push/key');
+      k = got.key;
+      if (Number.isFinite(got.reminder_seconds)) setReminder(got.reminder_seconds);
     } catch (e) {
       setState('off');
       setMsg(reasonOf(e));
@@ -164,8 +174,8 @@ export function NoticesControl({ me }) {
   return html`<section class="notices" aria-labelledby="notices-h" data-state=${state}>
     <h3 id="notices-h">Turn notices</h3>
     <p class="small">When it is your turn at a turn-based table and you are not at the table, regalia sends a notice to each
-      browser where you turned notices on: the game, and the time by which to move — never your cards. When 2 hours are left
-      and you have not moved, a reminder follows. Click a notice to open the table.</p>
+      browser where you turned notices on: the game, and the time by which to move — never your cards.
+      If you have not moved ${leftWords(reminder)} before your deadline, a reminder follows. Click a notice to open the table.</p>
     <p class="notices-state" id="notices-state" role="status">${state === 'on'
       ? html`<strong>Notices are on</strong> in this browser.`
       : state === 'off'
