@@ -10,6 +10,7 @@ import json
 import logging
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import insert, select
@@ -320,3 +321,35 @@ def test_push_settings_are_checked_naming_the_setting(fields: dict[str, object],
         ServerSettings(db_url="sqlite://", **fields)  # type: ignore[arg-type]
     ok = ServerSettings(db_url="sqlite://", push_contact="https://cards.example.org")
     assert ok.push_on and not ServerSettings(db_url="sqlite://").push_on
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_an_absent_persons_turn_reaches_their_browser_through_the_master(
+    make_client: Any, push_service: LocalPushService
+) -> None:
+    """End to end: a turn-based table's master, given the process's PushNotices, sends the
+    person whose turn it is — away from the table — one notice, which their browser decrypts."""
+    from .test_turn_based import _bind_accounts, _turn_based, _wait_for
+
+    client = make_client(day_seconds=100.0, push_contact=CONTACT, push_services=(push_service.origin,))
+    t = _turn_based(client, game="kings-blood", players=2, seats=["human", "human"], seed=5)
+    _bind_accounts(client, t["table"])  # accounts 100 and 101
+    store = client.app.state.services.store
+    browsers = [push_service.browser(f"/push/{n}") for n in (0, 1)]
+    for n, b in enumerate(browsers):
+        sub = b.subscription()
+        Subscriptions(store.engine).add(100 + n, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"], NOW, 10)
+    client.post(f"/api/tables/{t['table']}/join", json={})  # the table starts; nobody is at it
+    info = client.get(f"/api/tables/{t['table']}").json()
+    first = info["deadline_seat"]
+    _wait_for(lambda: len(push_service.received) >= 1)
+    got = push_service.received[0]
+    assert got.path == f"/push/{first}"
+    assert json.loads(browsers[first].decrypt(got.body)) == {
+        "type": "your-turn",
+        "table": t["table"],
+        "game": "kings-blood",
+        "deadline": info["deadline"],
+        "reminder": False,
+        "url": f"/table.html?t={t['table']}",
+    }
