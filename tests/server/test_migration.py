@@ -57,67 +57,20 @@ def _old_table(table_id: str, game: str, seed: int, moves: list[str], status: st
     seats, moves and chat."""
     now = 1_795_000_000.0
     row = {
-        "id": table_id,
-        "game": game,
-        "players": 2,
-        "seed": str(seed),
-        "options": {},
-        "rules_version": make(game, players=2, seed=seed).game.rules_version,
-        "name": "Friday",
-        "created_at": now,
-        "updated_at": now + 60,
-        "status": status,
-        "private": False,
-        "spectators": True,
-        "invite": "inv-" + table_id,
-        "secret": "s" * 64,
-        "host_seat": 0,
-        "turn_seconds": None,
-        "on_timeout": "standin",
-        "standin": "heuristic",
-        "step": len(moves),
-        "public_step": len(moves),
-        "released_step": len(moves),
-        "to_act": 0,
-        "deadline": None,
-        "deadline_step": None,
-        "due_at": None,
-        "bot_step": None,
-        "bot_until": None,
-        "result": None,
-        "undos": 0,
-        "response_seconds": 10.0,
-        "fair_windows": True,
-        "shown_at": now,
-        "period": None,
-        "period_no": 3,
-    }
+        "id": table_id, "game": game, "players": 2, "seed": str(seed), "options": {}, "rules_version":
+        make(game, players=2, seed=seed).game.rules_version, "name": "Friday", "created_at": now,
+        "updated_at": now + 60, "status": status, "private": False, "spectators": True, "invite": "inv-" + table_id,
+        "secret": "s" * 64, "host_seat": 0, "turn_seconds": None, "on_timeout": "standin", "standin": "heuristic",
+        "step": len(moves), "public_step": len(moves), "released_step": len(moves), "to_act": 0, "deadline": None,
+        "deadline_step": None, "due_at": None, "bot_step": None, "bot_until": None, "result": None, "undos": 0,
+        "response_seconds": 10.0, "fair_windows": True, "shown_at": now, "period": None, "period_no": 3,
+    }  # fmt: skip
     seats = [
-        {
-            "table_id": table_id,
-            "seat": 0,
-            "kind": "human",
-            "bot": None,
-            "name": "Ann",
-            "token_hash": hash_token(token),
-            "controller": "human",
-            "online": False,
-            "seen_at": now,
-            "prefs": {"responses": "ask", "forced": True},
-        },
-        {
-            "table_id": table_id,
-            "seat": 1,
-            "kind": "bot",
-            "bot": "random",
-            "name": "random",
-            "token_hash": None,
-            "controller": "bot",
-            "online": False,
-            "seen_at": None,
-            "prefs": None,
-        },
-    ]
+        {"table_id": table_id, "seat": 0, "kind": "human", "bot": None, "name": "Ann", "token_hash": hash_token(token),
+         "controller": "human", "online": False, "seen_at": now, "prefs": {"responses": "ask", "forced": True}},
+        {"table_id": table_id, "seat": 1, "kind": "bot", "bot": "random", "name": "random", "token_hash": None,
+         "controller": "bot", "online": False, "seen_at": None, "prefs": None},
+    ]  # fmt: skip
     rows = [
         {"table_id": table_id, "step": i + 1, "seat": 0, "action": a, "public": True, "by": "human", "at": now + i}
         for i, a in enumerate(moves)
@@ -130,13 +83,8 @@ def _played(game: str, seed: int, *, to_end: bool, limit: int = 12) -> list[str]
     """The texts of a game's first moves (or all of them) between two heuristic bots."""
     state = make(game, players=2, seed=seed)
     moves: list[str] = []
-    play_game(
-        state,
-        [make_bot("heuristic", game)] * 2,
-        rng=random.Random(seed),
-        max_steps=None if to_end else limit,
-        on_events=lambda _s, action, _e: moves.append(str(action)),
-    )
+    play_game(state, [make_bot("heuristic", game)] * 2, rng=random.Random(seed), max_steps=None if to_end else limit,
+              on_events=lambda _s, action, _e: moves.append(str(action)))  # fmt: skip
     return moves
 
 
@@ -153,7 +101,7 @@ def _dump(engine: Engine) -> dict[str, list[dict[str, Any]]]:
                 key=lambda r: sorted((k, str(v)) for k, v in r.items()),
             )
             for name in OLD_TABLES
-        }
+        }  # fmt: skip
 
 
 def test_migrations_0003_and_0004_keep_every_table_seat_move_and_chat_of_the_release_before(empty_db: str) -> None:

@@ -133,6 +133,14 @@ class BotWorkers(Protocol):
     def close(self) -> None: ...
 
 
+class TableEnded(Protocol):
+    """Told the id of a table whose last move was just committed by this process (the game is
+    over): the accounts' history and ratings are written then (``regalia.server.accounts``).
+    Run as a task of the master's, after the move is announced; its failure is logged."""
+
+    def __call__(self, table_id: str) -> Awaitable[Any]: ...
+
+
 class TurnNotices(Protocol):
     """Where "it is your turn" notices go for a person away from a turn-based table (Web Push).
 
@@ -151,11 +159,3 @@ class NoTurnNotices:
 
     async def your_turn(self, account_id: int, table: str, game: str, deadline: float, *, reminder: bool) -> None:
         """Nothing is sent."""
-
-
-class TableEnded(Protocol):
-    """Told the id of a table whose last move was just committed by this process (the game is
-    over): the accounts' history and ratings are written then (``regalia.server.accounts``).
-    Run as a task of the master's, after the move is announced; its failure is logged."""
-
-    def __call__(self, table_id: str) -> Awaitable[Any]: ...
