@@ -60,6 +60,8 @@ from regalia.server.master import Master
 from regalia.server.notices import PgListener
 from regalia.server.origins import CrossSiteGuard, origin_allowed
 from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
+from regalia.server.push import Push, start_push
+from regalia.server.push.routes import router as push_router
 from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
 from regalia.server.sockets import Hub
@@ -72,10 +74,12 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 """The policy of every response (the pages' scripts and styles come only from this server; no
-other site may frame a page)."""
+other site may frame a page; the service worker and the web manifest are the site's own, named
+although ``default-src`` and ``script-src`` already admit them)."""
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
@@ -87,9 +91,11 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 CLOSE_TRY_LATER = 1013
 """Close code of a table socket over ``sockets_per_address`` (RFC 6455 "try again later")."""
 
-ASSET_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt"})
-"""The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts and the
-vendored libraries' licence texts; never a Python module, cache or hidden file."""
+ASSET_SUFFIXES = frozenset(
+    {".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt", ".webmanifest"}
+)
+"""The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts, the web
+manifest and the vendored libraries' licence texts; never a Python module, cache or hidden file."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -112,6 +118,7 @@ class Services:
     tasks: list[asyncio.Task[None]]
     limits: AddressLimits
     people: AccountServices
+    push: Push
 
 
 class Guard:
@@ -263,7 +270,9 @@ async def _start(settings: ServerSettings, allowed_origins: frozenset[str], noti
     hub = Hub()
     limits = AddressLimits(settings)
     people = make_services(store, settings, limits, allowed_origins)
-    master = Master(settings, store, hub, bots, notices=notices, on_finished=people.results.finished)
+    push = await start_push(settings, store)
+    turn_notices = notices if notices is not None else push.notices  # Web Push (issue 37), unless a test's
+    master = Master(settings, store, hub, bots, on_finished=people.results.finished, notices=turn_notices)
     people.seats.bind = master.bind_account
     lobby = Lobby(master, store)
     listener = None
@@ -271,7 +280,7 @@ async def _start(settings: ServerSettings, allowed_origins: frozenset[str], noti
         listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
     await people.accounts.warm()
-    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people)
+    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people, push)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
     services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
     services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
@@ -302,6 +311,7 @@ async def _stop(services: Services) -> None:
     if services.listener is not None:
         await services.listener.stop()
     await services.master.close()
+    await services.push.close()
     services.bots.close()
     await asyncio.to_thread(services.store.close)
 
@@ -313,7 +323,8 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
         notices: where turn-based tables' "your turn" notices go (a test's recorder; by default
-            nowhere).
+            the process's Web Push sender, :class:`~regalia.server.push.PushNotices`, which sends
+            nothing without ``push_contact``).
 
     Returns:
         an ASGI application (FastAPI) to run under uvicorn.
@@ -323,6 +334,7 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.services = await _start(settings, allowed_origins, notices)
         app.state.people = app.state.services.people
+        app.state.push = app.state.services.push
         try:
             yield
         finally:
@@ -345,6 +357,7 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
     for router in routers(StrictJSONRoute):
         app.include_router(router)
     _add_table_socket(app, allowed_origins)
+    app.include_router(push_router(StrictJSONRoute))
     app.include_router(lessons.router())
     web = resources.files("regalia.web")
     app.mount("/", WebAssets(directory=str(web), html=True), name="web")

@@ -20,6 +20,7 @@ from regalia.server.schema import (
     ChallengeRow,
     PasskeyRow,
     PlayRow,
+    PushSubscriptionRow,
     RatingRow,
     SeatRow,
     SessionRow,
@@ -164,14 +165,15 @@ class People:
             conn.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
 
     def delete_account(self, account_id: int) -> None:
-        """Delete an account in one transaction: its sessions, passkeys and ratings go; its seats
-        and history rows stay, no longer bound to it, its seats named :data:`DELETED_NAME`
-        (every game it played is kept whole for the others)."""
+        """Delete an account in one transaction: its sessions, passkeys, ratings and Web Push
+        subscriptions go; its seats and history rows stay, no longer bound to it, its seats named
+        :data:`DELETED_NAME` (every game it played is kept whole for the others)."""
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             conn.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             conn.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
             conn.execute(delete(ChallengeRow).where(ChallengeRow.account_id == account_id))
+            conn.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account_id))
             conn.execute(
                 update(SeatRow).where(SeatRow.account_id == account_id).values(account_id=None, name=DELETED_NAME)
             )

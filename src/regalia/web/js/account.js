@@ -4,6 +4,7 @@
 
 import { html, useState, useEffect, api } from './lib.js';
 import { passkeysSupported, createPasskey, signInWithPasskey } from './passkey.js';
+import { stopNotices } from './notices.js';
 
 /** The profile page's address of a player. */
 export const profileUrl = (name) => `/@/${encodeURIComponent(name)}`;
@@ -126,6 +127,7 @@ function ClaimOffer({ onClaimed }) {
 export function AccountBox({ me, reload, open, onToggle }) {
   if (me === undefined) return null;
   async function signOut() {
+    await stopNotices(); // this browser's notices were the account's
     await api('DELETE', '/api/session').catch(() => null);
     reload();
   }

@@ -6,6 +6,7 @@ import { html, render, useState, useEffect, api, replayUrl, classes } from './li
 import { AccountBox, AccountPanel, useMe, profileUrl } from './account.js';
 import { RatingValue, changeText } from './ratings.js';
 import { createPasskey } from './passkey.js';
+import { NoticesControl, stopNotices } from './notices.js';
 
 const dateOf = (ms) => {
   try {
@@ -84,7 +85,7 @@ function Page() {
   </div>`;
 }
 
-/** The signed-in person's own account: their sessions, passkeys, and deleting the account. */
+/** The signed-in person's own account: turn notices, their sessions, passkeys, and deleting the account. */
 function Settings({ me, reload }) {
   const [sessions, setSessions] = useState([]);
   const [keys, setKeys] = useState([]);
@@ -105,6 +106,7 @@ function Settings({ me, reload }) {
     setMsg(null);
     try {
       await api('DELETE', '/api/me', { confirm });
+      await stopNotices(); // the server dropped the account's subscriptions; this browser forgets its own
       location.href = '/';
     } catch (e) {
       fail(e);
@@ -112,6 +114,7 @@ function Settings({ me, reload }) {
   }
   return html`<section class="settings" aria-labelledby="settings-h"><h2 id="settings-h">Your account</h2>
     ${msg ? html`<p role="status" id="settings-msg">${msg}</p>` : null}
+    <${NoticesControl} me=${me} />
     <h3>Signed in on</h3>
     <ul class="sessions" id="sessions">${sessions.map((s) => html`<li>${s.browser || 'a browser'} — since ${dateOf(s.created)}, last seen ${dateOf(s.seen)}${s.current ? ' (this browser)' : html` <button type="button" class="small" onClick=${() => api('DELETE', `/api/me/sessions/${encodeURIComponent(s.id)}`).then(load, fail)}>Sign it out</button>`}</li>`)}</ul>
     <h3>Passkeys</h3>
