@@ -28,10 +28,10 @@ PLAYERS = 4
 OUT = Path(__file__).resolve().parents[1] / "src" / "regalia" / "server" / "accounts" / "anchors.json"
 
 
-def run(game: str, deals: int, seed: int, folder: Path) -> list[dict[str, object]]:
+def run(game: str, deals: int, seed: int, folder: Path, jobs: int) -> list[dict[str, object]]:
     """One game's tournament (``regalia tournament … --json``); its standings."""
     cmd = [sys.executable, "-m", "regalia.cli.main", "tournament", game, "--bots", ",".join(BOTS), "-p", str(PLAYERS),
-           "-n", str(deals), "-s", str(seed), "--out", str(folder / game), "--json"]  # fmt: skip
+           "-n", str(deals), "-s", str(seed), "--jobs", str(jobs), "--out", str(folder / game), "--json"]  # fmt: skip
     done = subprocess.run(cmd, capture_output=True, text=True, check=True)
     rows: list[dict[str, object]] = json.loads(done.stdout)
     (folder / f"{game}.json").write_text(done.stdout)
@@ -44,27 +44,34 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=3600)
     ap.add_argument("--from-dir", type=Path, default=None, help="read GAME.json tournament outputs instead of playing")
     ap.add_argument("--games", nargs="*", default=list(GAMES))
+    ap.add_argument("--jobs", type=int, default=1, help="processes each tournament plays in")
     args = ap.parse_args()
     folder = args.from_dir or Path("anchors-run")
     folder.mkdir(exist_ok=True)
-    games: dict[str, dict[str, dict[str, float]]] = {}
-    measured: dict[str, dict[str, object]] = {}
+    kept = json.loads(OUT.read_text()) if OUT.exists() else {"games": {}, "measured": {}}
+    games: dict[str, dict[str, dict[str, float]]] = kept["games"]  # the games not run again are kept
+    measured: dict[str, dict[str, object]] = kept["measured"]
     for game in args.games:
         path = folder / f"{game}.json"
         start = time.monotonic()
-        rows = json.loads(path.read_text()) if args.from_dir else run(game, args.deals, args.seed, folder)
+        rows = json.loads(path.read_text()) if args.from_dir else run(game, args.deals, args.seed, folder, args.jobs)
         if not rows:
             continue
         games[game] = {
             str(r["bot"]): {"mu": round(float(r["mu"]), 3), "sigma": round(float(r["sigma"]), 3)} for r in rows
         }  # type: ignore[arg-type]
-        measured[game] = {"games_per_bot": max(int(r["games"]) for r in rows)}  # type: ignore[call-overload]
+        measured[game] = {
+            "games_per_bot": max(int(r["games"]) for r in rows),  # type: ignore[call-overload]
+            "deals": args.deals,
+            "seed": args.seed,
+        }
         if not args.from_dir:
             measured[game]["seconds"] = round(time.monotonic() - start)
     doc = {
         "about": "The bots' fixed ratings at rated tables (openskill PlackettLuce, mu 25 sigma 25/3 at the start), "
         f"measured by benchmarks/bot_anchors.py: regalia tournament GAME --bots {','.join(BOTS)} -p {PLAYERS} "
-        f"-n {args.deals} -s {args.seed} (duplicate deals, rotated seats, every lineup of {PLAYERS}).",
+        f"-n DEALS -s SEED (duplicate deals, rotated seats, every lineup of {PLAYERS}; each game's deals and seed "
+        "under measured).",
         "measured": measured,
         "games": games,
     }

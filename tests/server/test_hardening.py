@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from regalia.server.app import CLOSE_TRY_LATER, CONTENT_SECURITY_POLICY, RegaliaApp
+from regalia.server.app import CLOSE_TRY_LATER
 from regalia.server.limits import AddressLimits
+from regalia.server.middleware import CONTENT_SECURITY_POLICY, RegaliaApp
 from regalia.server.settings import ServerSettings, normal_origin
 
 from .conftest import AppFactory
