@@ -229,7 +229,7 @@ class Connection:
                 CLOSE_TIMEOUT, Error(code="timeout", field=None, reason='no hello: send {"type": "hello", …} first')
             ) from None
         try:
-            live = await self.master.hello(self.table_id)
+            live = await self.master.get(self.table_id)
         except TableNotFound:
             raise Closing(CLOSE_NO_TABLE, Error(code="no_table", field="table", reason="no such table")) from None
         except TableUnavailable as exc:
@@ -349,7 +349,7 @@ class Connection:
                 return
             self.synced_at = now
             self.cursor = Cursor()
-            self.push_state(await self.master.sync(self.table_id), full=True)
+            self.push_state(await self.master.get(self.table_id), full=True)
         elif self.seat is None:
             self.reader.refuse("forbidden", f"a spectator cannot send {message.type}", "type")
         elif isinstance(message, Act):
@@ -416,7 +416,7 @@ class Connection:
         self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=shown[:MAX_ACTION_TEXT]))
         if out.stale:
             self.cursor.key = ""  # resend the current frame
-            self.push_state(await self.master.sync(self.table_id))
+            self.push_state(await self.master.get(self.table_id))
 
     async def _set_prefs(self, message: PrefsIn) -> None:
         """Store the person's preferences; one that would tell others something is taken only
@@ -445,7 +445,7 @@ class Connection:
         change = {k: v for k, v in pairs if v is not None}
         prefs = await self.master.prefs(self.table_id, self.seat, change)
         self.send(Prefs(**prefs))
-        self.push_state(await self.master.sync(self.table_id))  # a forced decision: offered, or played for them
+        self.push_state(await self.master.get(self.table_id))  # a forced decision: offered, or played for them
 
     async def _chat(self, message: ChatIn) -> None:
         assert self.seat is not None

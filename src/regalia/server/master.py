@@ -1,7 +1,7 @@
 """The table master: the one door through which a table changes.
 
-A connection (and the lobby) calls the :class:`Master`'s entry points — ``hello``, ``act``,
-``wait``, ``sync``, ``chat``, ``prefs``, ``leave`` and ``reclaim``, ``hint``, ``undo``, ``start``,
+A connection (and the lobby) calls the :class:`Master`'s entry points — ``get`` (the table, as a
+socket opens or asks to be sent it whole), ``act``, ``wait``, ``chat``, ``prefs``, ``leave`` and ``reclaim``, ``hint``, ``undo``, ``start``,
 ``depart`` — and never the store. The master does each job through a module of its own:
 
 - :mod:`~regalia.server.tables` — the table cache: this process's copy of each table, read
@@ -110,16 +110,6 @@ class Master:
         self.scheduler.spawn(on_finished(table_id))
 
     # ------------------------------------------------------------------ a connection's entry points
-    async def hello(self, table_id: str) -> LiveTable:
-        """The table a new socket is opened at, read again where another process may have
-        changed it.
-
-        Raises:
-            TableNotFound: no such table.
-            TableUnavailable: this server cannot rebuild it (another rules version's moves).
-        """
-        return await self.tables.get(table_id)
-
     async def arrive(self, table_id: str, seat: int) -> None:
         """A seat's socket said hello: the seat is present (and taken back from the stand-in)."""
         await self.presence.arrive(table_id, seat)
@@ -153,11 +143,6 @@ class Master:
     async def wait(self, table_id: str, seat: int) -> Outcome:
         """More time for the person's stage of a response period (the ``quick`` preference, SRV-2)."""
         return await self.driver.respond(table_id, seat, "wait")
-
-    async def sync(self, table_id: str) -> LiveTable:
-        """The table as it is now, for a socket that asked to be sent it whole (or was refused
-        a move on an out-of-date frame)."""
-        return await self.tables.get(table_id)
 
     async def chat(self, table_id: str, seat: int, text: str) -> Chat | None:
         """Store a chat message of ``seat`` (already cleaned) and send it to every socket of the
@@ -230,7 +215,15 @@ class Master:
 
     # ------------------------------------------------------------------ the lobby's and the process's
     async def get(self, table_id: str, *, refresh: bool = True) -> LiveTable:
-        """The table (see :meth:`TableCache.get <regalia.server.tables.TableCache.get>`)."""
+        """The table as it is now: for a socket that opens or asks to be sent it whole (or was
+        refused a move on an out-of-date frame), and for the lobby. Read again where another
+        process may have changed it, unless ``refresh`` is false (see :meth:`TableCache.get
+        <regalia.server.tables.TableCache.get>`).
+
+        Raises:
+            TableNotFound: no such table.
+            TableUnavailable: this server cannot rebuild it (another rules version's moves).
+        """
         return await self.tables.get(table_id, refresh=refresh)
 
     async def started(self, table_id: str) -> None:
