@@ -8,7 +8,11 @@ during the test; nothing else of the server changes with it.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +23,7 @@ from starlette.testclient import WebSocketTestSession
 from regalia.server.live import ORDER_NOTE
 from regalia.server.store import Store
 
+from .accounts import PASSWORD, register
 from .conftest import AppFactory
 from .helpers import act, create, decide, hello, until
 from .windowgame import find_seed
@@ -36,8 +41,43 @@ class Recorder:
         )
 
 
+_names = itertools.count(1)
+
+
+def _signed_in(client: TestClient) -> TestClient:
+    """``client``, signed in (a new account registered if it is not)."""
+    if not client.get("/api/session").json()["signed_in"]:
+        register(client, f"player{next(_names)}")
+    return client
+
+
+@contextlib.contextmanager
+def _as_another(client: TestClient) -> Iterator[dict[str, str]]:
+    """``client`` as another browser, signed in as a new account, for the block (its cookies,
+    given, are put back after). One client is used (a second ``TestClient`` would run the app's
+    tasks on an event loop of its own)."""
+    kept = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        _signed_in(client)
+        yield dict(client.cookies)
+    finally:
+        client.cookies.clear()
+        client.cookies.update(kept)
+
+
 def _turn_based(client: TestClient, **body: Any) -> dict[str, Any]:
-    return create(client, mode="turn-based", **body)
+    """A turn-based table created by ``client``, signed in."""
+    return create(_signed_in(client), mode="turn-based", **body)
+
+
+def _join(client: TestClient, table: str) -> dict[str, Any]:
+    """A seat taken at ``table`` by another person, signed in."""
+    with _as_another(client) as cookies:
+        r = client.post(f"/api/tables/{table}/join", json={})
+    assert r.status_code == 200, r.text
+    joined: dict[str, Any] = {**r.json(), "cookies": cookies}
+    return joined
 
 
 # ---------------------------------------------------------------------------- creating
@@ -87,7 +127,7 @@ def test_a_deadline_that_passes_has_the_stand_in_play_that_decision_said_to_ever
     log of everyone says the person's time ran out, and the person keeps the seat."""
     client = make_client(day_seconds=0.6)
     t = _turn_based(client, game="kings-blood", players=2, seats=["human", "human"], seed=4, days_per_move=1)
-    joined = client.post(f"/api/tables/{t['table']}/join", json={"name": "Bea"}).json()
+    joined = _join(client, t["table"])
     with client.websocket_connect(f"/ws/tables/{t['table']}") as spectator:
         hello(spectator, spectator=True)
         frame = until(spectator, "state")
@@ -141,14 +181,13 @@ def test_your_turn_is_sent_once_to_a_person_away_and_never_to_one_at_the_table(m
     recorder = Recorder()
     client = make_client(day_seconds=100.0, notices=recorder)
     t = _turn_based(client, game="kings-blood", players=2, seats=["human", "human"], seed=5)
-    _bind_accounts(client, t["table"])
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()  # the table starts
+    j = _join(client, t["table"])  # the table starts
     info = client.get(f"/api/tables/{t['table']}").json()
     first = info["deadline_seat"]
     _wait_for(lambda: len(recorder.sent) >= 1)
     assert recorder.sent == [
         {
-            "account": 100 + first,
+            "account": recorder.sent[0]["account"],
             "table": t["table"],
             "game": "kings-blood",
             "deadline": info["deadline"],
@@ -163,15 +202,15 @@ def test_your_turn_is_sent_once_to_a_person_away_and_never_to_one_at_the_table(m
             frame = until(ws, "state")
     _wait_for(lambda: len(recorder.sent) >= 2)
     time.sleep(0.3)
-    assert [n["account"] for n in recorder.sent] == [100 + first, 100 + 1 - first]  # once each, in turn
+    accounts = [n["account"] for n in recorder.sent]
+    assert len(accounts) == 2 and accounts[0] != accounts[1]  # once each, in turn
 
 
 def test_the_reminder_comes_before_the_deadline_once(make_client: AppFactory) -> None:
     recorder = Recorder()
     client = make_client(day_seconds=1.5, reminder_seconds=1.0, notices=recorder)
     t = _turn_based(client, game="kings-blood", players=2, seats=["human", "human"], seed=5, days_per_move=1)
-    _bind_accounts(client, t["table"])
-    client.post(f"/api/tables/{t['table']}/join", json={})  # the table starts; nobody plays
+    _join(client, t["table"])  # the table starts; nobody plays
     _wait_for(lambda: any(n["reminder"] for n in recorder.sent))
     reminder = next(n for n in recorder.sent if n["reminder"])
     assert reminder["deadline"] - time.time() <= 1.0
@@ -181,7 +220,7 @@ def test_the_reminder_comes_before_the_deadline_once(make_client: AppFactory) ->
 # ---------------------------------------------------------------------------- SRV-3: standing orders
 def _three_turn_based(client: TestClient, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     t = _turn_based(client, game="trap", players=3, seats=["human", "human", "human"], seed=seed)
-    joined = [client.post(f"/api/tables/{t['table']}/join", json={}).json() for _ in range(2)]
+    joined = [_join(client, t["table"]) for _ in range(2)]
     return t, joined
 
 
@@ -289,27 +328,6 @@ def test_srv3_a_standing_order_names_a_kind_of_window_of_the_game(client: TestCl
 
 
 # ---------------------------------------------------------------------------- helpers
-def _bind_accounts(client: TestClient, table: str) -> None:
-    """Give a waiting table's two person seats the accounts 100 and 101 before it starts (as
-    joining while signed in does)."""
-    from sqlalchemy import insert, update
-
-    from regalia.server.schema import AccountRow, SeatRow
-
-    store: Store = client.app.state.services.store  # type: ignore[attr-defined]
-    with store.engine.begin() as conn:
-        for seat in range(2):
-            name = f"p{seat}-{table[:8]}"
-            conn.execute(
-                insert(AccountRow),
-                [{"id": 100 + seat, "name": name, "name_key": name.lower(), "password_hash": None,
-                  "user_handle": f"h{seat}-{table}", "created_at": 0.0}],
-            )  # fmt: skip
-            conn.execute(
-                update(SeatRow).where(SeatRow.table_id == table, SeatRow.seat == seat).values(account_id=100 + seat)
-            )
-
-
 def _wait_for(ok: Any, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not ok():
@@ -324,9 +342,12 @@ def test_a_deadline_is_kept_across_a_server_killed_and_restarted(serve: Any, db_
 
     server = serve(db_url, extra=["--day-seconds", "1.5"])
     body = {"game": "kings-blood", "players": 2, "seats": ["human", "human"], "seed": 2, "mode": "turn-based"}
-    created = httpx.post(f"{server.base}/api/tables", json={**body, "days_per_move": 1}, timeout=30).json()
-    httpx.post(f"{server.base}/api/tables/{created['table']}/join", json={}, timeout=30).raise_for_status()
-    deadline = httpx.get(f"{server.base}/api/tables/{created['table']}", timeout=30).json()["deadline"]
+    with httpx.Client(base_url=server.base, timeout=30) as ann, httpx.Client(base_url=server.base, timeout=30) as bo:
+        for person, name in ((ann, "ann"), (bo, "bo-b")):
+            person.post("/api/accounts", json={"name": name, "password": PASSWORD}).raise_for_status()
+        created = ann.post("/api/tables", json={**body, "days_per_move": 1}).json()
+        bo.post(f"/api/tables/{created['table']}/join", json={}).raise_for_status()
+        deadline = ann.get(f"/api/tables/{created['table']}").json()["deadline"]
     server.kill9()
     time.sleep(max(0.0, deadline - time.time()) + 0.5)  # the deadline passes while no server runs
     again = serve(db_url, extra=["--day-seconds", "1.5"])
@@ -337,3 +358,123 @@ def test_a_deadline_is_kept_across_a_server_killed_and_restarted(serve: Any, db_
         assert first.by == "clock" and first.at >= deadline
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------------------- the turns list
+def _turns(client: TestClient, cookies: dict[str, str]) -> list[dict[str, Any]]:
+    """``GET /api/me/turns`` as the person whose session ``cookies`` are."""
+    kept = dict(client.cookies)
+    client.cookies.clear()
+    client.cookies.update(cookies)
+    try:
+        r = client.get("/api/me/turns")
+    finally:
+        client.cookies.clear()
+        client.cookies.update(kept)
+    assert r.status_code == 200, r.text
+    assert r.headers["cache-control"] == "no-store"
+    turns: list[dict[str, Any]] = r.json()["turns"]
+    return turns
+
+
+def test_the_turns_list_needs_a_session(client: TestClient) -> None:
+    r = client.get("/api/me/turns")
+    assert r.status_code == 401 and "sign in" in r.json()["error"]["reason"]
+
+
+def test_the_turns_list_holds_the_tables_waiting_for_the_person_soonest_deadline_first(
+    make_client: AppFactory,
+) -> None:
+    """Each table where the person has the decision now, with its deadline, the soonest first
+    (a live table without a move clock last); a table leaves the list with the person's move and
+    comes into the other person's."""
+    client = make_client(day_seconds=100.0)
+    _signed_in(client)
+    host = dict(client.cookies)
+    body = {"game": "kings-blood", "players": 2, "seats": ["human", "human"]}
+    slow = _turn_based(client, **{**body, "days_per_move": 7, "seed": 11})
+    fast = _turn_based(client, **{**body, "days_per_move": 1, "seed": 12})
+    live = create(client, game="kings-blood", players=2, seats=["human", "bot:random"], seed=13)
+    others = [_join(client, t["table"]) for t in (slow, fast)]
+    firsts = {t["table"]: client.get(f"/api/tables/{t['table']}").json()["deadline_seat"] for t in (slow, fast)}
+    mine = [t["table"] for t in (fast, slow) if firsts[t["table"]] == 0]
+    mine.append(live["table"])  # a live table whose decision is the host's: listed, without a deadline, last
+    _wait_for(lambda: [x["table"] for x in _turns(client, host)] == mine)
+    *listed, at_live = _turns(client, host)
+    assert (at_live["mode"], at_live["deadline"], at_live["days_per_move"]) == ("live", None, None)
+    for entry in listed:
+        info = client.get(f"/api/tables/{entry['table']}").json()
+        assert entry["seat"] == 0 and entry["deadline"] == pytest.approx(info["deadline"])
+        assert entry["mode"] == "turn-based" and entry["game"] == "kings-blood"
+    assert [x["deadline"] for x in listed] == sorted(x["deadline"] for x in listed)
+    # the person moves at the soonest table: it leaves their list and enters the other person's
+    table = listed[0]["table"]
+    other = others[(slow["table"], fast["table"]).index(table)]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        _, frame = hello(ws, token=(fast if table == fast["table"] else slow)["token"])
+        while client.get(f"/api/tables/{table}").json()["deadline_seat"] == 0:
+            assert act(ws, decide(ws, frame))["type"] == "accepted"
+            frame = until(ws, "state")
+    assert table not in [x["table"] for x in _turns(client, host)]
+    assert table in [x["table"] for x in _turns(client, other["cookies"])]
+
+
+# ---------------------------------------------------------------------------- whole games
+FIVE_GAMES = [
+    ("kings-blood", 2, {}),
+    ("kings-family", 1, {}),
+    ("kingship", 4, {"max_turns": 12}),
+    ("blood-and-fortune", 3, {}),
+    ("kingdom", 2, {"max_turns": 8}),
+]
+
+
+def _play_one_decision(client: TestClient, table: str, cookies: dict[str, str], rng: random.Random) -> bool:
+    """Open a socket at ``table`` as the person of ``cookies`` (their session), make the decision
+    the table shows them (a legal choice drawn by ``rng``), and close it. Returns ``False`` when the table shows them none (a
+    response period answered by standing orders may be under way)."""
+    kept = dict(client.cookies)
+    client.cookies.clear()
+    client.cookies.update(cookies)
+    try:
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            _, frame = hello(ws, session=True)
+            if not frame["legal"] or frame["status"] != "running":
+                return False
+            frame = decide(ws, frame)
+            answer = act(ws, frame, rng.choice(frame["legal"])["text"])
+            assert answer["type"] == "accepted", answer
+            return True
+    finally:
+        client.cookies.clear()
+        client.cookies.update(kept)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), FIVE_GAMES, ids=[g for g, _, _ in FIVE_GAMES])
+def test_a_turn_based_game_between_accounts_is_played_to_its_end_with_sockets_closed_between_moves(
+    make_client: AppFactory, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Every person is an account; each decision is made on a socket opened for it and closed
+    after, found through the person's turns list — as people who come back once a day play.
+    Hidden response windows are answered by standing orders (SRV-3), so nobody is ever asked
+    out of turn; the game ends with a result."""
+    client = make_client(day_seconds=100.0)
+    _signed_in(client)
+    t = _turn_based(client, game=game, players=players, seats=["human"] * players, seed=7, options=options)
+    people = [dict(client.cookies)] + [_join(client, t["table"])["cookies"] for _ in range(players - 1)]
+    moves, idle, rng = 0, 0, random.Random(7)
+    while (info := client.get(f"/api/tables/{t['table']}").json())["status"] != "over":
+        waiting = [(i, p) for i, p in enumerate(people) if t["table"] in [x["table"] for x in _turns(client, p)]]
+        assert len(waiting) <= 1, "one person decides at a time"
+        if waiting:  # the description names the same person's deadline
+            assert info["deadline_seat"] == waiting[0][0], (info, waiting[0][0])
+        if waiting and _play_one_decision(client, t["table"], waiting[0][1], rng):
+            moves, idle = moves + 1, 0
+        else:
+            idle += 1
+            time.sleep(0.05)
+        assert idle < 100, f"nobody's turn for 5 s at step {info['step']}: {info}"
+        assert moves < 2000, "the game should have ended"
+    info = client.get(f"/api/tables/{t['table']}").json()
+    assert info["result"] is not None and moves >= 2
+    assert all(_turns(client, p) == [] for p in people)

@@ -2,10 +2,12 @@
 lobby (the session cookie HttpOnly and SameSite=Lax), a passkey made and used with the DevTools
 protocol's virtual authenticator, a seat found through the session from a second browser
 context, the guest seats claimed, the profile page and the leaderboards (axe-core: no serious
-finding), and another site's page refused. One server for the module."""
+finding), and another site's page refused. One server for the module. With
+``REGALIA_WEB_SHOTS=<dir>`` it saves docs/web's screenshots of a profile and a leaderboard."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,17 @@ def register_in_lobby(page: Any, site: ServeProcess, name: str) -> None:
     page.fill("#register-password", PASSWORD)
     page.click("#register-submit")
     page.wait_for_selector("#me-link")
+
+
+def _shots(page: Any, name: str) -> None:
+    """With ``REGALIA_WEB_SHOTS``, docs/web's screenshots of the page at desktop and phone width."""
+    shots = os.environ.get("REGALIA_WEB_SHOTS")
+    if not shots:
+        return
+    page.screenshot(path=str(Path(shots) / f"{name}-1280x800.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(Path(shots) / f"{name}-390x844.png"))
+    page.set_viewport_size(DESKTOP)
 
 
 def test_register_sign_out_and_in_from_the_lobby_with_an_httponly_cookie(site: ServeProcess, tabs: Any) -> None:
@@ -162,6 +175,7 @@ def test_the_profile_and_leaderboard_pages(site: ServeProcess, tabs: Any, axe_sc
     assert page.url.endswith("/@/tia") and page.inner_text("#player-name") == "tia"
     assert "No rated game yet" in page.inner_text("main") and page.locator("#sessions li").count() == 1
     assert serious_findings(page, axe_script) == []
+    _shots(page, "profile")
     page.fill("#confirm-name", "tia")
     page.click("#delete-account")
     page.wait_for_url(base(site) + "/")
@@ -170,6 +184,7 @@ def test_the_profile_and_leaderboard_pages(site: ServeProcess, tabs: Any, axe_sc
     page.click("#leaderboard-link")
     page.wait_for_selector("#board-empty, #board")
     assert serious_findings(page, axe_script) == []
+    _shots(page, "leaderboard")
     page.goto(base(site) + "/")
     open_forms(page)
     assert serious_findings(page, axe_script) == []

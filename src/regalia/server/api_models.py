@@ -104,10 +104,10 @@ class GameInfo(BaseModel):
     legend: str
     notation: str
     hidden_responses: bool
-    response_windows: dict[str, str]
-    """The kinds of hidden response window, each with its words (standing orders, SRV-3)."""
     """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
     asks in response periods (SRV-2)."""
+    response_windows: dict[str, str]
+    """The kinds of hidden response window, each with its words (standing orders, SRV-3)."""
     response_seconds: float
     """The default time a person has to answer a response window (SRV-2)."""
     rules: dict[str, str]
@@ -149,3 +149,23 @@ class Replay(BaseModel):
     seat: int | None
     status: str
     steps: list[ReplayStep]
+
+
+class Turn(BaseModel):
+    """A table where it is the signed-in person's decision (``GET /api/me/turns``)."""
+
+    table: str
+    game: str
+    name: str
+    mode: Literal["live", "turn-based"]
+    days_per_move: int | None
+    seat: int
+    deadline: float | None
+    """When the decision must be made (seconds since the epoch), or ``None`` without a move clock."""
+    private: bool
+
+
+class Turns(BaseModel):
+    """``GET /api/me/turns``: the tables waiting for the person's decision, soonest deadline first."""
+
+    turns: list[Turn]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 
@@ -41,13 +41,14 @@ from regalia.server.api_models import (
     Replay,
     ReplayRequest,
     TableList,
+    Turns,
 )
 from regalia.server.bots import BotPool
 from regalia.server.catalogue import games_list
 from regalia.server.connection import Connection
 from regalia.server.dependencies import TurnNotices
 from regalia.server.limits import AddressLimits, retry_after
-from regalia.server.lobby import Lobby, LobbyError
+from regalia.server.lobby import Lobby
 from regalia.server.master import Master
 from regalia.server.middleware import RegaliaApp, StrictJSONRoute, WebAssets, docs_page
 from regalia.server.notices import PgListener
@@ -59,6 +60,7 @@ from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
 from regalia.server.sockets import Hub
 from regalia.server.store import Store
+from regalia.server.table_requests import LobbyError
 
 log = logging.getLogger("regalia.server")
 
@@ -273,6 +275,17 @@ def _add_lobby_routes(app: FastAPI) -> None:
                 headers={"retry-after": retry_after(wait)},
             )
         return await s.lobby.create(body, await _person(request))
+
+    @app.get("/api/me/turns")
+    async def my_turns(request: Request, response: Response) -> Turns:
+        """The tables where the signed-in person has a decision now, soonest deadline first
+        (401 when signed out)."""
+        s = _services(request)
+        person = await _person(request)
+        if person is None:
+            raise AccountError(401, None, "sign in to see the tables waiting for your turn")
+        response.headers["cache-control"] = "no-store"
+        return Turns(turns=await s.lobby.turns(person[0]))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, game: str | None = None, include_over: bool = False) -> TableList:

@@ -26,7 +26,7 @@ from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.deltas import EncodedFrame
 from regalia.server.frames import Cursor, chat_out, frame_for, response_for, seat_info, table_info
 from regalia.server.live import LiveTable, TableUnavailable
-from regalia.server.lobby import Lobby, LobbyError, clean_text
+from regalia.server.lobby import Lobby
 from regalia.server.master import Master, TableNotFound
 from regalia.server.outbox import Outbox, Outgoing
 from regalia.server.periods import REVEALING
@@ -64,6 +64,7 @@ from regalia.server.reading import (
     MessageReader,
 )
 from regalia.server.sockets import Hub
+from regalia.server.table_requests import LobbyError, clean_text
 from regalia.server.tokens import find_seat, invite_matches
 
 

@@ -29,8 +29,8 @@ from regalia.core import IllegalActionError, get_game
 from regalia.core.events import Event
 from regalia.core.lessons import Course, Lesson, LessonRun, courses, load_course
 from regalia.server.frames import event_out
-from regalia.server.lobby import LobbyError
 from regalia.server.protocol import Choice, EventOut
+from regalia.server.table_requests import LobbyError
 
 MAX_SESSIONS = 2000
 IDLE_SECONDS = 3600.0

@@ -6,14 +6,11 @@ Every request is checked field by field; a refusal is a :class:`LobbyError` nami
 
 from __future__ import annotations
 
-import secrets
 import time
-import unicodedata
 from typing import Any
 
 from regalia.bots import make_bot
-from regalia.core import Game, get_game, make, seat_name, verify_seed
-from regalia.server.accounts.ratings import anchor, anchors
+from regalia.core import Game, make, seat_name
 from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
@@ -21,39 +18,26 @@ from regalia.server.api_models import (
     JoinTable,
     Replay,
     ReplayStep,
+    Turn,
 )
-from regalia.server.catalogue import default_bot, online_option, over_budget
+from regalia.server.catalogue import default_bot, over_budget
 from regalia.server.frames import chat_out, event_out, table_info
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.master import Master, TableNotFound
 from regalia.server.protocol import TableInfo
 from regalia.server.store import Store
+from regalia.server.table_requests import (
+    RATED_NEEDS_ACCOUNT,
+    TURN_BASED_NEEDS_ACCOUNT,
+    LobbyError,
+    Person,
+    check_options,
+    check_rated,
+    checked_seed,
+    clean_text,
+    game_and_players,
+)
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
-
-
-class LobbyError(Exception):
-    """A request the lobby refuses: ``status`` (HTTP), the ``field`` at fault and why."""
-
-    def __init__(self, status: int, field: str | None, reason: str) -> None:
-        super().__init__(f"{field}: {reason}" if field else reason)
-        self.status = status
-        self.field = field
-        self.reason = reason
-
-
-def clean_text(value: str, field: str, limit: int) -> str:
-    """``value`` stripped, if it is plain text of at most ``limit`` characters.
-
-    Raises:
-        LobbyError: (422) control or formatting characters, or too long, naming ``field``.
-    """
-    text = value.strip()
-    if len(text) > limit:
-        raise LobbyError(422, field, f"at most {limit} characters, this has {len(text)}")
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in "\n":
-            raise LobbyError(422, field, f"text only: character U+{ord(ch):04X} is not allowed")
-    return text
 
 
 class Lobby:
@@ -80,16 +64,18 @@ class Lobby:
                 that does not exist or may not be set online, a bad seed, seats that do not
                 match the player count); a rated table that cannot be one (:func:`check_rated`).
         """
-        game, players = _game_and_players(req)
-        _check_options(game, req.options)
+        game, players = game_and_players(req)
+        check_options(game, req.options)
         kinds = self._seat_kinds(req, game, players)
         standin = self._check_bot(req.standin, game, "standin") if req.standin else default_bot(game.name)
         if req.rated:
             check_rated(req, game, players, kinds, standin, account)
-        seed = _checked_seed(req, game, players)
+        seed = checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
         turn_seconds, days = self._clock(req)
+        if req.mode == "turn-based" and account is None and humans:
+            raise LobbyError(403, "mode", TURN_BASED_NEEDS_ACCOUNT)
         response = req.response_seconds if req.response_seconds is not None else self.settings.response_seconds
         table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
         now = time.time()
@@ -243,7 +229,8 @@ class Lobby:
 
         Raises:
             LobbyError: no such table (404), a wrong invite code for a private table (403), a
-                rated table and no account, or one already seated there (403 / 409), the seat
+                rated or turn-based table and no account, or one already seated at a rated table
+                (403 / 409), the seat
                 is not open or none is (409), the game is over (409).
         """
         live = await self._live(table_id)
@@ -254,6 +241,8 @@ class Lobby:
             raise LobbyError(409, "table", "the game is over")
         if row.rated and account is None:
             raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
+        if row.mode == "turn-based" and account is None:
+            raise LobbyError(403, "mode", TURN_BASED_NEEDS_ACCOUNT)
         if row.rated and account is not None and any(s.account_id == account[0] for s in live.seats):
             raise LobbyError(409, "seat", "you already sit at this rated table: one seat a player")
         open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
@@ -317,6 +306,23 @@ class Lobby:
         if row.private and not invite_matches(invite, row.invite):
             raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
         return table_info(row, seats)
+
+    async def turns(self, account_id: int) -> list[Turn]:
+        """The tables where the account has a decision now (see ``Store.turns_of``)."""
+        found = await self.store.run(lambda: self.store.turns_of(account_id))
+        return [
+            Turn(
+                table=row.id,
+                game=row.game,
+                name=row.name,
+                mode=row.mode,  # type: ignore[arg-type]
+                days_per_move=row.days_per_move,
+                seat=seat,
+                deadline=row.deadline if row.deadline_step == row.step else None,
+                private=row.private,
+            )
+            for row, seat in found
+        ]
 
     async def listing(self, *, include_over: bool, game: str | None) -> list[TableInfo]:
         """Public tables, newest first."""
@@ -390,96 +396,3 @@ class Lobby:
             )
             done = end
         return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
-
-
-Person = tuple[int, str] | None
-"""The signed-in person of a request: their account's id and name (``None``: a guest)."""
-
-RATED_NEEDS_ACCOUNT = (
-    "this table is rated: only signed-in players may sit at it (a guest has no rating) — sign in or create an account"
-)
-"""Why a guest may not sit at a rated table."""
-
-
-def check_rated(
-    req: CreateTable, game: Game, players: int, kinds: list[tuple[str, str | None]], standin: str, account: Person
-) -> None:
-    """Check that a table asked to be ``rated`` can be: created by a signed-in person who takes
-    a seat, 2 to 8 players, dealt at random (no ``seed``: the creator would know the deal), and
-    every bot — the seats' and the stand-in — one with a fixed rating in the game (an anchor).
-
-    Raises:
-        LobbyError: naming ``rated``, ``players``, ``seed``, ``seats[i]`` or ``standin``.
-    """
-    if not any(kind == "human" for kind, _ in kinds):
-        raise LobbyError(422, "rated", "a rated table needs a person's seat: bots alone are never rated")
-    if account is None:
-        raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
-    if not 2 <= players <= 8:
-        raise LobbyError(422, "players", f"a rated game has 2 to 8 players; {game.title} here has {players}")
-    if req.seed is not None:
-        raise LobbyError(422, "seed", "a rated table is dealt at random: give no seed")
-    for i, (kind, bot) in enumerate(kinds):
-        if kind == "bot" and bot is not None and anchor(game.name, bot) is None:
-            raise LobbyError(422, f"seats[{i}]", _no_anchor(game, bot))
-    if anchor(game.name, standin) is None:
-        raise LobbyError(422, "standin", _no_anchor(game, standin))
-
-
-def _no_anchor(game: Game, spec: str) -> str:
-    known = ", ".join(sorted(anchors().get(game.name, {}))) or "none"
-    return f"{spec} has no fixed rating in {game.title}, so it cannot sit at a rated table (rated bots: {known})"
-
-
-def _game_and_players(req: CreateTable) -> tuple[Game, int]:
-    """The requested game and player count (the game's default when not given).
-
-    Raises:
-        LobbyError: an unknown game (``game``), a count the game does not allow (``players``)."""
-    try:
-        game = get_game(req.game)
-    except ValueError as exc:
-        raise LobbyError(422, "game", str(exc).split(": ", 1)[-1]) from None
-    players = req.players if req.players is not None else game.default_players
-    try:
-        game.verify_players(players)
-    except ValueError as exc:
-        raise LobbyError(422, "players", str(exc).split(": ", 1)[-1]) from None
-    return game, players
-
-
-def _check_options(game: Game, options: dict[str, Any]) -> None:
-    """Check the requested game options: each one the game has, settable online, a boolean,
-    number, text or null, and the whole a valid configuration.
-
-    Raises:
-        LobbyError: naming ``options.<name>``, or ``options`` for the configuration."""
-    known = {o["name"]: o for o in game.options()}
-    for key, value in options.items():
-        if key not in known:
-            raise LobbyError(422, f"options.{key}", f"{game.title} has no option {key!r} (known: {', '.join(known)})")
-        if not online_option(known[key]):
-            raise LobbyError(422, f"options.{key}", "this option cannot be set on the server")
-        if not isinstance(value, bool | int | str) and value is not None:
-            raise LobbyError(422, f"options.{key}", "expected a boolean, a number, a text or null")
-    try:
-        game.make_config(**options)
-    except ValueError as exc:
-        raise LobbyError(422, "options", str(exc)) from None
-
-
-def _checked_seed(req: CreateTable, game: Game, players: int) -> int:
-    """The requested seed, or a random 63-bit one; a game is dealt with it to be sure the
-    options and the seed make one.
-
-    Raises:
-        LobbyError: a bad seed (``seed``), or a deal the options refuse (``options``)."""
-    try:
-        seed = verify_seed(req.seed) if req.seed is not None else secrets.randbits(63)
-    except ValueError as exc:
-        raise LobbyError(422, "seed", str(exc).split(": ", 1)[-1]) from None
-    try:
-        make(game.name, players=players, seed=seed, **req.options)
-    except ValueError as exc:
-        raise LobbyError(422, "options", str(exc)) from None
-    return seed

@@ -173,7 +173,7 @@ class SeatControl:
         async with self.tables.locked(table_id, reread=True) as live:
             if live.row.status == "running" and not live.held and not live.state.is_terminal:
                 now = self.clock.now()
-                fields: dict[str, Any] = {"shown_at": now, "deadline_step": None}
+                fields: dict[str, Any] = {"shown_at": now, "deadline_step": None, "to_act": live.state.current_player}
                 live.row.deadline_step = None
                 fields.update(plan_clock(live, live.state, live.step, now, self.settings.reminder_seconds))
                 await self.tables.update(live, fields)

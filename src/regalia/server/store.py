@@ -411,6 +411,29 @@ class Store:
                 seats[s["table_id"]].append(SeatRow(**s))
             return [(r, seats[r.id]) for r in rows]
 
+    def turns_of(self, account_id: int, *, limit: int = 200) -> list[tuple[TableRow, int]]:
+        """The running tables where a seat the account plays itself has the decision everyone
+        sees now (no response period under way), with that seat; the soonest deadline first,
+        those without a deadline last."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(TableRow.__table__, SeatRow.seat)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(
+                    SeatRow.account_id == account_id,
+                    SeatRow.controller == "human",
+                    TableRow.status == "running",
+                    TableRow.to_act == SeatRow.seat,
+                )
+                .limit(limit)
+            ).mappings()
+            found = [
+                (TableRow(**{k: v for k, v in r.items() if k != "seat"}), int(r["seat"]))
+                for r in rows
+                if r["period"] is None  # (a JSON column: read, not compared in SQL)
+            ]
+        return sorted(found, key=lambda x: (x[0].deadline is None, x[0].deadline or 0.0, x[0].created_at))
+
     # ------------------------------------------------------------------ chat
     def add_chat(
         self, table_id: str, seat: int | None, text_: str, at: float, *, per_minute: int = 0, process: str = ""

@@ -6,6 +6,7 @@
 import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
 import { resultText } from './result.js';
 import { AccountBox, AccountPanel, ClaimOffer, useMe, profileUrl } from './account.js';
+import { YourTurns, useTurns, useTitleCount } from './turns.js';
 
 /** " Winner: P1 (Ann)." when the result's words name seats only by number. */
 function winnersOf(t) {
@@ -22,8 +23,10 @@ const CLOCKS = [
   [120, '2 minutes a decision'],
   [300, '5 minutes a decision'],
   [3600, '1 hour a decision'],
-  [86400, '1 day a decision (turn-based)'],
 ];
+
+/** A turn-based table's days per move (the server's choices, 3 the default). */
+const DAYS = [1, 2, 3, 5, 7, 14];
 
 function today() {
   const d = new Date();
@@ -95,6 +98,9 @@ function CreateForm({ games, defaults, account }) {
   const [fairWindows, setFairWindows] = useState(true);
   const [standin, setStandin] = useState('');
   const [rated, setRated] = useState(false);
+  const [mode, setMode] = useState('live');
+  const [days, setDays] = useState(3);
+  const [turnTimeout, setTurnTimeout] = useState('forfeit');
   const [err, setErr] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -104,11 +110,16 @@ function CreateForm({ games, defaults, account }) {
     setOptions(Object.fromEntries(game.options.map((o) => [o.name, o.default])));
     setDaily(false);
     setStandin('');
-    setSeats(Array.from({ length: game.default_players }, (_, i) => (i === 0 ? 'human' : `bot:${game.default_bot}`)));
+    setSeats(Array.from({ length: game.default_players }, (_, i) => (i === 0 || mode === 'turn-based' ? 'human' : `bot:${game.default_bot}`)));
   }, [name]);
   useEffect(() => {
-    setSeats((old) => Array.from({ length: players }, (_, i) => old[i] || (i === 0 ? 'human' : `bot:${game.default_bot}`)));
+    setSeats((old) => Array.from({ length: players }, (_, i) => old[i] || (i === 0 || mode === 'turn-based' ? 'human' : `bot:${game.default_bot}`)));
   }, [players]);
+  // turn-based play is among people who come back: every seat a person's (a bot may still be chosen)
+  useEffect(() => {
+    if (mode === 'turn-based') setSeats((old) => old.map(() => 'human'));
+  }, [mode]);
+  const turnBased = mode === 'turn-based' && !!account;
 
   async function submit(ev) {
     ev.preventDefault();
@@ -118,7 +129,11 @@ function CreateForm({ games, defaults, account }) {
     for (const o of game.options) if (options[o.name] !== o.default) changed[o.name] = options[o.name];
     const body = { game: game.name, players, seats, options: changed, private: priv, spectators, on_timeout: onTimeout };
     if (me.trim()) body.name = me.trim();
-    if (clock !== '') body.turn_seconds = Number(clock);
+    if (turnBased) {
+      body.mode = 'turn-based';
+      body.days_per_move = Number(days);
+      body.on_timeout = turnTimeout;
+    } else if (clock !== '') body.turn_seconds = Number(clock);
     const d = today();
     if (daily) {
       body.seed = d.seed;
@@ -198,9 +213,23 @@ function CreateForm({ games, defaults, account }) {
               ? 'Every person at a rated table is signed in; bots play at fixed ratings (random, heuristic, IS-MCTS levels); the deal is random; no hints. Leaving a rated game ranks you last.'
               : 'Sign in to create a rated table.'}</p>`
         : null}
-      <label>Move clock <select name="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
-        ${CLOCKS.map(([v, t]) => html`<option value=${v === null ? '' : String(v)}>${t}</option>`)}</select></label>
-      ${clock !== ''
+      <fieldset class="pace" aria-describedby="pace-help"><legend>Pace</legend>
+        <label class="check"><input type="radio" name="mode" value="live" checked=${!turnBased} onChange=${() => setMode('live')} /> Live: everyone at the table now</label>
+        <label class="check"><input type="radio" name="mode" value="turn-based" id="mode-turn-based" checked=${turnBased} disabled=${!account} onChange=${() => setMode('turn-based')} /> Turn-based: a move every few days</label>
+        <p class="small muted" id="pace-help">${account
+          ? 'At a turn-based table each person has days for each decision, comes and goes, and is told when it is their turn (the lobby lists the tables waiting for you; a notice if you allowed them on your profile).'
+          : 'Sign in to play turn-based: only signed-in people sit at a turn-based table, so that their turns wait for them under their name.'}</p>
+      </fieldset>
+      ${turnBased
+        ? html`<label>Time for each decision <select name="days_per_move" value=${String(days)} onChange=${(e) => setDays(Number(e.target.value))}>
+              ${DAYS.map((d) => html`<option value=${String(d)}>${d} day${d > 1 ? 's' : ''}${d === 3 ? ' (default)' : ''}</option>`)}</select></label>
+            <label>When it runs out <select name="turn_on_timeout" value=${turnTimeout} onChange=${(e) => setTurnTimeout(e.target.value)}>
+              <option value="forfeit">the player forfeits: a bot plays their seat to the end, ranked last</option>
+              <option value="takeover">a bot takes the seat until the person comes back</option>
+              <option value="standin">a bot plays that one decision</option></select></label>`
+        : html`<label>Move clock <select name="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
+            ${CLOCKS.map(([v, t]) => html`<option value=${v === null ? '' : String(v)}>${t}</option>`)}</select></label>`}
+      ${!turnBased && clock !== ''
         ? html`<label>When it runs out <select name="on_timeout" value=${onTimeout} onChange=${(e) => setOnTimeout(e.target.value)}>
             <option value="standin">a bot plays that one decision</option>
             <option value="takeover">a bot takes the seat until the person reclaims it</option></select></label>`
@@ -249,7 +278,9 @@ function TableRow({ t, games, kind }) {
           <span class="t-date">finished <time datetime=${new Date(t.finished_at * 1000).toISOString()}>${when(t.finished_at)}</time></span>`
       : null}
     <span class="t-seats">${t.seats.map((s) => html`<span class=${classes('t-seat', s.kind, s.controller === 'open' && 'open')} title=${s.kind === 'bot' ? `bot: ${s.bot}` : s.controller === 'open' ? 'open seat' : 'a person'}>${s.controller === 'open' ? `P${s.seat} open` : s.name}</span>`)}</span>
-    <span class="t-info">${t.status}${t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${people.length ? '' : ' · bots only'}</span>
+    <span class="t-info">${t.status}${t.mode === 'turn-based'
+        ? ` · turn-based, ${plural(t.days_per_move, 'day')} a move`
+        : t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${t.rated ? ' · rated' : ''}${people.length ? '' : ' · bots only'}</span>
     ${kind === 'open'
       ? html`<a class="button primary" href=${tableUrl(t.table)}>Join</a>`
       : kind === 'watch'
@@ -304,6 +335,8 @@ function Lobby() {
   const [err, setErr] = useState(null);
   const [me, reloadMe] = useMe();
   const [signing, setSigning] = useState(false);
+  const turns = useTurns(me);
+  useTitleCount(turns ? turns.length : 0, 'regalia — royal card games online');
   useEffect(() => {
     loadGames().then(setData, (e) => setErr(e.reason));
   }, []);
@@ -316,6 +349,7 @@ function Lobby() {
     ${signing && !me ? html`<${AccountPanel} onDone=${signedIn} />` : null}
     ${me ? html`<${ClaimOffer} />` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
+    ${data && me ? html`<${YourTurns} turns=${turns} games=${data.games} />` : null}
     ${data
       ? html`<main class="lobby-grid">
           <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} account=${me} /></section>

@@ -23,6 +23,7 @@ import {
   seatLabel,
   fmtSeconds,
   classes,
+  plural,
 } from './lib.js';
 import { TableSocket } from './connection.js';
 import { entriesFor, analyse } from './select.js';
@@ -33,6 +34,8 @@ import { ResultSummary } from './result.js';
 import { AllMoves, Dock, distinct, useOrphans, useDockHeight } from './dock.js';
 import { LessonPage } from './lesson.js';
 import { Highlight, movedBy, sinceLast } from './lastmove.js';
+import { useMe } from './account.js';
+import { NextTable, useTurns, fmtLong } from './turns.js';
 
 const initial = {
   conn: 'connecting',
@@ -128,7 +131,7 @@ function chime() {
 }
 
 // ---------------------------------------------------------------- the move clock
-function Clock({ clock, received, names, seat }) {
+function Clock({ clock, received, names, seat, days }) {
   const [, tick] = useState(0);
   useEffect(() => {
     if (!clock || !clock.deadline) return undefined;
@@ -138,13 +141,14 @@ function Clock({ clock, received, names, seat }) {
   if (!clock) return null;
   const whose = clock.seat === null || clock.seat === undefined ? 'move clock' : clock.seat === seat ? 'your clock' : `${names.label(clock.seat)}'s clock`;
   if (!clock.deadline) {
-    return html`<span class="clock" title="the move clock of this table">⏱ ${clock.turn_seconds ? `${fmtSeconds(clock.turn_seconds)} a decision` : ''}</span>`;
+    const each = days ? `${plural(days, 'day')} a decision` : clock.turn_seconds ? `${fmtSeconds(clock.turn_seconds)} a decision` : '';
+    return html`<span class="clock" title="the move clock of this table">⏱ ${each}</span>`;
   }
   // deadline and now are the server's times; count down on this machine's clock from receipt
   const left = clock.deadline - clock.now - (Date.now() - received) / 1000;
-  const low = left < 15;
+  const low = days ? left < 3600 : left < 15;
   return html`<span class=${classes('clock', 'running', low && 'low')} role="timer" aria-live="off" title="time left for this decision">
-    ⏱ ${whose}: <strong>${fmtSeconds(left)}</strong></span>`;
+    ⏱ ${whose}: <strong>${days ? `${fmtLong(left)} left` : fmtSeconds(left)}</strong></span>`;
 }
 
 // ---------------------------------------------------------------- join or watch
@@ -199,9 +203,11 @@ function JoinPanel({ tableId, invite, onSeat, onSession, onWatch, reason }) {
   return html`<main class="join">
     <h1>${info.title}${info.name ? html` — <span>${info.name}</span>` : null}</h1>
     ${reason ? html`<p class="error" role="alert">${reason}</p>` : null}
-    <p>${info.players} players · ${info.status}${info.rated ? ' · rated' : ''}${info.private ? ' · private' : ''}${info.turn_seconds
-        ? ` · move clock ${fmtSeconds(info.turn_seconds)}`
-        : ''}</p>
+    <p>${info.players} players · ${info.status}${info.rated ? ' · rated' : ''}${info.private ? ' · private' : ''}${info.mode === 'turn-based'
+        ? ` · turn-based, ${plural(info.days_per_move, 'day')} a move`
+        : info.turn_seconds
+          ? ` · move clock ${fmtSeconds(info.turn_seconds)}`
+          : ''}</p>
     <ul class="seat-list">${info.seats.map(
       (s) => html`<li>${seatLabel(info.seats, s.seat)}: ${s.kind === 'bot' ? `bot (${s.bot})` : s.controller === 'open' ? 'open seat' : s.controller === 'bot' ? 'a person (a bot stands in)' : 'a person'}</li>`,
     )}</ul>
@@ -216,6 +222,7 @@ function JoinPanel({ tableId, invite, onSeat, onSession, onWatch, reason }) {
       : null}
     ${!canJoin && !over && (!info.private || invite) ? html`<p>Every seat is taken.</p>` : null}
     ${canJoin && info.rated ? html`<p class="small" id="rated-note">This table is rated: only signed-in players may sit at it — <a href="/">sign in in the lobby</a> first.</p>` : null}
+    ${canJoin && info.mode === 'turn-based' ? html`<p class="small" id="turn-based-note">This table is turn-based (${plural(info.days_per_move, 'day')} for each decision): only signed-in players may sit at it, so that their turns wait for them under their name — <a href="/">sign in in the lobby</a> first.</p>` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     <p class="join-actions">
       ${canWatch ? html`<button type="button" onClick=${onWatch}>${over ? 'See the end' : 'Watch as a spectator'}</button>` : null}
@@ -266,6 +273,10 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const gameName = (frame && frame.view && frame.view.game) || (s.table && s.table.game) || '';
   const game = rendererFor(gameName);
   const gameInfo = games && games.games.find((g) => g.name === gameName);
+  // at a turn-based table, the other tables where it is the person's turn (shown after a move)
+  const turnBased = !!(s.table && s.table.mode === 'turn-based');
+  const [me] = useMe();
+  const turns = useTurns(turnBased && seat !== null ? me : null);
   const entries = useMemo(() => (frame ? entriesFor(frame.legal) : []), [frame]);
   useEffect(() => setPicked([]), [frame && frame.step, frame && frame.decision, entries.length]);
   // what a tapped card or spot said belongs to the position it was tapped in
@@ -380,7 +391,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
       <a class="brand" href="/" title="Back to the lobby">regalia</a>
       <h1 class="game-title">${(gameInfo && gameInfo.title) || gameName}${table && table.name ? html` <span class="table-name">— ${table.name}</span>` : null}</h1>
       <span class=${classes('status', table && `st-${table.status}`)}>${table ? table.status : ''}</span>
-      ${frame ? html`<${Clock} clock=${frame.clock} received=${received} names=${names} seat=${seat} />` : null}
+      ${frame ? html`<${Clock} clock=${frame.clock} received=${received} names=${names} seat=${seat} days=${turnBased ? table.days_per_move : null} />` : null}
       <span class=${classes('conn', `c-${s.conn}`)} title="connection">${s.conn === 'open' ? '● connected' : s.conn === 'closed' ? '○ closed' : '○ connecting'}</span>
       <span class="top-tools">
         <a class="button small" href=${`/rules.html?game=${encodeURIComponent(gameName)}`} id="rules-link">Rules</a>
@@ -420,7 +431,8 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
           ? html`<${ResultBox} frame=${frame} seats=${s.seats} tableId=${tableId} invite=${invite || s.invite} seat=${seat} />`
           : null}
         <${ResponseBanner} response=${s.response} received=${s.response ? s.response.received : 0} names=${names} seat=${seat}
-          prefs=${s.prefs} onWait=${() => control('wait')} />
+          prefs=${s.prefs} onWait=${() => control('wait')} turnBased=${turnBased} />
+        ${turnBased && frame && !mine ? html`<${NextTable} turns=${turns} here=${tableId} />` : null}
         ${frame ? html`<${Dock} game=${game} frame=${frame} entries=${entries} an=${an} picked=${picked} setPicked=${setPicked} orphans=${orphans}
             send=${send} sending=${s.sending} openAll=${() => allRef.current && allRef.current.showModal()} info=${info}
             hint=${s.hint} askHint=${() => control('hint')} canHint=${canHint} undo=${() => control('undo')} canUndo=${canUndo} seat=${seat}
@@ -456,6 +468,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
     <${Legend} dialogRef=${legendRef} gameInfo=${gameInfo} />
     ${seat !== null
       ? html`<${PrefsDialog} dialogRef=${prefsRef} prefs=${s.prefs} hidden=${!!(gameInfo && gameInfo.hidden_responses)}
+          turnBased=${turnBased} windows=${gameInfo ? gameInfo.response_windows : {}}
           onSave=${(p) => sock.current && sock.current.send({ type: 'prefs', ...p })} />`
       : null}
   </div>`;
@@ -493,6 +506,17 @@ function InviteLink({ link, id, label }) {
     <button type="button" class="small" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span></label>`;
 }
 
+/** The table's move clock in words: the time for each decision and what happens when it runs out. */
+function clockWords(table) {
+  const then = {
+    takeover: 'a bot takes the seat until the person comes back',
+    forfeit: 'the player forfeits: a bot plays their seat to the end, ranked last',
+    standin: 'a bot plays that decision',
+  }[table.on_timeout] || 'a bot plays that decision';
+  if (table.mode === 'turn-based') return `turn-based: ${plural(table.days_per_move, 'day')} a decision; then ${then}`;
+  return table.turn_seconds ? `${fmtSeconds(table.turn_seconds)} a decision; then ${then}` : 'none';
+}
+
 function TableFacts({ table, gameInfo, invite, seat, tableId }) {
   const link = tableUrl(tableId, table.private || seat !== null ? invite : null);
   const opts = Object.entries(table.options || {});
@@ -504,7 +528,7 @@ function TableFacts({ table, gameInfo, invite, seat, tableId }) {
       <div class="fact"><dt>Game</dt><dd>${(gameInfo && gameInfo.title) || table.game}, ${table.players} players</dd></div>
       <div class="fact"><dt>Rules version</dt><dd>${table.rules_version}</dd></div>
       <div class="fact"><dt>Options</dt><dd>${opts.length ? opts.map(([k, v]) => `${k} = ${v === null ? 'none' : v}`).join(', ') : 'the defaults'}</dd></div>
-      <div class="fact"><dt>Move clock</dt><dd>${table.turn_seconds ? `${fmtSeconds(table.turn_seconds)} a decision; then ${table.on_timeout === 'takeover' ? 'a bot takes the seat' : 'a bot plays that decision'}` : 'none'}</dd></div>
+      <div class="fact"><dt>Move clock</dt><dd>${clockWords(table)}</dd></div>
       ${gameInfo && gameInfo.hidden_responses
         ? html`<div class="fact"><dt>Response windows</dt><dd>${table.fair_windows ? `fair (SRV-2): everyone who might respond is asked; ${table.response_seconds} s to answer` : `plain: only players who can respond are asked; ${table.response_seconds} s to answer`}</dd></div>`
         : null}
