@@ -122,6 +122,12 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--bot-move-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "61"],
     ("serve", "--day-seconds"): ["-1", "0", "0.05", "abc", "", "nan", "inf", HUGE, "86401"],
     ("serve", "--reminder-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "86401"],
+    ("serve", "--signin-failures-per-address"): [*INT_BAD, "100001"],
+    ("serve", "--signin-failures-per-name"): [*INT_BAD, "100001"],
+    ("serve", "--signin-window"): [*FLOAT_BAD, "0.5", "86401"],
+    ("serve", "--accounts-per-hour"): [*INT_BAD, "100001"],
+    ("serve", "--session-days"): [*FLOAT_BAD, "0.001", "3651"],
+    ("serve", "--password-hash-slots"): [*INT_BAD, "0", "65"],
     ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
     ("serve", "--forwarded-allow-ips"): ["*", "", "proxy.example", "10.0.0.1/8", "127.0.0.1,*", "::1/200"],
     ("serve", "--push-contact"): [

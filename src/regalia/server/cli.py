@@ -60,6 +60,12 @@ LIMIT_OPTIONS: dict[str, str] = {
     "push_subscriptions_per_account": "--push-subscriptions-per-account",
     "day_seconds": "--day-seconds",
     "reminder_seconds": "--reminder-seconds",
+    "signin_failures_per_address": "--signin-failures-per-address",
+    "signin_failures_per_name": "--signin-failures-per-name",
+    "signin_window_seconds": "--signin-window",
+    "accounts_per_hour": "--accounts-per-hour",
+    "session_days": "--session-days",
+    "password_hash_slots": "--password-hash-slots",
 }
 """The :class:`ServerSettings` field each limit option sets."""
 
@@ -240,6 +246,41 @@ _REMINDER_SECONDS_OPTION = Annotated[
         help="A person away from a turn-based table is reminded this long before their deadline (7200).",
     ),
 ]
+_SIGNIN_PER_ADDRESS_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--signin-failures-per-address",
+        help="Failed sign-ins one client address may make in --signin-window before 429 (0: no limit).",
+    ),
+]
+_SIGNIN_PER_NAME_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--signin-failures-per-name",
+        help="Failed sign-ins under one name, known or not, in --signin-window before 429 (0: no limit).",
+    ),
+]
+_SIGNIN_WINDOW_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--signin-window", metavar="S", help="The sliding window of the sign-in limits (seconds, 1 to 86400)."
+    ),
+]
+_ACCOUNTS_PER_HOUR_OPTION = Annotated[
+    int, typer.Option("--accounts-per-hour", help="New accounts one client address may make in an hour (0: no limit).")
+]
+_SESSION_DAYS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--session-days", metavar="D", help="A session ends this many days after its browser was last seen (sliding)."
+    ),
+]
+_HASH_SLOTS_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--password-hash-slots", help="Argon2id password hashes computed at once (1 to 64; each takes 64 MiB)."
+    ),
+]
 _ALLOWED_ORIGIN_OPTION = Annotated[
     list[str] | None,
     typer.Option(
@@ -282,6 +323,12 @@ def serve(
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
     day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
     reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
+    signin_failures_per_address: _SIGNIN_PER_ADDRESS_OPTION = _DEFAULTS.signin_failures_per_address,
+    signin_failures_per_name: _SIGNIN_PER_NAME_OPTION = _DEFAULTS.signin_failures_per_name,
+    signin_window: _SIGNIN_WINDOW_OPTION = _DEFAULTS.signin_window_seconds,
+    accounts_per_hour: _ACCOUNTS_PER_HOUR_OPTION = _DEFAULTS.accounts_per_hour,
+    session_days: _SESSION_DAYS_OPTION = _DEFAULTS.session_days,
+    password_hash_slots: _HASH_SLOTS_OPTION = _DEFAULTS.password_hash_slots,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
     push_contact: _PUSH_CONTACT_OPTION = "",
     push_service: _PUSH_SERVICE_OPTION = None,
@@ -318,6 +365,12 @@ def serve(
         "push_subscriptions_per_account": push_subscriptions_per_account,
         "day_seconds": day_seconds,
         "reminder_seconds": reminder_seconds,
+        "signin_failures_per_address": signin_failures_per_address,
+        "signin_failures_per_name": signin_failures_per_name,
+        "signin_window_seconds": signin_window,
+        "accounts_per_hour": accounts_per_hour,
+        "session_days": session_days,
+        "password_hash_slots": password_hash_slots,
     }
     url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:
