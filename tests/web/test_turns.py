@@ -110,6 +110,8 @@ def test_the_lobby_lists_the_tables_waiting_for_you_with_their_count_in_the_titl
         assert page.title().startswith(expected_title)
         if ann_turns:
             assert "day" in page.inner_text("#your-turns") and "left" in page.inner_text("#your-turns")
+        page.wait_for_selector("#watch-tables")  # the listing says whose deadline runs, and how long is left
+        assert "to move" in page.inner_text("#watch-tables") and "left" in page.inner_text("#watch-tables")
         assert serious_findings(page, axe_script) == []
         if shots:
             page.locator("#your-turns").scroll_into_view_if_needed()

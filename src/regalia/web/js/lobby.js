@@ -6,7 +6,7 @@
 import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
 import { resultText } from './result.js';
 import { AccountBox, AccountPanel, ClaimOffer, useMe, profileUrl } from './account.js';
-import { YourTurns, useTurns, useTitleCount } from './turns.js';
+import { YourTurns, useTurns, useTitleCount, fmtLong } from './turns.js';
 
 /** " Winner: P1 (Ann)." when the result's words name seats only by number. */
 function winnersOf(t) {
@@ -279,7 +279,7 @@ function TableRow({ t, games, kind }) {
       : null}
     <span class="t-seats">${t.seats.map((s) => html`<span class=${classes('t-seat', s.kind, s.controller === 'open' && 'open')} title=${s.kind === 'bot' ? `bot: ${s.bot}` : s.controller === 'open' ? 'open seat' : 'a person'}>${s.controller === 'open' ? `P${s.seat} open` : s.name}</span>`)}</span>
     <span class="t-info">${t.status}${t.mode === 'turn-based'
-        ? ` · turn-based, ${plural(t.days_per_move, 'day')} a move`
+        ? ` · turn-based, ${plural(t.days_per_move, 'day')} a move${t.deadline ? ` · ${seatLabel(t.seats, t.deadline_seat)} to move, ${fmtLong(t.deadline - Date.now() / 1000)} left` : ''}`
         : t.turn_seconds ? ` · clock ${fmtSeconds(t.turn_seconds)}` : ''}${t.rated ? ' · rated' : ''}${people.length ? '' : ' · bots only'}</span>
     ${kind === 'open'
       ? html`<a class="button primary" href=${tableUrl(t.table)}>Join</a>`
