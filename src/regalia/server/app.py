@@ -308,12 +308,12 @@ def _add_lobby_routes(app: FastAPI) -> None:
         request: Request, table_id: str, x_regalia_invite: str | None = Header(default=None)
     ) -> dict[str, Any]:
         _check_id(table_id)
-        return await _services(request).lobby.record(table_id, x_regalia_invite)
+        return await _services(request).lobby.record(table_id, x_regalia_invite, await _person(request))
 
     @app.post("/api/tables/{table_id}/replay")
     async def get_replay(request: Request, table_id: str, body: ReplayRequest) -> Replay:
         _check_id(table_id)
-        return await _services(request).lobby.replay(table_id, body.seat, body.invite)
+        return await _services(request).lobby.replay(table_id, body.seat, body.invite, await _person(request))
 
 
 def _add_table_socket(app: FastAPI, allowed_origins: frozenset[str]) -> None:

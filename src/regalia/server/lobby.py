@@ -331,19 +331,25 @@ class Lobby:
         )
         return [table_info(r, s) for r, s in rows]
 
-    def _check_reader(self, live: LiveTable, invite: str | None) -> None:
-        if live.row.private and not invite_matches(invite, live.row.invite):
-            raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+    def _check_reader(self, live: LiveTable, invite: str | None, person: Person) -> None:
+        """A private table is read with its invite code, or by an account that sat at it (its
+        history links the replay without the code)."""
+        if not live.row.private or invite_matches(invite, live.row.invite):
+            return
+        if person is not None and any(live.seat_row(i).account_id == person[0] for i in range(live.row.players)):
+            return
+        raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
 
-    async def record(self, table_id: str, invite: str | None) -> dict[str, Any]:
+    async def record(self, table_id: str, invite: str | None, person: Person = None) -> dict[str, Any]:
         """The game record (the format ``regalia replay`` reads), the chat as table talk; only
-        once the game is over (a record names every card played).
+        once the game is over (a record names every card played). A private table's needs its
+        invite code, or ``person`` (signed in) an account that sat at it.
 
         Raises:
             LobbyError: no such table (404), private without the invite (403), not over (409).
         """
         live = await self._live(table_id)
-        self._check_reader(live, invite)
+        self._check_reader(live, invite, person)
         if live.row.status != "over":
             raise LobbyError(409, "table", "the record is given once the game is over (it shows every hand)")
         chat = await self.store.run(self.store.chat, table_id)
@@ -351,10 +357,11 @@ class Lobby:
         record["table_talk"] = [{"after_move": c.after_move, "seat": c.seat, "text": c.text} for c in chat]
         return record
 
-    async def replay(self, table_id: str, seat: int | None, invite: str | None) -> Replay:
+    async def replay(self, table_id: str, seat: int | None, invite: str | None, person: Person = None) -> Replay:
         """The table step by step (one step per public move) as ``seat`` saw it, or as a
         spectator (``None``). A seat's replay only after the end; a spectator's only where the
-        table allows spectators (or after the end), and up to what everyone has been shown.
+        table allows spectators (or after the end), and up to what everyone has been shown. A
+        private table's needs its invite code, or ``person`` (signed in) an account that sat at it.
 
         Raises:
             LobbyError: no such table (404), private without the invite (403), a seat's replay
@@ -362,7 +369,7 @@ class Lobby:
                 seat (422).
         """
         live = await self._live(table_id)
-        self._check_reader(live, invite)
+        self._check_reader(live, invite, person)
         row = live.row
         over = row.status == "over"
         if seat is not None:
