@@ -329,17 +329,19 @@ def test_an_absent_persons_turn_reaches_their_browser_through_the_master(
 ) -> None:
     """End to end: a turn-based table's master, given the process's PushNotices, sends the
     person whose turn it is — away from the table — one notice, which their browser decrypts."""
-    from .test_turn_based import _bind_accounts, _turn_based, _wait_for
+    from .test_turn_based import _as_another, _turn_based, _wait_for
 
     client = make_client(day_seconds=100.0, push_contact=CONTACT, push_services=(push_service.origin,))
     t = _turn_based(client, game="kings-blood", players=2, seats=["human", "human"], seed=5)
-    _bind_accounts(client, t["table"])  # accounts 100 and 101
     store = client.app.state.services.store
+    host = store.table(t["table"])[1][0].account_id  # the signed-in host's account
     browsers = [push_service.browser(f"/push/{n}") for n in (0, 1)]
-    for n, b in enumerate(browsers):
-        sub = b.subscription()
-        Subscriptions(store.engine).add(100 + n, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"], NOW, 10)
-    client.post(f"/api/tables/{t['table']}/join", json={})  # the table starts; nobody is at it
+    subs = Subscriptions(store.engine)
+    sub = browsers[0].subscription()
+    subs.add(host, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"], NOW, 10)
+    with _as_another(client):  # another account subscribes, then joins: the table starts; nobody is at it
+        assert client.post("/api/push/subscriptions", json=browsers[1].subscription()).status_code in (200, 201)
+        assert client.post(f"/api/tables/{t['table']}/join", json={}).status_code == 200
     info = client.get(f"/api/tables/{t['table']}").json()
     first = info["deadline_seat"]
     _wait_for(lambda: len(push_service.received) >= 1)

@@ -88,8 +88,7 @@ def test_a_table_of_friends_is_created_turn_based_in_two_clicks(site: ServeProce
 def test_the_lobby_lists_the_tables_waiting_for_you_with_their_count_in_the_title(
     site: ServeProcess,
     tabs: Any,
-    axe_script: str,
-    tmp_path: Path,  # noqa: F811
+    axe_script: str,  # noqa: F811
 ) -> None:
     ann, bo = _person(site, "ann"), _person(site, "bob")
     made = [_friends_table(ann, bo, "kings-blood", 2, seed=s, days_per_move=d) for s, d in ((21, 7), (22, 1), (23, 3))]

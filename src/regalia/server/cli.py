@@ -250,14 +250,14 @@ _SIGNIN_PER_ADDRESS_OPTION = Annotated[
     int,
     typer.Option(
         "--signin-failures-per-address",
-        help="Failed sign-ins one client address may make in --signin-window before 429 (0: no limit).",
+        help="Failed sign-ins one client address may make within the sign-in window before 429 (0: no limit).",
     ),
 ]
 _SIGNIN_PER_NAME_OPTION = Annotated[
     int,
     typer.Option(
         "--signin-failures-per-name",
-        help="Failed sign-ins under one name, known or not, in --signin-window before 429 (0: no limit).",
+        help="Failed sign-ins under one name, known or not, within the sign-in window before 429 (0: no limit).",
     ),
 ]
 _SIGNIN_WINDOW_OPTION = Annotated[
