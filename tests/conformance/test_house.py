@@ -39,6 +39,7 @@ EVERY_GAME = frozenset(
         "actions",
         "phases",
         "state",
+        "presenter",
         "view",
         "prompts",
         "labels",

@@ -12,8 +12,7 @@ from typing import Any
 
 from regalia.bots import Bot, bot_names, make_bot
 from regalia.bots.ismcts import LEVELS
-from regalia.core import Game, get_game, make, seat_name, verify_seed
-from regalia.core import games as game_names
+from regalia.core import Game, game_names, get_game, make, seat_name, verify_seed
 from regalia.server.frames import event_out, table_info
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.master import Master, TableNotFound

@@ -156,8 +156,9 @@ def test_copies_of_a_card_are_offered_once_and_long_lists_are_grouped() -> None:
     from regalia.games.kingdom.cards import BY_NAME
 
     a, b = Action(A.DISCARD, BY_NAME["5H"]), Action(A.DISCARD, BY_NAME["5H#2"])
-    assert st._choice_key(a) == st._choice_key(b) is not None
-    assert st._choice_key(Action(A.ATTACKER, BY_NAME["5H"])) is None  # cards in play stay apart
+    presenter = st.game.presenter
+    assert presenter.choice_key(st, a) == presenter.choice_key(st, b) is not None
+    assert presenter.choice_key(st, Action(A.ATTACKER, BY_NAME["5H"])) is None  # cards in play stay apart
     groups = {c["group"] for c in choices}
     assert groups <= {"End the turn", "Nobles", "Bring soldiers", "Suit changes", "Assassins", "Jokers", "Attack"}
 

@@ -1,4 +1,4 @@
-"""Why an action is refused: a specific reason and the rule or ruling id (``_explain_illegal``)."""
+"""Why an action is refused: a specific reason and the rule or ruling id (``State._explain``)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _target_text(seat: int, pos: int) -> str:
     return f"P{seat}" if pos < 0 else f"card {pos + 1} of P{seat}'s area"
 
 
-def explain_illegal(state: BloodAndFortuneTable, action: Action) -> tuple[str, str | None]:
+def explain(state: BloodAndFortuneTable, action: Action) -> tuple[str, str | None]:
     """The reason ``action`` (well formed, not legal now) is refused, and the rule id.
 
     Returns:

@@ -25,7 +25,6 @@ the list they are given, in the order they happen.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from typing import Any, Final
 
 from regalia.core.events import Event, new_event, private, public
@@ -69,9 +68,7 @@ from regalia.games.blood_and_fortune.holders import (
     K_EMPTY,
     K_XFER,
 )
-from regalia.games.blood_and_fortune.keys import choice_keys
 from regalia.games.blood_and_fortune.knowledge import determinize
-from regalia.games.blood_and_fortune.labels import choice_group, choice_key, label
 from regalia.games.blood_and_fortune.legal import legal_actions
 from regalia.games.blood_and_fortune.phases import (
     CLOSING,
@@ -85,12 +82,10 @@ from regalia.games.blood_and_fortune.phases import (
     ROLE_TARGET,
 )
 from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
-from regalia.games.blood_and_fortune.prompts import prompt, result_prompt
-from regalia.games.blood_and_fortune.refusals import explain_illegal
+from regalia.games.blood_and_fortune.refusals import explain
 from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
 from regalia.games.blood_and_fortune.snapshot import validate
 from regalia.games.blood_and_fortune.summary import BloodAndFortuneSummary, summarize
-from regalia.games.blood_and_fortune.view import make_view
 from regalia.games.blood_and_fortune.words import role_title
 
 _WITNESSES: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
@@ -535,8 +530,8 @@ class BloodAndFortuneState(BloodAndFortuneTable):
             self._continue_resolve(events)
         return events
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        return explain_illegal(self, action)
+    def _explain(self, action: Any) -> tuple[str, str | None]:
+        return explain(self, action)
 
     def _parse(self, text: str) -> Any:
         return parse_action_text(text, self.num_players)
@@ -586,9 +581,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         Roles); ``None`` once the game is over."""
         return None if self.phase == OVER else PHASE_NAMES[self.phase]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return make_view(self, seat)
-
     def summary(self, seat: int) -> BloodAndFortuneSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
 
@@ -596,14 +588,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
             ValueError: ``seat`` is not a seat of this game."""
         self._check_seat(seat)
         return summarize(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat`` (see :mod:`.prompts`)."""
-        return prompt(self, seat)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        """The winner, or the tie that leaves nobody winning (BF-WIN), with the totals."""
-        return result_prompt(self)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows when its count is public: a keep of
@@ -625,23 +609,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The totals of the four rounds (BF-WIN: the highest total wins)."""
         return "total", [float(t) for t in self.totals], False
-
-    def _label(self, action: Any) -> str:
-        """What ``action`` does, for the deciding seat (see :mod:`.labels`)."""
-        return label(self, action)
-
-    def _choice_key(self, action: Any) -> Hashable | None:
-        """Offers, keeps and gifts of twin cards (same house and worth, told apart by nobody)
-        share a key (see :mod:`.labels`)."""
-        return choice_key(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.labels`)."""
-        return choice_group(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys(action)
 
     def _validate_restored(self) -> None:
         """Types, ranges and the rules' shapes of every field of a loaded state (see

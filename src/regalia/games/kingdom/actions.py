@@ -143,7 +143,7 @@ def act(kind: int, a: int = 0, b: int = 0, c: int = 0) -> Action:
     return made
 
 
-class Layout:
+class ActionSpace:
     """The integer action space of one (decks, players) pair: ``offset[kind]`` and sizes.
 
     Attributes:
@@ -188,7 +188,7 @@ class Layout:
         self.size = total
 
     def action_id(self, act: Action) -> int:
-        """The integer id of ``act`` (assumed well formed for this layout)."""
+        """The integer id of ``act`` (assumed well formed for this action space)."""
         k, a, b, c = act
         off = self.offsets[k]
         if k <= TAKE_DECK:
@@ -247,9 +247,9 @@ class Layout:
 
 
 @lru_cache(maxsize=64)
-def layout(decks: int, players: int) -> Layout:
-    """The (cached) :class:`Layout` of a game with ``decks`` decks and ``players`` seats."""
-    return Layout(decks, players)
+def action_space(decks: int, players: int) -> ActionSpace:
+    """The (cached) :class:`ActionSpace` of a game with ``decks`` decks and ``players`` seats."""
+    return ActionSpace(decks, players)
 
 
 def _bad(text: str, why: str) -> IllegalActionError:

@@ -15,7 +15,7 @@ def copy_into(st: KingdomState, new: KingdomState, flat: bool = False) -> None:
     """Copy every game field of ``st`` into ``new`` (a fresh object). The KD-X13 copies are
     shared, never changed once made; ``flat`` leaves them out (a copy made to be shown)."""
     new.decks = st.decks
-    new._layout = st._layout
+    new._space = st._space
     new.hands = [h[:] for h in st.hands]
     new.deck = st.deck[:]
     new.discard = st.discard[:]

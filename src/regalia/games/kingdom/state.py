@@ -22,7 +22,7 @@ from regalia.core.state import State
 from regalia.games.kingdom import actions as A
 from regalia.games.kingdom import eventtexts as T
 from regalia.games.kingdom import windows
-from regalia.games.kingdom.actions import Action, act, layout, parse_action
+from regalia.games.kingdom.actions import Action, act, action_space, parse_action
 from regalia.games.kingdom.cards import (
     IS_ACE,
     IS_NOBLE,
@@ -35,10 +35,6 @@ from regalia.games.kingdom.cards import (
     parse_card,
 )
 from regalia.games.kingdom.config import KingdomConfig, decks_for
-from regalia.games.kingdom.keys import choice_keys as choice_keys_of
-from regalia.games.kingdom.labels import choice_group as choice_group_of
-from regalia.games.kingdom.labels import choice_key as choice_key_of
-from regalia.games.kingdom.labels import label as label_of
 from regalia.games.kingdom.legal import legal_actions as legal_actions_of
 from regalia.games.kingdom.phases import (
     ATTACKERS,
@@ -63,13 +59,10 @@ from regalia.games.kingdom.phases import (
 )
 from regalia.games.kingdom.phases import seat_name as _seat_name
 from regalia.games.kingdom.position import copy_into, restore_state, snapshot_state
-from regalia.games.kingdom.prompts import prompt as prompt_of
-from regalia.games.kingdom.prompts import result_prompt as result_prompt_of
-from regalia.games.kingdom.refusals import explain as explain_illegal
+from regalia.games.kingdom.refusals import explain
 from regalia.games.kingdom.resolution import advance_split, after_blocks, settle
 from regalia.games.kingdom.snapshot import validate as validate_state
 from regalia.games.kingdom.summary import KingdomSummary, summarize
-from regalia.games.kingdom.view import make_view
 
 _PUBLIC_DECISIONS: Final[frozenset[str]] = frozenset({"attackers", "blockers", "split", "target", "pick"})
 """The decisions whose legal actions depend on public facts only (see
@@ -140,7 +133,7 @@ class KingdomState(State):
     def _init_empty(self, d: int) -> None:
         n = self.num_players
         self.decks = d
-        self._layout = layout(d, n)
+        self._space = action_space(d, n)
         nc = 1 + 52 * d
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = []
@@ -414,10 +407,10 @@ class KingdomState(State):
         return out
 
     def action_id(self, action: Any) -> int:
-        return self._layout.action_id(action)
+        return self._space.action_id(action)
 
     def action_from_id(self, action_id: int) -> Action:
-        return self._layout.action_from_id(action_id)
+        return self._space.action_from_id(action_id)
 
     def _parse(self, text: str) -> Action:
         return parse_action(text, self.decks, self.num_players)
@@ -497,8 +490,8 @@ class KingdomState(State):
         turn, with an unpreoccupied card in play."""
         return not self.attacked and self.turn_no > self.num_players and any(not self.busy[c] for c in self.play[p])
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        return explain_illegal(self, action)
+    def _explain(self, action: Any) -> tuple[str, str | None]:
+        return explain(self, action)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Any) -> list[Event]:
@@ -830,10 +823,6 @@ class KingdomState(State):
         self.picking = -1
 
     # ------------------------------------------------------------------ views, copies, hidden information
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        self._check_seat(seat)
-        return make_view(windows.shown_state(self, seat), seat)
-
     def summary(self, seat: int) -> KingdomSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
 
@@ -841,14 +830,6 @@ class KingdomState(State):
             ValueError: ``seat`` is not a seat of this game."""
         self._check_seat(seat)
         return summarize(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat``: for the deciding seat what opened it and
-        what the choices do; for the others whom the table waits for, as KD-X13 shows it."""
-        return prompt_of(windows.shown_state(self, seat), seat)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        return result_prompt_of(self)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows in the decisions whose choices
@@ -863,19 +844,6 @@ class KingdomState(State):
         """The territories each kingdom holds (KD-12, KD-13: the most wins, a fallen kingdom
         holds none)."""
         return "territories", [float(t) for t in self.territories], False
-
-    def _label(self, action: Any) -> str:
-        return label_of(self, action)
-
-    def _choice_key(self, action: Any) -> Any:
-        return choice_key_of(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys_of(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        return choice_group_of(self, action)
 
     def _validate_restored(self) -> None:
         validate_state(self)

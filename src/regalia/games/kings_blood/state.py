@@ -54,8 +54,6 @@ from regalia.games.kings_blood.cards import (
 from regalia.games.kings_blood.determinize import determinize
 from regalia.games.kings_blood.eventplays import apply_event
 from regalia.games.kings_blood.genealogy import SIDE_NAMES, Genealogy
-from regalia.games.kings_blood.keys import choice_keys
-from regalia.games.kings_blood.labels import choice_group, label
 from regalia.games.kings_blood.legal import gen_event, legal_actions
 from regalia.games.kings_blood.phases import (
     BIRTH,
@@ -72,11 +70,9 @@ from regalia.games.kings_blood.phases import (
     SIBLINGS,
     TURN,
 )
-from regalia.games.kings_blood.prompts import prompt, result_prompt
 from regalia.games.kings_blood.refusals import explain
 from regalia.games.kings_blood.snapshot import check_types, validate
 from regalia.games.kings_blood.summary import KingsBloodSummary, summarize
-from regalia.games.kings_blood.view import build_view
 from regalia.games.kings_blood.words import EVENT_WORDS
 
 __all__ = ["BIRTH", "BONUS", "DEFEND", "DRAWN", "FORCED", "OVER", "PHASE_NAMES", "SIBLINGS", "TURN", "KingsBloodState"]
@@ -695,7 +691,7 @@ class KingsBloodState(State):
             self._end_turn()  # won, or KB-T4b: a line that has used up the hand ends the turn
 
     # ------------------------------------------------------------------ protocol
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         return explain(self, action)
 
     def _parse(self, text: str) -> Any:
@@ -769,12 +765,6 @@ class KingsBloodState(State):
         res["scores"] = self.scores()
         return res
 
-    def _prompt(self, seat: int | None) -> str:
-        return prompt(self, seat)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        return result_prompt(self)
-
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows only when an Event drawn at a
         Marriage must be played (KB-M3): the Event, the Active cards it may target and the hand
@@ -790,23 +780,6 @@ class KingsBloodState(State):
         if mode == "none":
             return None
         return "points", [float(v) for v in self.scores()], mode == "lowest_wins"
-
-    def _label(self, action: Any) -> str:
-        return label(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        return choice_group(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys(self, action)
-
-    # _choice_key stays None: no two legal actions are interchangeable. Every placement puts a
-    # different card on a different spot (the geometry decides what is Active next), an Exile to
-    # another seat or a declined Marriage leads elsewhere, and the cards are all different.
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)
 
     def summary(self, seat: int) -> KingsBloodSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).

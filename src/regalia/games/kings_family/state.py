@@ -37,12 +37,10 @@ from regalia.games.kings_blood.cards import ENTHRONEMENT, NOTATION, NUM_CHARACTE
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family import eventtexts as E
-from regalia.games.kings_family import labels, prompts
 from regalia.games.kings_family.actions import KFAction
 from regalia.games.kings_family.cards import ABILITY_DRAWS, EVENT_DRAWS, EVENT_OF_KIND, marries
 from regalia.games.kings_family.config import UNDO_OFF
 from regalia.games.kings_family.deck import deck_list, draw_order
-from regalia.games.kings_family.keys import choice_keys
 from regalia.games.kings_family.legal import compute_plays, sibling_actions
 from regalia.games.kings_family.phases import (
     DECISION_DRAW,
@@ -67,9 +65,8 @@ from regalia.games.kings_family.phases import (
     ROW_LIMIT,
     SEAT,
 )
-from regalia.games.kings_family.refusals import explain_illegal
+from regalia.games.kings_family.refusals import explain
 from regalia.games.kings_family.snapshot import restore_state, validate_restored
-from regalia.games.kings_family.view import build_view
 
 _DRAW_ACTION: Final = A.DRAW_ACTION
 _ONLY_DRAW: Final[list[KFAction]] = [A.DRAW_ACTION]
@@ -478,8 +475,8 @@ class KingsFamilyState(State):
         ev.append(new_event("birth", (_birth_text, a, b, c), None, None, (_child_data, c)))
 
     # ------------------------------------------------------------------ refusals
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        return explain_illegal(self, action)
+    def _explain(self, action: Any) -> tuple[str, str | None]:
+        return explain(self, action)
 
     def _parse(self, text: str) -> Any:
         return A.parse_action(text)
@@ -580,14 +577,9 @@ class KingsFamilyState(State):
             return DECISION_DRAW
         return DECISION_PLAY
 
-    # ------------------------------------------------------------------ view
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: see :func:`.view.build_view` (``seat`` is checked)."""
-        return build_view(self, seat)
-
     # ------------------------------------------------------------------ words for people
     def decision_kind(self) -> str | None:
-        """The kind of the pending decision, one of ``KingsFamily.decision_kinds``
+        """The kind of the pending decision, one of ``KingsFamilyGame.decision_kinds``
         (:data:`.phases.DECISION_KINDS`): ``"drawn_event"``, ``"second_sibling"``, ``"siblings"``
         (a sibling may be played, or play goes on), ``"draw"``, ``"play"``; ``None`` at the end."""
         if self.over:
@@ -606,14 +598,6 @@ class KingsFamilyState(State):
             return KIND_DRAW
         return KIND_PLAY
 
-    def _prompt(self, seat: int | None) -> str:
-        kind = self.decision_kind()
-        assert kind is not None  # the core asks only while the game runs
-        return prompts.prompt(self, seat, kind)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        return prompts.result_prompt(self, seat)
-
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what a spectator knows only when an Event drawn at a
         Marriage must be played (KB-M3: the Event and the Active cards are public). A lone
@@ -624,16 +608,6 @@ class KingsFamilyState(State):
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The KF-9 score (a solitaire scores, it has no winner)."""
         return "points", [float(self.score())], False
-
-    def _label(self, action: Any) -> str:
-        return labels.label(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        return labels.choice_group(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys(self, action)
 
     def undo_allowed(self) -> bool:
         """Whether a front may offer ``undo`` (KF-X12): with the ``undo`` option ``"counted"``

@@ -85,7 +85,7 @@ def render_view(view: dict[str, Any]) -> str:
     Active cards, a trailing ``E`` an attached Enthronement, ``s``/``r``/``3`` the Skip/Reverse/
     Draw 3 abilities), the piles, the hand (``None`` for a spectator), the pending decision (the
     view's ``prompt``) and, at the end, the score breakdown (KF-9) with the undos taken (KF-X12).
-    ``KingsFamily.legend`` explains every mark.
+    ``KingsFamilyGame.legend`` explains every mark.
 
     Returns:
         the drawing, lines joined by newlines.

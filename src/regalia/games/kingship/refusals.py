@@ -1,5 +1,5 @@
 """Why a well-formed Kingship action is not legal now: ``(reason, rule id)``, in words for the seat
-deciding (``State._explain_illegal``; the core raises it as an ``IllegalActionError``).
+deciding (``State._explain``; the core raises it as an ``IllegalActionError``).
 
 Called only for an action that is not among the legal actions the decision's ``legal_<kind>``
 method listed, so each reason names what the seat must do instead, and the card, target or law

@@ -59,14 +59,10 @@ from regalia.games.kingship.cards import (
 )
 from regalia.games.kingship.engine import PUBLIC, Step
 from regalia.games.kingship.flow import Flow
-from regalia.games.kingship.keys import choice_keys
-from regalia.games.kingship.labels import choice_group, label
 from regalia.games.kingship.phases import DECISIONS, HIDDEN_DECISIONS
-from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.refusals import explain
 from regalia.games.kingship.snapshot import OP_NAMES, check_types, validate
 from regalia.games.kingship.summary import KingshipSummary, summarize
-from regalia.games.kingship.view import build_view
 
 _INTERPRETED: Final = __file__.endswith(".py")
 """Whether this module runs as Python source. The dispatch of queue steps, decisions and legal
@@ -527,7 +523,7 @@ class KingshipState(Flow):
         else:
             raise ValueError(f"state.q: unknown step {op!r}")
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         """Why ``action`` is refused (:func:`.refusals.explain`)."""
         return explain(self, action)
 
@@ -717,14 +713,6 @@ class KingshipState(Flow):
             ValueError: naming the field (``state.<field>: ...``)."""
         validate(self)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
-
-        Raises:
-            ValueError: ``seat`` is not a seat of this game."""
-        self._check_seat(seat)
-        return build_view(self, seat)
-
     def summary(self, seat: int) -> KingshipSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
 
@@ -768,27 +756,6 @@ class KingshipState(Flow):
         kind: str = self.pending[0]
         return kind
 
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat`` (see :mod:`regalia.games.kingship.prompts`):
-        the deciding seat's sentence, or what every other seat and a spectator wait for (during a
-        hidden window, the decision shown before it, KS-37)."""
-        p = self.pending
-        assert p is not None
-        if seat == p[1]:
-            return decider_prompt(self)
-        shown = p if p[0] not in HIDDEN_DECISIONS else self.shown
-        if shown is None:  # a composed position that opens on a hidden window: nothing shown yet
-            return "Waiting for the table."
-        return waiting_prompt(self, shown, seat)
-
-    def _label(self, action: Any) -> str:
-        """What ``action`` does now, with the cards' characters (see :mod:`regalia.games.kingship.labels`)."""
-        return label(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        """The heading of ``action`` in a long list (single cards, pairs, a law, a kind of spec...)."""
-        return choice_group(self, action)
-
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows when the choices come from public
         facts — a target or a redirection (seats not forbidden), the Poacher's deck or pile, a
@@ -810,10 +777,6 @@ class KingshipState(Flow):
         if kind == "search":
             return len(self.deck) == 1
         return False
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`regalia.games.kingship.keys`)."""
-        return choice_keys(self, action)
 
 
 _PUBLIC_KINDS: Final[frozenset[str]] = frozenset({"target", "reroute", "poacher", "revive", "demon_take"})
