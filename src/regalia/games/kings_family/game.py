@@ -11,7 +11,7 @@ from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_family.actions import NUM_ACTIONS
-from regalia.games.kings_family.bot import HeuristicBot, SearchBot
+from regalia.games.kings_family.bot import KingsFamilyBot, KingsFamilySearchBot
 from regalia.games.kings_family.config import KingsFamilyConfig
 from regalia.games.kings_family.deck import deck_list
 from regalia.games.kings_family.observation import KingsFamilyObserver, layout
@@ -96,4 +96,4 @@ class KingsFamilyGame(Game):
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """``heuristic`` (one-step look-ahead) and ``search`` (Monte Carlo over sampled draw orders)."""
-        return {"heuristic": HeuristicBot, "search": SearchBot}
+        return {"heuristic": KingsFamilyBot, "search": KingsFamilySearchBot}

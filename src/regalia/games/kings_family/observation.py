@@ -20,6 +20,7 @@ from regalia.core.state import State
 from regalia.games.kings_blood.cards import ABILITY_NAMES, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT
 from regalia.games.kings_blood.observation import card_columns, character_columns, deck_cards, genealogy_part
+from regalia.games.kings_family import rules
 from regalia.games.kings_family.phases import DECISION_DRAW, HAND_LIMIT, ROW_LIMIT, SEAT
 from regalia.games.kings_family.state import KingsFamilyState
 
@@ -143,7 +144,7 @@ class KingsFamilyObserver(ObservationWriter):
                 c = self.col[s.pending_event]
                 if c >= 0:
                     out[base + self.o_event + c] = self.inv[s.pending_event]
-            if s.sib_child >= 0 and (s.sib_count > 0 or (seat == SEAT and len(s._sibling_actions()) > 0)):
+            if s.sib_child >= 0 and (s.sib_count > 0 or (seat == SEAT and len(rules.legal_sibling(s)) > 0)):
                 at = base + self.o_sibling
                 out[at] = 1.0
                 if s.sib_side == LEFT:
@@ -164,7 +165,7 @@ class KingsFamilyObserver(ObservationWriter):
             out[base + self.o_closed] = 1.0
         self.cards(out, base + self.o_discard, s.discard)
         self._genealogy(s, out, base)
-        abil = s._abil
+        abil = s.abilities
         at = base + self.o_abilities
         for card in range(NUM_CHARACTERS):
             a = abil[card]
