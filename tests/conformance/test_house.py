@@ -56,7 +56,7 @@ EVERY_GAME = frozenset(
 MODULE_OR_ELSEWHERE = frozenset({"legal", "refusals", "determinize"})
 """Jobs every game has that are a module of their own unless :data:`ELSEWHERE` says where they are."""
 
-WHERE_NEEDED = frozenset({"rules", "windows", "words", "eventtexts", "summary", "position", "deck"})
+WHERE_NEEDED = frozenset({"rules", "flow", "windows", "words", "eventtexts", "summary", "position", "deck"})
 """Shared jobs only some games have: a game that has one uses this name."""
 
 OWN: dict[str, frozenset[str]] = {
@@ -69,6 +69,8 @@ OWN: dict[str, frozenset[str]] = {
 """Each game's own modules: what only that game has, named by the rulebook's word for it."""
 
 ELSEWHERE: dict[tuple[str, str], str] = {
+    ("kings_blood", "legal"): "rules.py and eventplays.py: legal_<kind> beside explain_<kind> and do_<kind>",
+    ("kings_blood", "refusals"): "rules.py and eventplays.py: explain_<kind> beside legal_<kind> and do_<kind>",
     ("kings_family", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",
     ("kings_family", "refusals"): "rules.py: explain_<kind> beside legal_<kind> and do_<kind>, by action kind",
     ("kingship", "legal"): "the legal_<kind> methods of the rule class that owns each decision (one line of classes)",

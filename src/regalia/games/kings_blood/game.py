@@ -10,7 +10,7 @@ from regalia.core.game import Game
 from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
+from regalia.games.kings_blood.bot import KingsBloodBot
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
 from regalia.games.kings_blood.observation import KingsBloodObserver, layout
@@ -115,4 +115,4 @@ class KingsBloodGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": KingsBloodHeuristicBot}
+        return {"heuristic": KingsBloodBot}

@@ -199,13 +199,13 @@ class KingsBloodObserver(ObservationWriter):
             out[base + self.o_observer + seat] = 1.0
         out[base + self.o_phase + phase] = 1.0
         if not over:
-            out[base + self.o_current + relative(s.cur, seat, n)] = 1.0
+            out[base + self.o_current + relative(s.turn_player, seat, n)] = 1.0
         put(out, base + self.o_turn, s.turn_count * self.turn_scale, 0.0, 1.0)
         put(out, base + self.o_direction, float(s.direction), -1.0, 1.0)
         put(out, base + self.o_pending, s.pending_draw * self.draw_scale, 0.0, 1.0)
         if seat >= 0:
             self.cards(out, base + self.o_hand, s.hands[seat])
-            if phase == DRAWN and seat == s.cur and s.drawn >= 0:
+            if phase == DRAWN and seat == s.turn_player and s.drawn >= 0:
                 self.card(out, base + self.o_drawn, s.drawn)
         start = seat if seat >= 0 else 0
         ncards = self.ncards
