@@ -64,11 +64,13 @@ OWN: dict[str, frozenset[str]] = {
     "kings_family": frozenset(),
     "kingship": frozenset({"engine", "laws", "merchant", "abilities", "flow", "phrases"}),
     "blood_and_fortune": frozenset({"effects", "knowledge", "holders", "scoring"}),
-    "kingdom": frozenset({"resolution"}),
+    "kingdom": frozenset({"resolution", "combat", "chain"}),
 }
 """Each game's own modules: what only that game has, named by the rulebook's word for it."""
 
 ELSEWHERE: dict[tuple[str, str], str] = {
+    ("kingdom", "legal"): "rules.py, combat.py and chain.py: legal_<kind> beside explain_<kind> and do_<kind>",
+    ("kingdom", "refusals"): "rules.py, combat.py and chain.py: explain_<kind> beside legal_<kind> and do_<kind>",
     ("kings_blood", "legal"): "rules.py and eventplays.py: legal_<kind> beside explain_<kind> and do_<kind>",
     ("kings_blood", "refusals"): "rules.py and eventplays.py: explain_<kind> beside legal_<kind> and do_<kind>",
     ("kings_family", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",

@@ -10,7 +10,7 @@ from regalia.core.game import Game, Ruling
 from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kingdom.actions import action_space
-from regalia.games.kingdom.bot import KingdomHeuristicBot
+from regalia.games.kingdom.bot import KingdomBot
 from regalia.games.kingdom.cards import MAX_DECKS, NAME, deck_cards
 from regalia.games.kingdom.config import KingdomConfig, decks_for
 from regalia.games.kingdom.observation import KingdomObserver, layout
@@ -119,4 +119,4 @@ class KingdomGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": KingdomHeuristicBot}
+        return {"heuristic": KingdomBot}

@@ -20,23 +20,9 @@ from regalia.core.observation import Layout, ObservationWriter, Part, add_copy, 
 from regalia.core.state import State
 from regalia.games.kingdom import windows
 from regalia.games.kingdom.cards import NAME, NUM_CARD_INTS, SUITS
-from regalia.games.kingdom.phases import CHAIN_NAMES, WINDOW_NAMES
+from regalia.games.kingdom.phases import CHAIN_NAMES, D_OVER, D_RESPOND, DECISION_NAMES, WINDOW_NAMES
 from regalia.games.kingdom.state import KingdomState
 
-DECISIONS: Final[tuple[str, ...]] = (
-    "main",
-    "attackers",
-    "blockers",
-    "split",
-    "discard",
-    "target",
-    "counter",
-    "pick",
-    "respond",
-    "over",
-)
-"""The view's ``decision`` values, one-hot."""
-DECISION_INDEX: Final[dict[str, int]] = {d: i for i, d in enumerate(DECISIONS)}
 WINDOWS: Final[tuple[str, ...]] = tuple(w for w in WINDOW_NAMES if w is not None)
 """The view's ``window`` values: ``after-action``, ``after-attackers``, ``after-blockers``
 (window points 1..3; none without a response window)."""
@@ -64,7 +50,10 @@ def layout(players: int, universe: list[str], territories: int, max_turns: int |
         [
             Part("observer", (n,), doc="one-hot of the observing seat (zero for a spectator)"),
             Part(
-                "decision", (len(DECISIONS),), values=DECISIONS, doc="the pending decision as the observer may know it"
+                "decision",
+                (len(DECISION_NAMES),),
+                values=DECISION_NAMES,
+                doc="the pending decision as the observer may know it",
             ),
             Part("window", (len(WINDOWS),), values=WINDOWS, doc="the response window open"),
             Part("active", (n,), doc="the kingdom whose turn it is"),
@@ -185,16 +174,14 @@ class KingdomObserver(ObservationWriter):
         if seat >= 0:
             out[base + self.o_observer + seat] = 1.0
         if st.is_terminal:
-            out[base + self.o_decision + DECISION_INDEX["over"]] = 1.0
+            out[base + self.o_decision + D_OVER] = 1.0
         else:
-            kind, who, point = windows.masked_decision(st, viewer)
-            i = DECISION_INDEX.get(kind, -1)
-            if i >= 0:
-                out[base + self.o_decision + i] = 1.0
-            if kind == "respond" and 1 <= point <= self.window_count:
+            code, who, point = windows.masked_decision(st, viewer)
+            out[base + self.o_decision + code] = 1.0
+            if code == D_RESPOND and 1 <= point <= self.window_count:
                 out[base + self.o_window + point - 1] = 1.0
             self.seat(out, base + self.o_to_act, who, seat)
-        self.seat(out, base + self.o_active, st.active, seat)
+        self.seat(out, base + self.o_active, st.turn_player, seat)
         put(out, base + self.o_turn, st.turn_no * self.turn_scale, 0.0, 1.0)
         if st.turn_no <= n:
             out[base + self.o_first_round] = 1.0
@@ -247,7 +234,7 @@ class KingdomObserver(ObservationWriter):
         damage dealt so far, the attacker being split."""
         if st.defender < 0:
             return
-        self.seat(out, base + self.o_attacker, st.active, seat)
+        self.seat(out, base + self.o_attacker, st.turn_player, seat)
         self.seat(out, base + self.o_defender, st.defender, seat)
         damage = 0.0
         for i, a in enumerate(st.attackers):
@@ -283,4 +270,4 @@ class KingdomObserver(ObservationWriter):
                 out[at + k] = 1.0 if x > 1.0 else x
 
 
-__all__ = ["DECISIONS", "KingdomObserver", "layout", "printed_suit"]
+__all__ = ["KingdomObserver", "layout", "printed_suit"]
