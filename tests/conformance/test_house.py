@@ -69,6 +69,8 @@ OWN: dict[str, frozenset[str]] = {
 """Each game's own modules: what only that game has, named by the rulebook's word for it."""
 
 ELSEWHERE: dict[tuple[str, str], str] = {
+    ("blood_and_fortune", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",
+    ("blood_and_fortune", "refusals"): "rules.py: explain_<kind> beside legal_<kind> and do_<kind>, by action kind",
     ("kingdom", "legal"): "rules.py, combat.py and chain.py: legal_<kind> beside explain_<kind> and do_<kind>",
     ("kingdom", "refusals"): "rules.py, combat.py and chain.py: explain_<kind> beside legal_<kind> and do_<kind>",
     ("kings_blood", "legal"): "rules.py and eventplays.py: legal_<kind> beside explain_<kind> and do_<kind>",

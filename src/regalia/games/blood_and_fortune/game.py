@@ -10,7 +10,7 @@ from regalia.core.game import Game
 from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.blood_and_fortune.actions import num_actions
-from regalia.games.blood_and_fortune.bot import HeuristicBot
+from regalia.games.blood_and_fortune.bot import BloodAndFortuneBot
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
 from regalia.games.blood_and_fortune.observation import BloodAndFortuneObserver, layout
@@ -133,7 +133,7 @@ class BloodAndFortuneGame(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": BloodAndFortuneBot}
 
 
 __all__ = ["CARD_NAMES", "RULINGS", "BloodAndFortuneGame"]

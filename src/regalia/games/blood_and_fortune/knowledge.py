@@ -1,5 +1,6 @@
 """What each seat knows about where the hidden cards are, and determinization (BF-2).
 
+
 Every card move of a round is appended to the state's knowledge log ``klog`` as a small tuple
 (the kinds and holders are the constants of :mod:`.holders`):
 
@@ -27,7 +28,7 @@ of its cards, and the view of the seat is unchanged.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.games.blood_and_fortune.cards import HOUSE_OF, NUM_ROLES, ROLE_BASE, house_cards
 from regalia.games.blood_and_fortune.holders import (
@@ -40,10 +41,12 @@ from regalia.games.blood_and_fortune.holders import (
     K_SEE,
     K_XFER,
 )
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 
-def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[int]]:
+def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[int]]:
     """For ``seat``: each hidden-able card in play (int) -> the holders it may be in now."""
     cand: dict[int, set[int]] = {}
     for p, h in enumerate(state.houses):
@@ -80,7 +83,7 @@ def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[i
     return cand
 
 
-def current_holders(state: BloodAndFortuneTable) -> dict[int, int]:
+def current_holders(state: BloodAndFortuneState) -> dict[int, int]:
     """Each card in a hidden-able holder (int) -> its holder now (discard and played excluded)."""
     where: dict[int, int] = {}
     for p, hand in enumerate(state.hands):
@@ -182,7 +185,7 @@ def _house_compatible(cards: list[int], where: dict[int, int]) -> dict[int, set[
     return {c: {h for h, hs in houses.items() if HOUSE_OF[c] in hs} for c in cards}
 
 
-def determinize(state: BloodAndFortuneTable, seat: int, rng: random.Random) -> BloodAndFortuneTable:
+def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> BloodAndFortuneState:
     """A full state consistent with ``state.view(seat)``: every card ``seat`` has not seen placed
     anew at random, each where the public record and ``seat``'s own observations allow (BF-2).
 
@@ -243,7 +246,7 @@ def _stand_in(card: int, exclude: set[int], rng: random.Random) -> int:
     return rng.choice(pool)
 
 
-def redact(new: BloodAndFortuneTable, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
+def redact(new: BloodAndFortuneState, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
     """Remove from a determinized state every trace of what ``seat`` could not see.
 
     The copy would otherwise still carry the true game in its records: the knowledge log, the

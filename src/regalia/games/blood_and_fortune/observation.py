@@ -225,7 +225,7 @@ class BloodAndFortuneObserver(ObservationWriter):
             out[base + self.o_observer + seat] = 1.0
         if not over:  # the view's decision is None once the game is over (no ``game_over`` float)
             out[base + self.o_decision + s.phase] = 1.0
-            self.seat(out, base + self.o_to_act, s.cp, seat)
+            self.seat(out, base + self.o_to_act, s.to_act, seat)
         self.seat(out, base + self.o_first, s.first, seat)
         self.seat(out, base + self.o_ring, s.ring, seat)
         rnd = s.round + 1
