@@ -160,8 +160,10 @@ def _ext_modules() -> list[object]:
         return []
     if mode not in ("1", "true", "yes", "on", "auto"):
         sys.exit(f"REGALIA_MYPYC: expected 1, auto or 0, got {mode!r}")
-    if os.environ.get("REGALIA_BUILD_PHASE") == "requires":
-        return []  # the backend is only asking what to install before building (mypy, for mypyc)
+    if os.environ.get("REGALIA_BUILD_PHASE"):
+        # the backend is asking what to install before building (mypy, for mypyc), or for the
+        # metadata, or making the sdist: steps that compile nothing (tools/backend/regalia_build.py)
+        return []
     if mode == "auto" and not _compiler_works():
         print("warning: REGALIA_MYPYC=auto: no working C compiler; installing pure Python", file=sys.stderr)
         return []

@@ -120,7 +120,10 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--response-seconds"): [*FLOAT_BAD, "4.9", "121"],
     ("serve", "--settle-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "10.5"],
     ("serve", "--bot-move-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "61"],
+    ("serve", "--day-seconds"): ["-1", "0", "0.05", "abc", "", "nan", "inf", HUGE, "86401"],
+    ("serve", "--reminder-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "86401"],
     ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
+    ("serve", "--forwarded-allow-ips"): ["*", "", "proxy.example", "10.0.0.1/8", "127.0.0.1,*", "::1/200"],
 }
 
 # flags cannot take a bad value; these combinations with them must fail (naming the first option)

@@ -24,7 +24,7 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("server/cli.py", "regalia.server.app"): "FastAPI (the web extra)",
     ("server/cli.py", "regalia.server.deadlines"): "uvicorn's protocols (the web extra)",
     ("server/cli.py", "psycopg"): "the postgres extra, only for a postgresql:// database",
-    ("server/pubsub.py", "psycopg"): "the postgres extra, only for a postgresql:// database",
+    ("server/notices.py", "psycopg"): "the postgres extra, only for a postgresql:// database",
 }
 """Imports inside a function that are allowed: (module path under ``src/regalia``, imported
 module) → why it waits."""

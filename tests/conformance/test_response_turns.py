@@ -72,8 +72,9 @@ def test_srv_2_every_hidden_decision_is_the_last_turn_recorded(
 
 @pytest.mark.parametrize(("name", "players", "options"), _cases())
 def test_srv_2_every_hidden_window_offers_one_decline(name: str, players: int, options: dict[str, Any]) -> None:
-    """``State.is_decline``: at every hidden window exactly one legal action declines it — its
-    ``pass`` — and at a decision everyone sees none does, so that an online table never counts
+    """``State.is_decline``: at every hidden window — each of a kind ``Game.response_windows``
+    names (SRV-3's standing orders) — exactly one legal action declines it, its ``pass``, and
+    at a decision everyone sees none does, so that an online table never counts
     a window let go as a move (issue 33); a legal answer that is not the decline is a play of
     the responder's own (an Outlaw redirect, a Knight block, an Assassin, a suit change)."""
     hidden_seen = 0
@@ -88,6 +89,8 @@ def test_srv_2_every_hidden_window_offers_one_decline(name: str, players: int, o
             if state.decider_hidden():
                 hidden_seen += 1
                 assert declines == ["pass"], f"seed {seed}: hidden window {[str(a) for a in legal]}"
+                kind = state.decision_kind()
+                assert kind in state.game.response_windows, f"seed {seed}: {kind} is not a response window's kind"
             else:
                 assert declines == [], f"seed {seed}: a decline at a decision everyone sees: {declines}"
             state.apply(rng.choice(legal))

@@ -165,10 +165,10 @@ def make_client(db_url: str) -> Iterator[AppFactory]:
     """Start in-process apps on the test's database (bots in a thread, a fast sweeper)."""
     clients: list[TestClient] = []
 
-    def make(**overrides: Any) -> TestClient:
+    def make(*, notices: Any = None, **overrides: Any) -> TestClient:
         base = {"db_url": db_url, "bot_processes": 0, "sweep_seconds": 0.05, "bot_move_seconds": 0.0}
         settings = ServerSettings(**{**base, "settle_seconds": 0.02, **overrides})
-        client = TestClient(create_app(settings))
+        client = TestClient(create_app(settings, notices=notices))
         client.__enter__()
         clients.append(client)
         return client

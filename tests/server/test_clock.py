@@ -6,7 +6,7 @@ import time
 
 from sqlalchemy import update
 
-from regalia.server.storage import TableRow
+from regalia.server.schema import TableRow
 from regalia.server.store import Store
 
 from .conftest import AppFactory

@@ -193,10 +193,11 @@ def test_a_move_never_reads_the_table_again(make_client: AppFactory) -> None:
     client = make_client()
     t = create(client, game="kings-family", players=1, seats=["human"], seed=5)
     master: Any = client.app.state.services.master  # type: ignore[attr-defined]
-    store: Store = master.store
+    store: Store = client.app.state.services.store  # type: ignore[attr-defined]
+    moves = master.moves  # every move goes through the master's move path
     reads: list[str] = []
     moving: set[asyncio.Task[Any] | None] = set()
-    submit, run = master.submit, store.run
+    submit, run = moves.submit, store.run
 
     async def counted_submit(*args: Any, **kw: Any) -> Any:
         moving.add(asyncio.current_task())
@@ -210,7 +211,7 @@ def test_a_move_never_reads_the_table_again(make_client: AppFactory) -> None:
             reads.append(fn.__name__)
         return await run(fn, *args)
 
-    master.submit, store.run = counted_submit, counted_run
+    moves.submit, store.run = counted_submit, counted_run
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": t["token"]}))
         moved = 0

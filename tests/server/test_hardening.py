@@ -296,6 +296,7 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
     defaults = ServerSettings(db_url="sqlite://")
     for field, option in LIMIT_OPTIONS.items():
         assert option in lines, option
-        if field != "allowed_origins":
+        if field not in ("allowed_origins", "forwarded_allow_ips"):
             assert f"[default: {getattr(defaults, field)}]" in lines[option], lines[option]
     assert "this server's own origin" in lines["--allowed-origin"]
+    assert "no forwarded header is read" in lines["--forwarded-allow-ips"]

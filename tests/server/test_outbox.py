@@ -16,8 +16,8 @@ from regalia.server.connection import Connection
 from regalia.server.live import LiveTable, is_hidden_decision
 from regalia.server.outbox import Outbox, Outgoing
 from regalia.server.protocol import ChatOut
+from regalia.server.schema import SeatRow, TableRow
 from regalia.server.settings import ServerSettings
-from regalia.server.storage import SeatRow, TableRow
 from regalia.server.store import Move
 
 

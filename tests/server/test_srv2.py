@@ -289,7 +289,7 @@ def test_srv2_a_stage_that_runs_out_passes_and_wait_lengthens_it(make_client: Ap
         hello(p1, token=j1["token"])
         hello(p2, token=j2["token"])
         p2.send_json({"type": "prefs", "responses": "quick"})
-        assert until(p2, "prefs") == {"type": "prefs", "responses": "quick", "forced": True}
+        assert until(p2, "prefs") == {"type": "prefs", "responses": "quick", "forced": True, "orders": {}}
         assert act(p0, decide(p0, f0))["type"] == "accepted"
         assert act(p1, decide(p1, until(p1, "state"), stages=True), "continue")["type"] == "accepted"
         stage = decide(p2, until(p2, "state"), stages=True)
@@ -317,7 +317,7 @@ def test_srv2_a_revealing_preference_needs_understood(client: TestClient) -> Non
     t = create(client, game="trap", players=2, seats=["human", "bot:random"], seed=1)
     with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
         welcome, _ = hello(ws, token=t["token"])
-        assert welcome["prefs"] == {"type": "prefs", "responses": "ask", "forced": True}
+        assert welcome["prefs"] == {"type": "prefs", "responses": "ask", "forced": True, "orders": {}}
         ws.send_json({"type": "prefs", "responses": "holding"})
         err = until(ws, "error")
         assert err["field"] == "understood" and "tells everyone" in err["reason"]

@@ -14,10 +14,10 @@ from sqlalchemy import inspect, update
 
 from regalia.server.app import create_app
 from regalia.server.committer import Write
-from regalia.server.pubsub import libpq_url
+from regalia.server.notices import NOTIFY_CHANNEL, libpq_url
+from regalia.server.schema import TableRow, metadata
 from regalia.server.settings import ServerSettings
-from regalia.server.storage import TableRow, metadata
-from regalia.server.store import NOTIFY_CHANNEL, Move, Store
+from regalia.server.store import Move, Store
 from regalia.server.tokens import find_seat, hash_token, new_token, token_matches
 
 from .conftest import AppFactory, PgCluster

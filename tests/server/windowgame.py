@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from regalia.core import Game, IllegalActionError, State, option, public
 from regalia.core.events import Event, private
@@ -179,6 +179,11 @@ class TrapState(State):
     def decider_hidden(self) -> bool:
         return bool(self.window)
 
+    def decision_kind(self) -> str | None:
+        if self.is_terminal:
+            return None
+        return "trap" if self.window else "play"
+
     def clone(self) -> TrapState:
         new = TrapState.__new__(TrapState)
         self._copy_base(new)
@@ -274,7 +279,10 @@ class WindowGame(Game):
     default_players = 3
     config_class = TrapConfig
     rules_version = "test-1"
-    decision_kinds = ("play",)
+    decision_kinds = ("play", "trap")
+    response_windows: ClassVar[dict[str, str]] = {
+        "trap": "Trap: after another player's play, spring your Trap so that the card scores nothing"
+    }
     legend = "Numbers are cards; T is the Trap."
     hidden_responses = True
     presenter = TrapPresenter()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import platform
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
+import regalia
 from regalia.cli.errors import RegaliaGroup
 
 
@@ -33,6 +35,35 @@ app = typer.Typer(
 )
 console = QuietPipeConsole(highlight=False)
 err_console = QuietPipeConsole(stderr=True, highlight=False)
+
+
+def version_line() -> str:
+    """What ``regalia --version`` prints: the release, which build of the rules core is loaded and
+    the Python that runs it (``regalia 0.1.0 (compiled core, CPython 3.11.7)``)."""
+    build = "compiled core" if regalia.compiled() else "pure-Python core"
+    return f"regalia {regalia.__version__} ({build}, {platform.python_implementation()} {platform.python_version()})"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(version_line(), markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print regalia's version, the build of its rules core (compiled or pure) and the Python, then exit.",
+        ),
+    ] = False,
+) -> None:
+    """The options of ``regalia`` itself, before a command."""
+
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `regalia list`).")]
 OptionOpt = Annotated[
@@ -69,4 +100,5 @@ __all__ = [
     "app",
     "console",
     "err_console",
+    "version_line",
 ]

@@ -45,7 +45,8 @@ def option(
             collects the others' hands"}``); a value without one is shown as it is.
         choices: the allowed values, when they form a closed set.
         ruling: the ruling id that introduces the option (e.g. ``"KB-T4"``).
-        minimum, maximum: inclusive bounds for integer options.
+        minimum: the inclusive lower bound of an integer option (``None``: none).
+        maximum: the inclusive upper bound of an integer option (``None``: none).
 
     Returns:
         a ``dataclasses.field`` carrying the metadata.

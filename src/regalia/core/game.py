@@ -97,6 +97,13 @@ class Game(ABC):
     such a window is open and ``State.response_turns`` where one could have opened. An online
     table asks every seat that could have been asked, so that its pace does not reveal who was
     (server ruling SRV-2)."""
+    response_windows: ClassVar[dict[str, str]] = {}
+    """The kinds of hidden response window (``State.decision_kind`` of a decision for which
+    ``State.decider_hidden`` holds), each with its words for people: what opens it and what may
+    be played in it. A turn-based online table answers these windows by each person's standing
+    order for the kind (server ruling SRV-3), which a person sets under these headings. Every
+    hidden decision of a game with ``hidden_responses`` is of one of these kinds (checked by
+    the conformance suite)."""
     decision_kinds: ClassVar[tuple[str, ...]] = ()
     """Every kind of decision a state of this game can be waiting for (``State.decision_kind``);
     each has a prompt (``State.prompt``) tested in the game's tests."""

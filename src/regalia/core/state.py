@@ -32,8 +32,12 @@ Action = Hashable
 """An action: a frozen, hashable object whose ``str()`` is its canonical text form."""
 
 RECORD_FORMAT = "regalia.record"
+"""The ``format`` of a game record (:meth:`State.record`; read by ``regalia.replay``)."""
 SNAPSHOT_FORMAT = "regalia.snapshot"
+"""The ``format`` of a snapshot (:meth:`State.snapshot`; read by ``regalia.from_snapshot``)."""
 FORMAT_VERSION = 1
+"""The ``version`` of the record and snapshot formats; a file of another version is refused
+(CHANGELOG.md lists it with each release)."""
 
 MAX_ACTION_TEXT = 200
 """The longest action text ``parse_action`` reads (characters, after stripping spaces); every

@@ -555,7 +555,8 @@ class CardTable(Slice):
         columns: the feature names (one column each).
         row: ``row(item) -> (notation, features)`` for one item of the list (``None``: skip it);
             ``features`` has one float per column, written into the card's row.
-        low, high: bounds of the features (each float is clipped to them).
+        low: the lower bound of the features (each float is clipped to it).
+        high: the upper bound of the features (each float is clipped to it).
 
     Shape: ``(len(cards), len(columns))``; rows of cards not in the list are zero.
     """

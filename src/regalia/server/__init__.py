@@ -8,11 +8,11 @@ commits each move before telling anyone, and fans the change out to the websocke
 through the same path as people. See ``docs/server.md`` for the protocol and the guarantees.
 
 Modules: :mod:`.settings` (limits and knobs), :mod:`.protocol` (every message as a pydantic
-model), :mod:`.storage` and :mod:`.store` (SQLAlchemy models, Alembic migrations, queries),
+model), :mod:`.schema` (the SQLAlchemy models the Alembic migrations create), :mod:`.store` (the queries),
 :mod:`.tokens` (seat tokens), :mod:`.live` (a table in memory: state, events, the released
 state of ruling SRV-1), :mod:`.frames` (what one seat is sent), :mod:`.master` (apply, commit,
-fan-out, clocks, bots), :mod:`.bots` (the bot worker pool), :mod:`.pubsub` (local hub and
-PostgreSQL LISTEN/NOTIFY), :mod:`.connection` (one websocket), :mod:`.app` (the FastAPI app),
+fan-out, clocks, bots), :mod:`.bots` (the bot worker pool), :mod:`.sockets` (this process's
+sockets by table), :mod:`.notices` (PostgreSQL LISTEN/NOTIFY between processes), :mod:`.connection` (one websocket), :mod:`.app` (the FastAPI app),
 :mod:`.cli` (the ``serve`` command).
 """
 

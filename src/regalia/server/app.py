@@ -39,28 +39,28 @@ from starlette.types import ASGIApp as StarletteApp
 
 import regalia
 from regalia.server import lessons
-from regalia.server.bots import BotPool
-from regalia.server.connection import CLOSE_NO_TABLE, CLOSE_POLICY, Connection
-from regalia.server.limits import AddressLimits, retry_after
-from regalia.server.lobby import Lobby, LobbyError, games_list
-from regalia.server.master import Master
-from regalia.server.protocol import (
-    ChatOut,
+from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
-    DuplicateKeyError,
-    Error,
     GameList,
     Joined,
     JoinTable,
     Replay,
     ReplayRequest,
-    TableInfo,
     TableList,
-    loads_strict,
 )
-from regalia.server.pubsub import Hub, PgListener
+from regalia.server.bots import BotPool
+from regalia.server.catalogue import games_list
+from regalia.server.connection import Connection
+from regalia.server.dependencies import TurnNotices
+from regalia.server.limits import AddressLimits, retry_after
+from regalia.server.lobby import Lobby, LobbyError
+from regalia.server.master import Master
+from regalia.server.notices import PgListener
+from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
+from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
+from regalia.server.sockets import Hub
 from regalia.server.store import Store
 
 log = logging.getLogger("regalia.server")
@@ -228,7 +228,8 @@ class WebAssets(StaticFiles):
 
 
 def client_address(scope_client: Any) -> str:
-    """The client's address (the TCP peer; ``"unknown"`` when the server does not say)."""
+    """The client's address (the TCP peer, or the one a trusted proxy forwards: ``--forwarded-allow-ips``;
+    ``"unknown"`` when the server does not say)."""
     return str(scope_client[0]) if scope_client else "unknown"
 
 
@@ -267,39 +268,19 @@ def docs_page(openapi_url: str, title: str) -> HTMLResponse:
     return HTMLResponse(html, headers={"content-security-policy": policy})
 
 
-async def _start(settings: ServerSettings) -> Services:
+async def _start(settings: ServerSettings, notices: TurnNotices | None) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
-    master = Master(settings, store, bots)
-    store.process_id = master.process_id
     hub = Hub()
-    master.fanout = hub
-    lobby = Lobby(master)
+    master = Master(settings, store, hub, bots, notices=notices)
+    lobby = Lobby(master, store)
     listener = None
     if store.is_postgres:
-
-        async def on_notice(payload: dict[str, Any]) -> None:
-            if payload.get("k") == "chat":
-                chat = payload.get("chat")
-                table_id = payload.get("t")
-                if payload.get("p") == master.process_id or not isinstance(chat, dict) or not isinstance(table_id, str):
-                    return
-                live = master.cached(table_id)
-                seat = chat.get("seat")
-                name = live.seat_name(seat) if live is not None else ("spectator" if seat is None else f"P{seat}")
-                hub.broadcast(table_id, ChatOut(id=chat["id"], seat=seat, name=name, text=chat["text"], at=chat["at"]))
-                return
-            await master.on_notice(payload, hub.has)
-
-        async def on_reconnect() -> None:
-            for table_id in hub.tables():
-                await master.on_notice({"k": "seats", "t": table_id, "p": ""}, hub.has)
-
-        listener = PgListener(settings.db_url, on_notice, on_reconnect)
+        listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
     services = Services(settings, store, bots, master, lobby, hub, listener, [], AddressLimits(settings))
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
-    services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, lambda: master.touch(hub.seated()))))
+    services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
     return services
 
 
@@ -327,12 +308,14 @@ async def _stop(services: Services) -> None:
     await asyncio.to_thread(services.store.close)
 
 
-def create_app(settings: ServerSettings) -> FastAPI:
+def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) -> FastAPI:
     """The server application for one process: the lobby API (:func:`_add_lobby_routes`), the
     table sockets (:func:`_add_table_socket`), the lessons' API and the browser pages.
 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
+        notices: where turn-based tables' "your turn" notices go (a test's recorder; by default
+            nowhere).
 
     Returns:
         an ASGI application (FastAPI) to run under uvicorn.
@@ -340,7 +323,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings)
+        app.state.services = await _start(settings, notices)
         try:
             yield
         finally:

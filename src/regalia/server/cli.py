@@ -47,9 +47,12 @@ LIMIT_OPTIONS: dict[str, str] = {
     "welcome_chat_bytes": "--welcome-chat-bytes",
     "header_seconds": "--header-timeout",
     "allowed_origins": "--allowed-origin",
+    "forwarded_allow_ips": "--forwarded-allow-ips",
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
+    "day_seconds": "--day-seconds",
+    "reminder_seconds": "--reminder-seconds",
 }
 """The :class:`ServerSettings` field each limit option sets."""
 
@@ -179,6 +182,22 @@ _BOT_MOVE_SECONDS_OPTION = Annotated[
         help="A bot's move is shown this long after its decision was, however quickly it was found.",
     ),
 ]
+_DAY_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--day-seconds",
+        metavar="S",
+        help="Seconds in a day of a turn-based table's allowance (86400; shorten only to show or test it).",
+    ),
+]
+_REMINDER_SECONDS_OPTION = Annotated[
+    float,
+    typer.Option(
+        "--reminder-seconds",
+        metavar="S",
+        help="A person away from a turn-based table is reminded this long before their deadline (7200).",
+    ),
+]
 _ALLOWED_ORIGIN_OPTION = Annotated[
     list[str] | None,
     typer.Option(
@@ -186,6 +205,16 @@ _ALLOWED_ORIGIN_OPTION = Annotated[
         metavar="<origin>",
         help="Another site whose pages may open table sockets (scheme://host[:port]; repeatable). "
         "Default: only this server's own origin.",
+    ),
+]
+_FORWARDED_ALLOW_IPS_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        metavar="<address>",
+        help="The reverse proxy's address or network (repeatable, or comma-separated): requests from it "
+        "give the client's address and scheme in X-Forwarded-For and X-Forwarded-Proto. "
+        "Default: no forwarded header is read.",
     ),
 ]
 
@@ -209,7 +238,10 @@ def serve(
     response_seconds: _RESPONSE_SECONDS_OPTION = _DEFAULTS.response_seconds,
     settle_seconds: _SETTLE_SECONDS_OPTION = _DEFAULTS.settle_seconds,
     bot_move_seconds: _BOT_MOVE_SECONDS_OPTION = _DEFAULTS.bot_move_seconds,
+    day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
+    reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
+    forwarded_allow_ips: _FORWARDED_ALLOW_IPS_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
     limits: dict[str, Any] = {
@@ -224,9 +256,12 @@ def serve(
         "welcome_chat_bytes": welcome_chat_bytes,
         "header_seconds": header_timeout,
         "allowed_origins": tuple(allowed_origin or ()),
+        "forwarded_allow_ips": tuple(a.strip() for value in forwarded_allow_ips or () for a in value.split(",")),
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
+        "day_seconds": day_seconds,
+        "reminder_seconds": reminder_seconds,
     }
     url, settings = _checked(db, host, port, bot_processes, log_level, limits)
     try:
@@ -264,7 +299,9 @@ def serve(
         log_level=log_level,
         ws_max_size=max(65536, 4 * settings.max_message_bytes),
         server_header=False,
-        proxy_headers=False,
+        # forwarded headers only from the proxies' addresses (ServerSettings.forwarded_allow_ips)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)

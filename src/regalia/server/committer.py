@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from regalia.server.notices import Notice
 from regalia.server.store import Move, Store
 
 log = logging.getLogger("regalia.server")
@@ -59,7 +60,7 @@ class Write:
     move: Move | None = None
     at_step: int | None = None
     at_period: int | None = None
-    notify: dict[str, Any] | None = None
+    notify: Notice | None = None
     done: asyncio.Future[bool] | None = field(default=None, repr=False)
 
 

@@ -15,28 +15,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from regalia.core import get_game
 from regalia.core.state import MAX_ACTION_TEXT
 from regalia.server.deltas import EncodedFrame
-from regalia.server.frames import Cursor, frame_for, response_for, seat_info, table_info
+from regalia.server.frames import Cursor, chat_out, frame_for, response_for, seat_info, table_info
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.lobby import Lobby, LobbyError, clean_text
 from regalia.server.master import Master, TableNotFound
 from regalia.server.outbox import Outbox, Outgoing
-from regalia.server.periods import CONTINUE, REVEALING
+from regalia.server.periods import REVEALING
 from regalia.server.protocol import (
-    CLIENT_TYPES,
     Accepted,
     Act,
     ChatIn,
     ChatOut,
-    DuplicateKeyError,
     Error,
     Hello,
     Hint,
@@ -55,36 +53,18 @@ from regalia.server.protocol import (
     Undo,
     Wait,
     Welcome,
-    client_message,
-    loads_strict,
 )
-from regalia.server.pubsub import Hub
+from regalia.server.reading import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_TABLE,
+    CLOSE_POLICY,
+    CLOSE_SLOW,
+    CLOSE_TIMEOUT,
+    Closing,
+    MessageReader,
+)
+from regalia.server.sockets import Hub
 from regalia.server.tokens import find_seat, invite_matches
-
-CLOSE_POLICY = 1008
-CLOSE_TOO_BIG = 1009
-CLOSE_BAD_TOKEN = 4403
-CLOSE_NO_TABLE = 4404
-CLOSE_TIMEOUT = 4408
-CLOSE_SLOW = 4429
-
-
-class Closing(Exception):
-    """Close the socket with ``code`` after sending ``error``."""
-
-    def __init__(self, code: int, error: Error) -> None:
-        super().__init__(error.reason)
-        self.code = code
-        self.error = error
-
-
-def _field_of(exc: ValidationError) -> tuple[str | None, str]:
-    err = exc.errors()[0]
-    loc = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_TYPES)
-    msg = str(err.get("msg", "invalid"))
-    if err.get("type") == "extra_forbidden":
-        msg = "unknown field"
-    return loc or None, msg
 
 
 class Connection:
@@ -98,13 +78,13 @@ class Connection:
         self.hub = hub
         self.settings = master.settings
         self.seat: int | None = None
+        self.game = ""
+        """The table's game (known once the hello is answered)."""
         self.cursor = Cursor()
         self.outbox = Outbox(self.settings.send_queue_bytes)
         self.synced_at = -float("inf")
         self.hinting: asyncio.Task[None] | None = None
-        self.tokens = float(self.settings.rate_burst)
-        self.filled_at = time.monotonic()
-        self.refusals = 0
+        self.reader = MessageReader(ws, self.settings, self.send)
         self.closed = False
         self.deltas = False
         """Whether the client applies ``delta`` messages (its ``hello`` said so)."""
@@ -197,83 +177,6 @@ class Connection:
                 await self.ws.close(code=code, reason=reason[:120])
 
     # ------------------------------------------------------------------ receiving
-    def _rate_ok(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(
-            float(self.settings.rate_burst), self.tokens + (now - self.filled_at) * self.settings.rate_per_second
-        )
-        self.filled_at = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-    def _refuse(self, code: str, reason: str, field: str | None = None) -> None:
-        self.refusals += 1
-        if self.refusals > self.settings.max_refusals:
-            raise Closing(CLOSE_POLICY, Error(code="too_many_refusals", field=None, reason="too many refused messages"))
-        self.send(Error(code=code, field=field, reason=reason))
-
-    async def _receive(self) -> Any | None:
-        """The next message as a validated model, or ``None`` after a refusal (already answered).
-
-        Raises:
-            WebSocketDisconnect: the client went away.
-            Closing: a message too big to read.
-        """
-        msg = await self.ws.receive()
-        if msg["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(msg.get("code", 1000))
-        raw = msg.get("text")
-        if raw is None:
-            size = len(msg.get("bytes") or b"")
-            if size > self.settings.max_message_bytes:
-                raise Closing(CLOSE_TOO_BIG, self._too_big(size))
-            self._refuse("binary", "binary messages are not read: send JSON text")
-            return None
-        size = len(raw.encode("utf-8", "surrogatepass"))
-        if size > self.settings.max_message_bytes:
-            raise Closing(CLOSE_TOO_BIG, self._too_big(size))
-        if not self._rate_ok():
-            self._refuse(
-                "rate_limited",
-                f"too many messages: at most {self.settings.rate_burst} at once and "
-                f"{self.settings.rate_per_second:g} a second; this one was dropped",
-            )
-            return None
-        try:
-            data = loads_strict(raw)
-        except DuplicateKeyError as exc:
-            self._refuse("invalid", f"{exc}: send each field once", exc.key)
-            return None
-        except json.JSONDecodeError as exc:
-            self._refuse("malformed", f"not JSON ({exc.msg} at character {exc.pos})")
-            return None
-        except RecursionError:
-            self._refuse("malformed", "not JSON this server reads (nested too deeply)")
-            return None
-        if not isinstance(data, dict):
-            self._refuse("malformed", "expected a JSON object with a type")
-            return None
-        kind = data.get("type")
-        if kind not in CLIENT_TYPES:
-            shown = kind[:40] if isinstance(kind, str) else json.dumps(kind)[:40]
-            self._refuse("unknown_type", f"unknown message type {shown}; known: {', '.join(CLIENT_TYPES)}", "type")
-            return None
-        try:
-            return client_message.validate_python(data)
-        except ValidationError as exc:
-            field, reason = _field_of(exc)
-            self._refuse("invalid", f"{kind}: {field or 'message'}: {reason}", field)
-            return None
-
-    def _too_big(self, size: int) -> Error:
-        return Error(
-            code="too_big",
-            field=None,
-            reason=f"a message is at most {self.settings.max_message_bytes} bytes, this one has {size}",
-        )
-
     # ------------------------------------------------------------------ the session
     async def run(self) -> None:
         """Serve the socket until the client leaves or is closed."""
@@ -285,14 +188,9 @@ class Connection:
                 self.push_state(live, full=self.cursor.step < 0)
                 self.hub.add(self)
                 if self.seat is not None:
-                    await self.master.touch([(self.table_id, self.seat)])
-                    seat_row = live.seat_row(self.seat)
-                    if seat_row.controller == "bot" and seat_row.kind == "human" and live.row.status == "running":
-                        await self.master.set_controller(self.table_id, self.seat, "human", only_if="bot")
-                    else:
-                        await self.master._after_change(await self.master.get(self.table_id), seats=True)
+                    await self.master.arrive(self.table_id, self.seat)
                 while not self.closed:
-                    message = await self._receive()
+                    message = await self.reader.receive()
                     if message is not None:
                         await self._handle(message)
             except Closing as exc:
@@ -309,21 +207,14 @@ class Connection:
                     task.cancel()
                     with contextlib.suppress(BaseException):
                         await task
-            if self.seat is not None and not self.master.closed:
-                self.master.spawn(self._gone())
+            if self.seat is not None:
+                self.master.depart(self.table_id, self.seat)
 
     async def _drain(self) -> None:
         for _ in range(50):
             if not len(self.outbox):
                 return
             await asyncio.sleep(0.01)
-
-    async def _gone(self) -> None:
-        """The seat's socket closed: mark it offline unless another socket of this process holds it."""
-        if self.seat is None or any(s.seat == self.seat for s in self.hub.sockets(self.table_id)):
-            return
-        with contextlib.suppress(TableNotFound, TableUnavailable):
-            await self.master.seat_gone(self.table_id, self.seat)
 
     async def _hello(self) -> LiveTable:
         try:
@@ -333,12 +224,13 @@ class Connection:
                 CLOSE_TIMEOUT, Error(code="timeout", field=None, reason='no hello: send {"type": "hello", …} first')
             ) from None
         try:
-            live = await self.master.get(self.table_id)
+            live = await self.master.hello(self.table_id)
         except TableNotFound:
             raise Closing(CLOSE_NO_TABLE, Error(code="no_table", field="table", reason="no such table")) from None
         except TableUnavailable as exc:
             raise Closing(CLOSE_NO_TABLE, Error(code="unavailable", field="table", reason=str(exc))) from None
         row = live.row
+        self.game = row.game
         if message.token is not None:
             seat = find_seat(message.token, [(s.seat, s.token_hash) for s in live.seats])
             if seat is None:
@@ -366,7 +258,7 @@ class Connection:
                     ),
                 )
         self.deltas = message.deltas
-        chat = await self.master.store.run(lambda: self.master.store.chat(self.table_id, limit=200))
+        chat = await self.master.chat_history(self.table_id, 200)
         self.send(
             Welcome(
                 table=table_info(row, live.seats, suspended=live.suspended is not None),
@@ -379,7 +271,7 @@ class Connection:
                     max_chat_chars=self.settings.max_chat_chars,
                     max_action_chars=MAX_ACTION_TEXT,
                 ),
-                chat=self._welcome_chat([Lobby.chat_out(live, c) for c in chat]),
+                chat=self._welcome_chat([chat_out(live, c) for c in chat]),
                 prefs=self._prefs(live) if self.seat is not None else None,
             )
         )
@@ -408,7 +300,7 @@ class Connection:
 
     async def _receive_hello(self) -> Hello:
         while True:
-            message = await self._receive()
+            message = await self.reader.receive()
             if message is None:
                 continue
             if not isinstance(message, Hello):
@@ -421,11 +313,11 @@ class Connection:
         if isinstance(message, Ping):
             self.send(Pong())
         elif isinstance(message, Hello):
-            self._refuse("invalid", "hello was already said on this socket", "type")
+            self.reader.refuse("invalid", "hello was already said on this socket", "type")
         elif isinstance(message, Sync):
             now = time.monotonic()
             if now - self.synced_at < self.settings.sync_seconds:
-                self._refuse(
+                self.reader.refuse(
                     "rate_limited",
                     f"sync at most once every {self.settings.sync_seconds:g} s (sync_seconds); this one was dropped",
                     "type",
@@ -433,16 +325,13 @@ class Connection:
                 return
             self.synced_at = now
             self.cursor = Cursor()
-            self.push_state(await self.master.get(self.table_id), full=True)
+            self.push_state(await self.master.sync(self.table_id), full=True)
         elif self.seat is None:
-            self._refuse("forbidden", f"a spectator cannot send {message.type}", "type")
+            self.reader.refuse("forbidden", f"a spectator cannot send {message.type}", "type")
         elif isinstance(message, Act):
-            if message.action == CONTINUE:
-                await self._continue(message)
-            else:
-                await self._act(message)
+            await self._act(message)
         elif isinstance(message, Wait):
-            out = await self.master.respond(self.table_id, self.seat, "wait")
+            out = await self.master.wait(self.table_id, self.seat)
             if not out.accepted:
                 self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action="wait"))
         elif isinstance(message, PrefsIn):
@@ -450,49 +339,52 @@ class Connection:
         elif isinstance(message, ChatIn):
             await self._chat(message)
         elif isinstance(message, Leave):
-            if not await self.master.set_controller(self.table_id, self.seat, "bot", only_if="human"):
-                self._refuse("invalid", "the stand-in bot already plays your seat")
+            if (why := await self.master.leave(self.table_id, self.seat)) is not None:
+                self.reader.refuse("invalid", why)
         elif isinstance(message, Reclaim):
-            if not await self.master.set_controller(self.table_id, self.seat, "human", only_if="bot"):
-                self._refuse("invalid", "you already play your seat")
+            if (why := await self.master.reclaim(self.table_id, self.seat)) is not None:
+                self.reader.refuse("invalid", why)
         elif isinstance(message, Hint):
             if self.hinting is not None and not self.hinting.done():
-                self._refuse("invalid", "a hint is already being worked out for you; it comes next", "type")
+                self.reader.refuse("invalid", "a hint is already being worked out for you; it comes next", "type")
             else:  # in its own task: the socket goes on reading (a leave, a move, its closing) meanwhile
                 self.hinting = asyncio.create_task(self._hint(self.seat))
         elif isinstance(message, Undo):
             out = await self.master.undo(self.table_id, self.seat)
             if not out.accepted:
-                self._refuse("invalid", out.reason, "type")
+                self.reader.refuse("invalid", out.reason, "type")
         elif isinstance(message, Start):
             try:
                 await self.lobby.start(self.table_id, self.seat)
             except LobbyError as exc:
-                self._refuse("invalid", exc.reason, exc.field)
+                self.reader.refuse("invalid", exc.reason, exc.field)
 
     async def _hint(self, seat: int) -> None:
         """Answer ``hint`` (run as a task of its own, one at a time per socket)."""
         answer = await self.master.hint(self.table_id, seat)
         if isinstance(answer, tuple):
-            live = await self.master.get(self.table_id, refresh=False)
-            self.send(HintOut(step=live.public_step, action=answer[0], label=answer[1], bot=answer[2]))
+            action, label, bot, step = answer
+            self.send(HintOut(step=step, action=action, label=label, bot=bot))
             return
         try:
-            self._refuse("invalid", answer.reason, "type")
+            self.reader.refuse("invalid", answer.reason, "type")
         except Closing as exc:
             self.send(exc.error)
             await self._drain()
             await self._close(exc.code, exc.error.reason)
 
     async def _act(self, message: Act) -> None:
+        """A move — or ``continue``, ending this seat's stage of a response period in which the
+        rules ask it nothing (SRV-2): acknowledged once committed, or refused with the reason
+        (on an out-of-date frame, the current one is sent again)."""
         assert self.seat is not None
-        out = await self.master.submit(
+        out = await self.master.act(
             self.table_id,
             self.seat,
             message.action,
             step=message.step,
             decision=message.decision,
-            on_commit=lambda o: self.send(Accepted(step=o.step, action=o.action or "")),
+            on_commit=lambda o: self.send(Accepted(step=o.step, action=o.action or str(message.action))),
         )
         if out.accepted:
             return
@@ -500,63 +392,51 @@ class Connection:
         self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=shown[:MAX_ACTION_TEXT]))
         if out.stale:
             self.cursor.key = ""  # resend the current frame
-            self.push_state(await self.master.get(self.table_id))
-
-    async def _continue(self, message: Act) -> None:
-        """``continue``: end your stage in a response period in which the rules ask you nothing (SRV-2)."""
-        assert self.seat is not None
-        out = await self.master.respond(
-            self.table_id,
-            self.seat,
-            CONTINUE,
-            step=message.step,
-            decision=message.decision,
-            on_done=lambda o: self.send(Accepted(step=o.step, action=CONTINUE)),
-        )
-        if out.accepted:
-            return
-        self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=CONTINUE))
-        if out.stale:
-            self.cursor.key = ""
-            self.push_state(await self.master.get(self.table_id))
+            self.push_state(await self.master.sync(self.table_id))
 
     async def _set_prefs(self, message: PrefsIn) -> None:
         """Store the person's preferences; one that would tell others something is taken only
         when the client says the person understood that (SRV-2)."""
         assert self.seat is not None
         if message.responses in REVEALING and not message.understood:
-            self._refuse(
+            self.reader.refuse(
                 "invalid",
                 "prefs: 'holding' lets the table move on at once when you cannot respond, which tells everyone "
                 "that you hold nothing to respond with; send it again with understood: true to choose it",
                 "understood",
             )
             return
-        change = {k: v for k, v in (("responses", message.responses), ("forced", message.forced)) if v is not None}
-        prefs = await self.master.set_prefs(self.table_id, self.seat, change)
+        if message.orders:
+            kinds = get_game(self.game).response_windows
+            unknown = sorted(set(message.orders) - set(kinds))
+            if unknown:
+                known = ", ".join(kinds) or "none: this game has no hidden response windows"
+                self.reader.refuse(
+                    "invalid",
+                    f"prefs: orders: {unknown[0][:40]!r} is not a kind of window of this game (known: {known})",
+                    f"orders.{unknown[0][:40]}",
+                )
+                return
+        pairs = (("responses", message.responses), ("forced", message.forced), ("orders", message.orders))
+        change = {k: v for k, v in pairs if v is not None}
+        prefs = await self.master.prefs(self.table_id, self.seat, change)
         self.send(Prefs(**prefs))
-        self.push_state(await self.master.get(self.table_id))  # a forced decision: offered, or played for them
+        self.push_state(await self.master.sync(self.table_id))  # a forced decision: offered, or played for them
 
     async def _chat(self, message: ChatIn) -> None:
         assert self.seat is not None
         try:
             text = clean_text(message.text, "text", self.settings.max_chat_chars)
         except LobbyError as exc:
-            self._refuse("invalid", f"chat: {exc.reason}", "text")
+            self.reader.refuse("invalid", f"chat: {exc.reason}", "text")
             return
         if not text:
-            self._refuse("invalid", "chat: the message is empty", "text")
+            self.reader.refuse("invalid", "chat: the message is empty", "text")
             return
-        seat, per_minute = self.seat, self.settings.chat_per_minute
-        chat = await self.master.store.run(
-            lambda: self.master.store.add_chat(self.table_id, seat, text, time.time(), per_minute=per_minute)
-        )
-        if chat is None:
-            self._refuse(
+        if await self.master.chat(self.table_id, self.seat, text) is None:
+            self.reader.refuse(
                 "rate_limited",
-                f"chat: at most {per_minute} messages a minute from one seat (chat_per_minute); this one was dropped",
+                f"chat: at most {self.settings.chat_per_minute} messages a minute from one seat (chat_per_minute); "
+                "this one was dropped",
                 "text",
             )
-            return
-        live = await self.master.get(self.table_id, refresh=False)
-        self.hub.broadcast(self.table_id, Lobby.chat_out(live, chat))

@@ -69,9 +69,10 @@ def diff(before: Any, after: Any) -> list[dict[str, Any]]:
     """An RFC 6902 patch that turns the JSON value ``before`` into ``after``.
 
     Args:
-        before, after: JSON values (dicts with ``str`` keys, lists, strings, numbers, booleans,
-            ``None``); neither is changed, and the patch's values are parts of ``after`` (not
-            copies).
+        before: the JSON value the patch applies to (dicts with ``str`` keys, lists, strings,
+            numbers, booleans, ``None``); it is not changed.
+        after: the JSON value the patch makes, of the same kinds; it is not changed, and the
+            patch's values are parts of it (not copies).
 
     Returns:
         A list of ``add`` / ``remove`` / ``replace`` operations, empty when the two are equal.

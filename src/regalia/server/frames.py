@@ -15,8 +15,9 @@ from regalia.core import State, get_game
 from regalia.core.events import Event
 from regalia.server.live import ONLINE_SECONDS, LiveTable
 from regalia.server.periods import CONTINUE, stage_decision
-from regalia.server.protocol import EventOut, Response, SeatInfo, TableInfo
-from regalia.server.storage import SeatRow, TableRow
+from regalia.server.protocol import ChatOut, EventOut, Response, SeatInfo, TableInfo
+from regalia.server.schema import SeatRow, TableRow
+from regalia.server.store import Chat
 from regalia.server.tokens import decision_id
 
 CONTINUE_CHOICE: dict[str, Any] = {
@@ -67,6 +68,15 @@ def table_status(row: TableRow, suspended: bool) -> str:
     return "suspended" if suspended and row.status == "running" else row.status
 
 
+def public_deadline(row: TableRow) -> float | None:
+    """The deadline of the decision everyone sees at the table (seconds since the epoch), or
+    ``None``: no move clock, the game over, or a response period under way (the decision then
+    pending may be a hidden window's, whose seat nobody else may learn; SRV-2)."""
+    if row.status != "running" or row.period is not None or row.deadline is None or row.deadline_step != row.step:
+        return None
+    return row.deadline
+
+
 def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) -> TableInfo:
     """A table's public description (no token, invite or secret)."""
     try:
@@ -92,6 +102,10 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         host_seat=row.host_seat,
         turn_seconds=row.turn_seconds,
         on_timeout=row.on_timeout,  # type: ignore[arg-type]
+        mode=row.mode,  # type: ignore[arg-type]
+        days_per_move=row.days_per_move,
+        deadline=public_deadline(row),
+        deadline_seat=row.to_act if public_deadline(row) is not None else None,
         response_seconds=row.response_seconds,
         fair_windows=row.fair_windows,
         standin=row.standin,
@@ -173,7 +187,7 @@ def frame_for(live: LiveTable, seat: int | None, cursor: Cursor, *, full: bool =
         "prompt": prompt,
         "legal": legal,
         "clock": None if clock is None else (clock["seat"], clock["deadline"]),
-        "result": state.result() if over else None,
+        "result": row.result if over else None,  # the table's result: the rules', forfeits ranked last
     }
     key = frame_core  # compared as a dict: cheaper than encoding it (the frame is encoded once, when sent)
     if not full and key == cursor.key:
@@ -243,3 +257,8 @@ def _clock(live: LiveTable, state: State, seat: int | None) -> dict[str, Any] | 
     step = len(state.history)
     deadline = row.deadline if row.deadline_step == step and step == live.step else None
     return {"seat": state.current_player, "deadline": deadline, "turn_seconds": row.turn_seconds, "now": now}
+
+
+def chat_out(live: LiveTable, chat: Chat) -> ChatOut:
+    """A chat message as sent to the table's sockets, with the name its seat goes by."""
+    return ChatOut(id=chat.id, seat=chat.seat, name=live.seat_name(chat.seat), text=chat.text, at=chat.at)

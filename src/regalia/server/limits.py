@@ -1,9 +1,10 @@
 """Per-address limits of one server process: new tables a minute and open table sockets.
 
-An address is the TCP peer's IP address as the server sees it (``regalia serve`` reads no
-``X-Forwarded-For``: behind a reverse proxy every client has the proxy's address, so set these
-limits to 0 there and let the proxy limit clients). Each process counts for itself, so with
-several processes on one PostgreSQL a client may get up to the limit at each.
+An address is the client's IP address as the server sees it: the TCP peer's, or — from a reverse
+proxy named by ``regalia serve --forwarded-allow-ips`` — the one the proxy gives in
+``X-Forwarded-For`` (without that option every client behind a proxy has the proxy's address).
+Each process counts for itself, so with several processes on one PostgreSQL a client may get up
+to the limit at each.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from regalia.core import State, get_game, make, seat_name
 from regalia.core.events import Event
 from regalia.server.periods import Period, Stage
-from regalia.server.storage import SeatRow, TableRow
+from regalia.server.schema import SeatRow, TableRow
 from regalia.server.store import Move
 
 ONLINE_SECONDS = 15.0
@@ -41,14 +41,27 @@ def is_hidden_decision(state: State) -> bool:
 
 
 FORCED_NOTE = "Your only choice was played for you: taking it tells nobody anything (your preference: forced moves)."
+ORDER_NOTE = "Your standing order answered a hidden response window for you (ruling SRV-3)."
 
 
-def with_forced_note(move: Move, events: list[Event]) -> list[Event]:
-    """A move's events, with — for a move the server played for a person (``by="forced"``,
-    :meth:`LiveTable.forced_text`) — a note that only that seat sees, after the rules' events."""
-    if move.by != "forced":
+def with_server_notes(move: Move, events: list[Event], name: str) -> list[Event]:
+    """A move's events, with — after the rules' events — a note of how the server played it when
+    it played it for a person: their only choice (``by="forced"``, :meth:`LiveTable.forced_text`)
+    and their standing order at a turn-based table (``order``, SRV-3), each seen by that seat
+    alone; a move clock that ran out (``clock``), seen by everyone (a deadline is public).
+
+    Args:
+        name: the name the mover's seat goes by (``LiveTable.seat_name``).
+    """
+    if move.by == "forced":
+        note = Event("played_for_you", FORCED_NOTE, move.seat, frozenset((move.seat,)), {"action": move.action})
+    elif move.by == "order":
+        note = Event("played_for_you", ORDER_NOTE, move.seat, frozenset((move.seat,)), {"action": move.action})
+    elif move.by == "clock":
+        text = f"{name}'s time ran out: the stand-in bot played this decision for them"
+        note = Event("timed_out", text, move.seat, None, {})
+    else:
         return events
-    note = Event("played_for_you", FORCED_NOTE, move.seat, frozenset((move.seat,)), {"action": move.action})
     return [*events, note]
 
 
@@ -139,7 +152,7 @@ class LiveTable:
             except Exception as exc:
                 raise TableUnavailable(f"table {self.row.id}: move {m.step} ({m.action!r}) is refused: {exc}") from None
             self.moves.append(m)
-            self.events.append(with_forced_note(m, events))
+            self.events.append(with_server_notes(m, events, self.seat_name(m.seat)))
             if m.public:
                 self.public_at.append(m.step)
 
@@ -149,7 +162,7 @@ class LiveTable:
         self._before = before
         self.state = state
         self.moves.append(move)
-        self.events.append(with_forced_note(move, events))
+        self.events.append(with_server_notes(move, events, self.seat_name(move.seat)))
         if move.public:
             self.public_at.append(move.step)
 
@@ -227,12 +240,12 @@ class LiveTable:
                 return self.state_at(period.shown[seat])
         return self.released_state
 
-    def is_away(self, seat: int) -> bool:
-        """Whether a person has left the table for now: no socket of theirs seen within
-        :data:`ONLINE_SECONDS`, and none closed (nor the seat taken) within :data:`AWAY_GRACE`
-        seconds — a page being reloaded is not away. Public: every seat's presence is shown."""
+    def is_away(self, seat: int, now: float) -> bool:
+        """Whether a person has left the table for now (``now``: seconds since the epoch): no
+        socket of theirs seen within :data:`ONLINE_SECONDS`, and none closed (nor the seat taken)
+        within :data:`AWAY_GRACE` seconds — a page being reloaded is not away. Public: every
+        seat's presence is shown."""
         s = self.seats[seat]
-        now = time.time()
         if s.online and s.seen_at is not None and s.seen_at >= now - ONLINE_SECONDS:
             return False
         return s.seen_at is None or s.seen_at < now - AWAY_GRACE

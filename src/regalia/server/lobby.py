@@ -1,4 +1,5 @@
-"""The lobby: games, creating and joining tables, starting them, records and replays.
+"""The lobby: creating and joining tables, starting them, listing them, records and replays (the
+games' catalogue is :mod:`regalia.server.catalogue`).
 
 Every request is checked field by field; a refusal is a :class:`LobbyError` naming the field.
 """
@@ -10,35 +11,23 @@ import time
 import unicodedata
 from typing import Any
 
-from regalia.bots import Bot, bot_names, make_bot
-from regalia.bots.ismcts import LEVELS
-from regalia.core import Game, game_names, get_game, make, seat_name, verify_seed
-from regalia.server.frames import event_out, table_info
-from regalia.server.live import LiveTable, TableUnavailable
-from regalia.server.master import Master, TableNotFound
-from regalia.server.protocol import (
-    BotInfo,
-    ChatOut,
+from regalia.bots import make_bot
+from regalia.core import Game, get_game, make, seat_name, verify_seed
+from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
-    GameInfo,
-    GameList,
     Joined,
     JoinTable,
-    OptionInfo,
     Replay,
     ReplayStep,
-    TableInfo,
 )
-from regalia.server.settings import ServerSettings
-from regalia.server.store import Chat
+from regalia.server.catalogue import default_bot, online_option, over_budget
+from regalia.server.frames import chat_out, event_out, table_info
+from regalia.server.live import LiveTable, TableUnavailable
+from regalia.server.master import Master, TableNotFound
+from regalia.server.protocol import TableInfo
+from regalia.server.store import Store
 from regalia.server.tokens import hash_token, invite_matches, new_invite, new_secret, new_table_id, new_token
-
-BOT_LABELS = {
-    "random": "Random: any legal move",
-    "heuristic": "Heuristic: the game's rule-of-thumb player (quick)",
-    "search": "Search: looks ahead over the known cards",
-}
 
 
 class LobbyError(Exception):
@@ -49,105 +38,6 @@ class LobbyError(Exception):
         self.status = status
         self.field = field
         self.reason = reason
-
-
-def default_bot(game: str) -> str:
-    """The bot a seat gets when none is named: the game's heuristic player (answers at once)."""
-    names = bot_names(game)
-    return "heuristic" if "heuristic" in names else "random"
-
-
-def bot_specs(game: str) -> list[BotInfo]:
-    """Every bot a seat may be given, levels of the search bot included."""
-    out = []
-    for name in bot_names(game):
-        if name == "ismcts":
-            for level, rollouts in LEVELS.items():
-                out.append(
-                    BotInfo(spec=f"ismcts:{level}", label=f"IS-MCTS {level}: {rollouts} rollouts a decision (slower)")
-                )
-        else:
-            out.append(BotInfo(spec=name, label=BOT_LABELS.get(name, name)))
-    return out
-
-
-def over_budget(spec: str, bot: Bot, settings: ServerSettings) -> str | None:
-    """Why ``bot`` (built from ``spec``) may not play at this server's tables — its decision budget asks for more
-    seconds than ``bot_max_seconds`` or more rollouts than ``bot_max_rollouts`` — or ``None``
-    when it may. The words name the setting and its value."""
-    budget = bot.decision_budget()
-    if budget.seconds is not None and budget.seconds > settings.bot_max_seconds:
-        return (
-            f"{spec} thinks up to {budget.seconds:g} s a decision; this server allows at most "
-            f"{settings.bot_max_seconds:g} s (bot_max_seconds)"
-        )
-    if budget.rollouts is None and budget.seconds is None:
-        return f"{spec} has no budget a decision; this server needs one (bot_max_seconds)"
-    if budget.rollouts is not None and budget.rollouts > settings.bot_max_rollouts:
-        return (
-            f"{spec} plays up to {budget.rollouts:,} rollouts a decision; this server allows at most "
-            f"{settings.bot_max_rollouts:,} (bot_max_rollouts)"
-        )
-    return None
-
-
-def online_option(option: dict[str, Any]) -> bool:
-    """Whether a rule option may be set over the network: free-text options (a file path such
-    as ``deck_file``) may not; booleans, numbers and options with listed choices may."""
-    return not ("str" in str(option["type"]) and not option["choices"])
-
-
-def game_info(game: Game, response_seconds: float = 10.0) -> GameInfo:
-    """A game as the lobby shows it: summary, player range, options with their rulings' texts,
-    bots, and the default time to answer a response window (the server's ``response_seconds``)."""
-    rulings = game.rule_words(online=True)
-    options = [
-        OptionInfo(
-            name=o["name"],
-            type=str(o["type"]),
-            default=o["default"],
-            choices=o["choices"],
-            doc=o["doc"],
-            label=o["label"],
-            help=o["help"],
-            choice_labels=o["choice_labels"],
-            minimum=o["minimum"],
-            maximum=o["maximum"],
-            ruling=o["ruling"],
-            ruling_text=rulings.get(o["ruling"]) if o["ruling"] else None,
-        )
-        for o in game.options()
-        if online_option(o)
-    ]
-    return GameInfo(
-        name=game.name,
-        title=game.title,
-        summary=game.summary,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        default_players=game.default_players,
-        rules_version=game.rules_version,
-        options=options,
-        bots=bot_specs(game.name),
-        default_bot=default_bot(game.name),
-        legend=game.legend,
-        notation=game.notation,
-        hidden_responses=game.hidden_responses,
-        response_seconds=response_seconds,
-        rules=rulings,
-    )
-
-
-def games_list(settings: ServerSettings | None = None) -> GameList:
-    """Every game, with the server's table defaults; with ``settings``, only the bots whose
-    budget the server allows (:func:`over_budget`), and its default time to answer a response
-    window (``response_seconds``)."""
-    response = settings.response_seconds if settings is not None else 10.0
-    games = [game_info(get_game(n), response) for n in game_names()]
-    if settings is not None:
-        for info in games:
-            info.bots = [b for b in info.bots if over_budget(b.spec, make_bot(b.spec, info.name), settings) is None]
-    return GameList(games=games, defaults={"on_timeout": "standin", "turn_seconds": None})
 
 
 def clean_text(value: str, field: str, limit: int) -> str:
@@ -168,9 +58,9 @@ def clean_text(value: str, field: str, limit: int) -> str:
 class Lobby:
     """The lobby's operations on top of the table master."""
 
-    def __init__(self, master: Master) -> None:
+    def __init__(self, master: Master, store: Store) -> None:
         self.master = master
-        self.store = master.store
+        self.store = store
         self.settings = master.settings
 
     def _name(self, value: str | None, seat: int) -> str:
@@ -195,6 +85,7 @@ class Lobby:
         seed = _checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
+        turn_seconds, days = self._clock(req)
         response = req.response_seconds if req.response_seconds is not None else self.settings.response_seconds
         table_name = clean_text(req.table_name or "", "table_name", 80).replace("\n", " ")
         now = time.time()
@@ -216,8 +107,10 @@ class Lobby:
             "invite": invite,
             "secret": new_secret(),
             "host_seat": host,
-            "turn_seconds": req.turn_seconds,
+            "turn_seconds": turn_seconds,
             "on_timeout": req.on_timeout,
+            "mode": req.mode,
+            "days_per_move": days,
             "response_seconds": float(response),
             "fair_windows": req.fair_windows,
             "standin": standin,
@@ -241,6 +134,32 @@ class Lobby:
         if status == "running":
             await self.master.started(table_id)
         return CreatedTable(table=table_id, invite=invite, seat=host, token=token)
+
+    def _clock(self, req: CreateTable) -> tuple[int | None, int | None]:
+        """The table's move clock — ``turn_seconds``, and for a turn-based table its
+        ``days_per_move`` (3 unless given) as the seconds of that many of the server's days.
+
+        Raises:
+            LobbyError: (422) a field that does not fit the mode: ``days_per_move`` or ``forfeit``
+                at a live table, ``turn_seconds`` or ``fair_windows: false`` at a turn-based one
+                (its hidden windows are answered by standing orders, SRV-3)."""
+        if req.mode == "live":
+            if req.days_per_move is not None:
+                raise LobbyError(422, "days_per_move", "only a turn-based table has days per move (mode)")
+            if req.on_timeout == "forfeit":
+                raise LobbyError(422, "on_timeout", "forfeit is for turn-based tables (mode); use standin or takeover")
+            return req.turn_seconds, None
+        if req.turn_seconds is not None:
+            raise LobbyError(422, "turn_seconds", "a turn-based table's clock is days_per_move, not turn_seconds")
+        if not req.fair_windows:
+            raise LobbyError(
+                422,
+                "fair_windows",
+                "a turn-based table always keeps its response windows hidden: each person's standing orders "
+                "answer them (ruling SRV-3)",
+            )
+        days = req.days_per_move if req.days_per_move is not None else 3
+        return max(1, round(days * self.settings.day_seconds)), days
 
     def _seat_kinds(self, req: CreateTable, game: Game, players: int) -> list[tuple[str, str | None]]:
         """Each seat's kind, ``("human", None)`` or ``("bot", name)``: ``req.seats``, or by default
@@ -358,23 +277,7 @@ class Lobby:
             raise LobbyError(403, "seat", "only the host (the table's creator) may start it")
         if live.row.status != "waiting":
             raise LobbyError(409, "table", "the table has already started")
-        now = time.time()
-        async with live.lock:
-            for s in live.seats:
-                if s.controller == "open":
-                    await self.store.run(
-                        lambda seat=s.seat: self.store.update_seat(
-                            table_id, seat, {"controller": "bot"}, only_if={"controller": "open"}
-                        )
-                    )
-            notify = {"k": "seats", "t": table_id, "p": self.master.process_id}
-            await self.store.run(
-                lambda: self.store.update_table(
-                    table_id, {"status": "running", "updated_at": now, "due_at": now}, notify=notify
-                )
-            )
-            await self.master._refresh(live, force=True)
-        await self.master.started(table_id)
+        await self.master.start(table_id)
 
     # ------------------------------------------------------------------ reading
     async def info(self, table_id: str, invite: str | None = None) -> TableInfo:
@@ -462,15 +365,11 @@ class Lobby:
                     view=view,
                     prompt=str(view.get("prompt", "")),
                     events=events,
-                    chat=[self.chat_out(live, c) for c in said],
+                    chat=[chat_out(live, c) for c in said],
                 )
             )
             done = end
         return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
-
-    @staticmethod
-    def chat_out(live: LiveTable, c: Chat) -> ChatOut:
-        return ChatOut(id=c.id, seat=c.seat, name=live.seat_name(c.seat), text=c.text, at=c.at)
 
 
 def _game_and_players(req: CreateTable) -> tuple[Game, int]:

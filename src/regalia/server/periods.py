@@ -33,7 +33,7 @@ person's empty stages are also skipped when nobody could see them (no other pers
 table and no spectators allowed), and a person who is not connected passes at once.
 
 This module holds the period as stored in the table row (``TableRow.period``, JSON) and the
-rules above as plain functions; :mod:`regalia.server.master` runs them.
+rules above as plain functions; :mod:`regalia.server.period_driver` runs them.
 """
 
 from __future__ import annotations
@@ -168,3 +168,11 @@ def stage_seconds(prefs: dict[str, Any] | None, response_seconds: float, quick_s
 def skips_empty(prefs: dict[str, Any] | None) -> bool:
     """Whether the person chose to be asked only when they can respond (``holding``)."""
     return bool((prefs or {}).get("responses", "ask") == "holding")
+
+
+def standing_order(prefs: dict[str, Any] | None, kind: str | None) -> str:
+    """A person's standing order for a hidden response window of ``kind`` at a turn-based table
+    (ruling SRV-3): ``pass``, or ``bot`` (the default) — the game's heuristic player answers
+    from the seat's information set."""
+    orders = (prefs or {}).get("orders") or {}
+    return str(orders.get(kind, "bot")) if kind is not None else "bot"

@@ -1,5 +1,6 @@
-"""Every message of the server as a pydantic model: HTTP requests and answers, and the websocket
-messages both ways (``docs/server.md`` lists them with examples).
+"""The table websocket's messages both ways as pydantic models (``docs/server.md`` lists them
+with examples), and strict JSON reading (no key twice). The HTTP API's bodies are
+:mod:`regalia.server.api_models`.
 
 Client messages are validated strictly (no extra fields, no type coercion: ``"step": "3"`` is
 refused) and told apart by their ``type``.
@@ -44,12 +45,20 @@ def loads_strict(text: str | bytes) -> Any:
     return json.loads(text, object_pairs_hook=_unique_keys)
 
 
-class _Strict(BaseModel):
+class Strict(BaseModel):
+    """A request body or client message: no unknown field, no type coercion."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ---------------------------------------------------------------------------- client → server (websocket)
-class Hello(_Strict):
+StandingOrder = Literal["pass", "bot"]
+"""A person's standing order for one kind of hidden response window at a turn-based table (ruling
+SRV-3): ``pass`` lets every such window go; ``bot`` has the game's heuristic player answer it
+from what the person's seat knows (the default)."""
+
+
+class Hello(Strict):
     """The first message on a table's socket: a seat's token, or ``spectator: true`` (with the
     invite code for a private table). ``step``: the last public step the client saw, to receive
     only the events since then. ``deltas``: the client applies ``delta`` messages (RFC 6902
@@ -63,7 +72,7 @@ class Hello(_Strict):
     deltas: bool = False
 
 
-class Act(_Strict):
+class Act(Strict):
     """A move: the action's text (or its integer id), the ``step`` of the frame it answers and,
     recommended, that frame's ``decision`` id."""
 
@@ -73,65 +82,65 @@ class Act(_Strict):
     decision: str | None = Field(default=None, max_length=32)
 
 
-class ChatIn(_Strict):
+class ChatIn(Strict):
     """A chat message to the table (text only; kept in the record as table talk)."""
 
     type: Literal["chat"]
     text: str
 
 
-class Leave(_Strict):
+class Leave(Strict):
     """Hand the seat to the table's stand-in bot (until ``reclaim`` or the next ``hello``)."""
 
     type: Literal["leave"]
 
 
-class Reclaim(_Strict):
+class Reclaim(Strict):
     """Take the seat back from the stand-in bot."""
 
     type: Literal["reclaim"]
 
 
-class Start(_Strict):
+class Start(Strict):
     """The host starts a waiting table: the stand-in bot plays the seats nobody took yet."""
 
     type: Literal["start"]
 
 
-class Hint(_Strict):
+class Hint(Strict):
     """Ask what the game's strongest quick bot would play for you now (at a table where you are
     the only person; the bot sees only your seat's information set)."""
 
     type: Literal["hint"]
 
 
-class Undo(_Strict):
+class Undo(Strict):
     """Go back to your previous decision, where the game allows it (one-person games,
     ``State.undo_allowed``); counted in the record and the result as an undo."""
 
     type: Literal["undo"]
 
 
-class Sync(_Strict):
+class Sync(Strict):
     """Ask for the whole state again (the full event log included)."""
 
     type: Literal["sync"]
 
 
-class Ping(_Strict):
+class Ping(Strict):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-class Wait(_Strict):
+class Wait(Strict):
     """More time, please: lengthens your stage in a response period to the table's
     ``response_seconds`` (with the ``quick`` preference; SRV-2)."""
 
     type: Literal["wait"]
 
 
-class PrefsIn(_Strict):
+class PrefsIn(Strict):
     """Your preferences at this table (seats only), answered with ``prefs``.
 
     ``responses``: how you are asked in response windows (SRV-2) — ``ask`` (every turn you may
@@ -140,11 +149,14 @@ class PrefsIn(_Strict):
     nothing), ``holding`` (only when you can really respond: the table then moves on at once
     when you cannot, which **tells everyone** that you hold nothing — refused unless
     ``understood`` is true). ``forced``: your only legal choice is played for you when taking
-    it tells nobody anything."""
+    it tells nobody anything. ``orders``: at a turn-based table, your standing order for each kind
+    of hidden response window the game has (``GET /api/games``' ``response_windows``; ruling
+    SRV-3), merged into those you set before."""
 
     type: Literal["prefs"]
     responses: Literal["ask", "quick", "never", "holding"] | None = None
     forced: bool | None = None
+    orders: dict[str, StandingOrder] | None = Field(default=None, max_length=32)
     understood: bool = False
 
 
@@ -285,7 +297,14 @@ class TableInfo(BaseModel):
     open_seats: list[int]
     host_seat: int | None
     turn_seconds: int | None
-    on_timeout: Literal["standin", "takeover"]
+    on_timeout: Literal["standin", "takeover", "forfeit"]
+    mode: Literal["live", "turn-based"]
+    """``live`` (everyone at the table at once) or ``turn-based`` (``days_per_move`` days a decision)."""
+    days_per_move: int | None
+    deadline: float | None
+    """When the decision everyone sees now must be made (seconds since the epoch; ``None``
+    without a move clock, or while a response period runs); ``deadline_seat`` is whose it is."""
+    deadline_seat: int | None
     response_seconds: float
     fair_windows: bool
     standin: str
@@ -313,6 +332,7 @@ class Prefs(BaseModel):
     type: Literal["prefs"] = "prefs"
     responses: Literal["ask", "quick", "never", "holding"] = "ask"
     forced: bool = True
+    orders: dict[str, StandingOrder] = Field(default_factory=dict)
 
 
 class Response(BaseModel):
@@ -403,135 +423,3 @@ class Pong(BaseModel):
 
 
 Welcome.model_rebuild()
-
-
-# ---------------------------------------------------------------------------- HTTP
-class CreateTable(_Strict):
-    """``POST /api/tables``. ``seats``: one entry per seat, ``"human"`` or ``"bot:<spec>"``
-    (default: the first seat human, the others the game's strongest standard bot)."""
-
-    game: str = Field(max_length=64)
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[str] | None = Field(default=None, max_length=16)
-    seed: int | None = None
-    private: bool = False
-    spectators: bool = True
-    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 86400)
-    on_timeout: Literal["standin", "takeover"] = "standin"
-    response_seconds: float | None = Field(default=None, ge=5, le=120)
-    fair_windows: bool = True
-    standin: str | None = Field(default=None, max_length=64)
-    name: str | None = Field(default=None, max_length=200)
-    table_name: str | None = Field(default=None, max_length=200)
-
-
-class CreatedTable(BaseModel):
-    """The new table, its invite code, and the creator's seat and token (``None`` when every
-    seat is a bot)."""
-
-    table: str
-    invite: str
-    seat: int | None
-    token: str | None
-
-
-class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``: a seat (default: the first open one), the invite code
-    (private tables), the player's name."""
-
-    seat: int | None = None
-    invite: str | None = Field(default=None, max_length=64)
-    name: str | None = Field(default=None, max_length=200)
-
-
-class Joined(BaseModel):
-    seat: int
-    token: str
-
-
-class BotInfo(BaseModel):
-    """A bot a seat may be given: its spec (``bot:<spec>`` in ``seats``) and what it is."""
-
-    spec: str
-    label: str
-
-
-class OptionInfo(BaseModel):
-    """A rule option that may be set online: its name, type, default and choices; for people its
-    ``label``, ``help`` and the words of each choice (``choice_labels``); its bounds; and its
-    ruling with the ruling's words at an online table."""
-
-    name: str
-    type: str
-    default: Any
-    choices: list[Any] | None
-    doc: str
-    label: str
-    help: str
-    choice_labels: dict[str, str] | None
-    minimum: int | None
-    maximum: int | None
-    ruling: str | None
-    ruling_text: str | None
-
-
-class GameInfo(BaseModel):
-    """A game as the lobby shows it."""
-
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    default_players: int
-    rules_version: str
-    options: list[OptionInfo]
-    bots: list[BotInfo]
-    default_bot: str
-    legend: str
-    notation: str
-    hidden_responses: bool
-    """Whether the game has hidden response windows (Kingship, Kingdom), which an online table
-    asks in response periods (SRV-2)."""
-    response_seconds: float
-    """The default time a person has to answer a response window (SRV-2)."""
-    rules: dict[str, str]
-    """The words of every rule id a refusal or an option may name (rulings and rulebook
-    sections), as an online table shows them: a refused move's ``rule`` is explained with them."""
-
-
-class TableList(BaseModel):
-    tables: list[TableInfo]
-
-
-class GameList(BaseModel):
-    games: list[GameInfo]
-    defaults: dict[str, Any]
-
-
-class ReplayRequest(_Strict):
-    """``POST /api/tables/{id}/replay``: the seat to replay as (``None``: a spectator) and the
-    invite code of a private table."""
-
-    seat: int | None = None
-    invite: str | None = Field(default=None, max_length=64)
-
-
-class ReplayStep(BaseModel):
-    """One public step of a replay as one seat (or a spectator) saw it."""
-
-    step: int
-    view: dict[str, Any]
-    prompt: str
-    events: list[EventOut]
-    chat: list[ChatOut]
-
-
-class Replay(BaseModel):
-    """A table step by step as one seat saw it (``GET /api/tables/{id}/replay``)."""
-
-    table: str
-    seat: int | None
-    status: str
-    steps: list[ReplayStep]

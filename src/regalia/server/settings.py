@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,8 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "day_seconds": (0.1, 86400.0),
+    "reminder_seconds": (0.0, 86400.0),
 }
 """The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
 bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
@@ -84,6 +87,39 @@ def normal_origin(origin: str) -> str | None:
     if port and int(port) == _DEFAULT_PORTS[scheme]:
         port = ""
     return f"{scheme}://{host}" + (f":{int(port)}" if port else "")
+
+
+def proxy_address_error(value: str) -> str | None:
+    """Why ``value`` is not an address or network a reverse proxy may send from, or ``None``
+    when it is one: an IP address (``127.0.0.1``, ``::1``) or a network without host bits
+    (``10.0.0.0/8``, ``fd00::/8``), as uvicorn's proxy-header middleware reads them.
+
+    ``*`` (every address) is refused: any client could then say which address it has and which
+    scheme it came by, and so escape the per-address limits and pass the origin check.
+
+    >>> proxy_address_error("10.0.0.0/8") is None
+    True
+    >>> proxy_address_error("10.0.0.1/8")
+    '10.0.0.1/8 has host bits set (a network is written 10.0.0.0/8)'
+    """
+    text = value.strip()
+    if text == "*":
+        return "* would trust every client's forwarded headers; give the proxy's address"
+    try:
+        if "/" in text:
+            ipaddress.ip_network(text)
+        else:
+            ipaddress.ip_address(text)
+    except ValueError:
+        if "/" in text:
+            try:
+                network = ipaddress.ip_network(text, strict=False)
+            except ValueError:
+                pass
+            else:
+                return f"{text} has host bits set (a network is written {network})"
+        return f"{text[:80]!r} is not an IP address or network"
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,6 +176,11 @@ class ServerSettings:
             fits in this many bytes (and at most 200).
         allowed_origins: websocket ``Origin`` values allowed besides the server's own
             (``scheme://host[:port]``); a socket from any other origin is refused (403).
+        forwarded_allow_ips: the addresses (IP addresses or networks) of the reverse proxies in
+            front of the server. A request whose TCP peer is one of them has its client address
+            taken from ``X-Forwarded-For`` (the nearest address the proxies did not add) and its
+            scheme from ``X-Forwarded-Proto``; from any other peer both headers are ignored.
+            Empty (the default): no forwarded header is read, and every client is its TCP peer.
         header_seconds: a client must send a request's HTTP headers within this many
             seconds of connecting (or of starting the next request), else the connection is
             closed with 408 (slowloris).
@@ -152,6 +193,10 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        day_seconds: the length of one day of a turn-based table's allowance (``days_per_move``
+            days a decision): 86,400 seconds; shorten it only to show or test turn-based play.
+        reminder_seconds: a person away from a turn-based table is reminded of their decision
+            this long before its deadline (seconds; 2 hours).
     """
 
     db_url: str
@@ -179,11 +224,14 @@ class ServerSettings:
     chat_per_minute: int = 20
     welcome_chat_bytes: int = 32768
     allowed_origins: tuple[str, ...] = ()
+    forwarded_allow_ips: tuple[str, ...] = ()
     header_seconds: float = 10.0
     response_seconds: float = 10.0
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    day_seconds: float = 86400.0
+    reminder_seconds: float = 7200.0
 
     def __post_init__(self) -> None:
         if self.bot_processes < 0:
@@ -216,6 +264,10 @@ class ServerSettings:
         for origin in self.allowed_origins:
             if normal_origin(origin) is None:
                 raise ValueError(f"allowed_origins: {origin[:80]!r} is not an origin (expected scheme://host[:port])")
+        for address in self.forwarded_allow_ips:
+            error = proxy_address_error(address)
+            if error is not None:
+                raise ValueError(f"forwarded_allow_ips: {error}")
 
     @property
     def is_postgres(self) -> bool:

@@ -1,4 +1,5 @@
-"""Database access: the engine, migrations, and every query the server makes.
+"""The queries: every read and write of the server's tables, seats, moves and chat (the engine
+and the migrations are :mod:`regalia.server.database`; the schema :mod:`regalia.server.schema`).
 
 The queries are plain synchronous SQLAlchemy 2 code run in a small thread pool
 (:meth:`Store.run`): one thread for SQLite (one writer at a time anyway), four for PostgreSQL.
@@ -15,21 +16,15 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast
 
 import orjson
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import (
     Connection,
-    Engine,
     Table,
     TextClause,
     bindparam,
-    create_engine,
     delete,
-    event,
     func,
     insert,
     or_,
@@ -39,27 +34,31 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from regalia.server import migrations
-from regalia.server.storage import ChatRow, MoveRow, SeatRow, TableRow
+from regalia.server.database import make_engine, migrate
+from regalia.server.notices import NOTIFY_CHANNEL, Notice, notice
+from regalia.server.schema import ChatRow, MoveRow, SeatRow, TableRow
 
 T = TypeVar("T")
 
-NOTIFY_CHANNEL = "regalia"
-"""The PostgreSQL channel every server process listens on."""
-MIGRATION_LOCK = 0x7265_6761
-"""The PostgreSQL advisory lock held while one process migrates (others wait for it)."""
+
+MovedBy = Literal["human", "bot", "standin", "clock", "window", "forced", "order"]
+"""Who made a move: the person at the seat (``human``), the seat's bot (``bot``), the table's
+stand-in bot for a person who left (``standin``), the move clock's rule when a decision's time
+ran out (``clock``), a bot's answer to its own hidden response window in a response period
+(``window``, SRV-2), the server playing a person's only choice (``forced``), or a person's
+standing order answering their hidden window at a turn-based table (``order``, SRV-3)."""
 
 
 @dataclass(frozen=True)
 class Move:
-    """A committed move as stored: its step (1-based), the seat, the action text, whether its
-    a spectator could tell it happened (SRV-1), who made it and when."""
+    """A committed move as stored: its step (1-based), the seat, the action text, whether
+    a spectator could tell it happened (SRV-2), who made it (:data:`MovedBy`) and when."""
 
     step: int
     seat: int
     action: str
     public: bool
-    by: str
+    by: MovedBy
     at: float
 
 
@@ -75,50 +74,6 @@ class Chat:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "after_move": self.after_move, "seat": self.seat, "text": self.text, "at": self.at}
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")  # a committed move survives a crash of the machine too
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=30000")
-    cur.close()
-
-
-def make_engine(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url`` (SQLite in WAL mode with full sync, or PostgreSQL).
-
-    Raises:
-        ValueError: neither a ``sqlite`` nor a ``postgresql`` URL.
-    """
-    if url.startswith("sqlite"):
-        if url in ("sqlite://", "sqlite:///:memory:"):
-            raise ValueError("db: an in-memory SQLite database is lost on restart; give a file")
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    if url.startswith("postgresql"):
-        return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
-    raise ValueError(f"db: expected a sqlite:/// or postgresql+psycopg:// URL, got {url.split(':', 1)[0]!r}")
-
-
-def alembic_config() -> Config:
-    """The Alembic configuration of the migrations shipped in the package."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    return cfg
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema (``alembic upgrade head``); on PostgreSQL one
-    process at a time (an advisory lock), so several servers may start together."""
-    cfg = alembic_config()
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
 
 
 _NOTIFY = text("SELECT pg_notify(:c, p) FROM unnest(CAST(:ps AS text[])) AS p")
@@ -161,7 +116,6 @@ class Store:
             migrate(self.engine)
         self._pool = ThreadPoolExecutor(max_workers=4 if self.is_postgres else 1, thread_name_prefix="regalia-db")
         self._closed = threading.Event()
-        self.process_id = ""
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a synchronous query method in the database threads."""
@@ -180,7 +134,7 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
-    def _notify(self, conn: Connection, *payloads: dict[str, Any] | None) -> None:
+    def _notify(self, conn: Connection, *payloads: Notice | None) -> None:
         """``NOTIFY`` the other processes (PostgreSQL) of ``payloads`` (``None`` ones skipped),
         sent when the transaction commits, in one statement."""
         if not self.is_postgres:
@@ -215,11 +169,9 @@ class Store:
                 .where(MoveRow.table_id == table_id, MoveRow.step > step)
                 .order_by(MoveRow.step)
             )
-            return [Move(*r) for r in rows]
+            return [Move(r[0], r[1], r[2], r[3], cast(MovedBy, r[4]), r[5]) for r in rows]
 
-    def commit_move(
-        self, table_id: str, move: Move, fields: dict[str, Any], notify: dict[str, Any] | None = None
-    ) -> bool:
+    def commit_move(self, table_id: str, move: Move, fields: dict[str, Any], notify: Notice | None = None) -> bool:
         """Commit ``move`` as step ``move.step`` and update the table row, in one transaction.
 
         The row is updated only if the table is still at ``move.step - 1``; the primary key
@@ -309,7 +261,7 @@ class Store:
                 before_commit(writes)
         return results
 
-    def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: dict[str, Any]) -> bool:
+    def undo(self, table_id: str, to_step: int, at_step: int, fields: dict[str, Any], notify: Notice) -> bool:
         """Go back to ``to_step`` moves (an undo): delete the later moves and update the table row,
         in one transaction, only if the table is still at ``at_step``.
 
@@ -333,7 +285,7 @@ class Store:
         *,
         at_step: int | None = None,
         at_period: int | None = None,
-        notify: dict[str, Any] | None = None,
+        notify: Notice | None = None,
     ) -> bool:
         """Update the table row (only while it is at ``at_step`` and ``at_period``, when given:
         the move count and the response period's version a writer read).
@@ -361,7 +313,7 @@ class Store:
         *,
         only_if: dict[str, Any] | None = None,
         table_fields: dict[str, Any] | None = None,
-        notify: dict[str, Any] | None = None,
+        notify: Notice | None = None,
     ) -> bool:
         """Update one seat (only if its columns equal ``only_if``), and the table row with
         ``table_fields``, in one transaction.
@@ -425,13 +377,14 @@ class Store:
             return [r[0] for r in rows]
 
     def absent_seats(self, now: float, default_grace: float) -> list[tuple[str, int]]:
-        """Seats of running tables played by a person who has not been seen for the table's
-        grace (``turn_seconds``, or ``default_grace`` without a move clock)."""
+        """Seats of running live tables played by a person who has not been seen for the table's
+        grace (``turn_seconds``, or ``default_grace`` without a move clock). A turn-based table's
+        people are away between their moves: only their deadlines count there."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(SeatRow.table_id, SeatRow.seat, SeatRow.seen_at, TableRow.turn_seconds)
                 .join(TableRow, TableRow.id == SeatRow.table_id)
-                .where(TableRow.status == "running", SeatRow.controller == "human")
+                .where(TableRow.status == "running", TableRow.mode == "live", SeatRow.controller == "human")
             )
             out = []
             for table_id, seat, seen_at, turn_seconds in rows:
@@ -459,8 +412,11 @@ class Store:
             return [(r, seats[r.id]) for r in rows]
 
     # ------------------------------------------------------------------ chat
-    def add_chat(self, table_id: str, seat: int | None, text_: str, at: float, *, per_minute: int = 0) -> Chat | None:
-        """Store a chat message after the table's current move (and announce it).
+    def add_chat(
+        self, table_id: str, seat: int | None, text_: str, at: float, *, per_minute: int = 0, process: str = ""
+    ) -> Chat | None:
+        """Store a chat message after the table's current move (and announce it to the other
+        processes, as written by ``process``).
 
         Args:
             per_minute: with a positive value, ``None`` (nothing stored) when ``seat`` already
@@ -483,7 +439,9 @@ class Store:
                 .returning(ChatRow.id)
             ).scalar_one()
             chat = Chat(int(new_id), int(step), seat, text_, at)
-            self._notify(conn, {"k": "chat", "t": table_id, "chat": chat.to_json(), "p": self.process_id})
+            told = notice("chat", table_id, process)
+            told["chat"] = chat.to_json()
+            self._notify(conn, told)
             return chat
 
     def chat(self, table_id: str, *, limit: int | None = None) -> list[Chat]:

@@ -54,6 +54,16 @@ class KingdomGame(Game):
     decision_kinds: ClassVar[tuple[str, ...]] = DECISION_KINDS
     hidden_responses: ClassVar[bool] = True
     """Response and counter windows are shown only to the seat asked [KD-X13]."""
+    response_windows: ClassVar[dict[str, str]] = {
+        "respond_action": "After another kingdom's action: play an Assassin or a Joker (KD-8, KD-9, KD-X2)",
+        "respond_attackers": "After attackers are declared: play an Assassin or a Joker (KD-8, KD-9, KD-X2)",
+        "respond_blockers": "After blockers are declared: play an Assassin or a Joker (KD-8, KD-9, KD-X2)",
+        "counter_assassin": "Counter an Assassin with an Assassin of your own (KD-8, KD-X3)",
+        "counter_counter": "Counter a counter-assassination in turn (KD-8, KD-X3)",
+        "counter_pick": "Counter a Joker's Pick a Card with an Assassin (KD-9, KD-X3)",
+        "counter_spy": "Counter a Joker's Spy with an Assassin (KD-9, KD-X3)",
+        "counter_expose": "Counter a Joker's Expose with an Assassin (KD-9, KD-X3)",
+    }
     legend: ClassVar[str] = (
         "Cards: rank then suit. Ranks A (Ace), 2 to 10, J (Jack), Q (Queen), K (King); suits S Spades, "
         "H Hearts, D Diamonds, C Clubs: 10H is the ten of Hearts, QS the Queen of Spades. With several decks a "

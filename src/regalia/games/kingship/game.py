@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from regalia.core.game import Game
 from regalia.core.observation import Layout, ObservationWriter
@@ -53,6 +53,12 @@ class KingshipGame(Game):
     decision_kinds = DECISION_KINDS
     hidden_responses = True
     """Outlaw, Knight and Poacher-pair windows are shown only to the seat asked (KS-37)."""
+    response_windows: ClassVar[dict[str, str]] = {
+        "outlaw": "Outlaw: when an ability targets a player or a title changes hands, play an Outlaw to redirect "
+        "it to another player (KS-6, KS-7)",
+        "knight": "Knight: when an ability targets you, block it with a Knight from your hand (KS-6)",
+        "poach": "Poacher pair: when a Poacher pair is played, exile a matching card from your hand (KS-37)",
+    }
     legend = (
         "Cards: the value, then the suit, then the card's character. Values: A Angel, 2 Messenger, 3 Farmer, "
         "4 Poacher, 5 Priest, 6 Demon, 7 Merchant, 8 Wizard, 9 Witch, 10 Knight, J Prince, Q Queen (QL the Light "

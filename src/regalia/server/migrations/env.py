@@ -1,7 +1,7 @@
 """Alembic's environment: run the migrations on the connection the server hands over.
 
 The server calls ``alembic.command.upgrade`` with ``config.attributes["connection"]`` set (see
-``regalia.server.store.migrate``); run from the ``alembic`` command line, ``sqlalchemy.url`` is
+``regalia.server.database.migrate``); run from the ``alembic`` command line, ``sqlalchemy.url`` is
 used instead.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from regalia.server.storage import metadata
+from regalia.server.schema import metadata
 
 config = context.config
 
