@@ -62,7 +62,7 @@ WHERE_NEEDED = frozenset({"rules", "flow", "windows", "words", "eventtexts", "su
 OWN: dict[str, frozenset[str]] = {
     "kings_blood": frozenset({"genealogy", "eventplays"}),
     "kings_family": frozenset(),
-    "kingship": frozenset({"engine", "laws", "merchant", "abilities", "flow", "phrases"}),
+    "kingship": frozenset({"engine", "laws", "merchant", "abilities", "phrases"}),
     "blood_and_fortune": frozenset({"effects", "knowledge", "holders", "scoring"}),
     "kingdom": frozenset({"resolution", "combat", "chain"}),
 }
@@ -77,7 +77,7 @@ ELSEWHERE: dict[tuple[str, str], str] = {
     ("kings_blood", "refusals"): "rules.py and eventplays.py: explain_<kind> beside legal_<kind> and do_<kind>",
     ("kings_family", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",
     ("kings_family", "refusals"): "rules.py: explain_<kind> beside legal_<kind> and do_<kind>, by action kind",
-    ("kingship", "legal"): "the legal_<kind> methods of the rule class that owns each decision (one line of classes)",
+    ("kingship", "legal"): "legal_<kind> beside on_<kind> (its effect), in the rule module of each decision",
     ("kingship", "determinize"): "KingshipState.determinize: it reads the knowledge fields of the engine",
     ("kings_family", "determinize"): "KingsFamilyState.determinize: one seat; only the draw pile's order is unseen",
     ("kingdom", "determinize"): "KingdomState.determinize, beside the clone it starts from",

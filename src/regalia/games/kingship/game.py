@@ -10,7 +10,7 @@ from regalia.core.game import Game
 from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
-from regalia.games.kingship.bot import HeuristicBot
+from regalia.games.kingship.bot import KingshipBot
 from regalia.games.kingship.cards import FULL_DECK, NAME
 from regalia.games.kingship.config import KingshipConfig
 from regalia.games.kingship.observation import KingshipObserver, layout
@@ -122,5 +122,5 @@ class KingshipGame(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Any]]:
-        """``{"heuristic": HeuristicBot}``."""
-        return {"heuristic": HeuristicBot}
+        """``{"heuristic": KingshipBot}``."""
+        return {"heuristic": KingshipBot}

@@ -255,7 +255,7 @@ class KingshipObserver(ObservationWriter):
             if i >= 0:
                 out[base + self.o_decision + i] = 1.0
             self.seat(out, base + self.o_to_act, d[1], seat)
-        self.seat(out, base + self.o_turn_player, s.tp, seat)
+        self.seat(out, base + self.o_turn_player, s.turn_player, seat)
         put(out, base + self.o_turn, s.nturns * self.turn_scale, 0.0, 1.0)
         out[base + self.o_direction + (0 if s.direction == 1 else 1)] = 1.0
         if s.drawn:
