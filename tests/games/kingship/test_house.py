@@ -15,7 +15,7 @@ import regalia
 from regalia.core.state import State
 from regalia.games.kingship import abilities, engine, flow, laws, merchant, windows
 from regalia.games.kingship import state as state_module
-from regalia.games.kingship.snapshot import OP_NAMES
+from regalia.games.kingship.engine import OP_NAMES
 from regalia.games.kingship.state import KingshipState
 
 PACKAGE = "regalia.games.kingship"
@@ -99,19 +99,21 @@ def test_one_state_class_and_the_rules_as_functions_of_it() -> None:
             assert f.args.args[0].arg == "state", f"{module.__name__}.{f.name}"
 
 
-def test_every_queue_step_is_dispatched_by_name() -> None:
-    """``KingshipState._step`` names every step of ``validate.OP_NAMES`` (and nothing else)."""
+def test_every_queue_step_is_dispatched_by_its_constant() -> None:
+    """``KingshipState._step`` compares the step with every ``OP_*`` constant of ``engine``, one
+    per name of ``engine.OP_NAMES`` (and nothing else): named int constants, not strings."""
     tree = _trees()["state"]
     step = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "_step")
     named = {
-        node.comparators[0].value
+        node.comparators[0].id
         for node in ast.walk(step)
         if isinstance(node, ast.Compare)
         and isinstance(node.left, ast.Name)
         and node.left.id == "op"
-        and isinstance(node.comparators[0], ast.Constant)
+        and isinstance(node.comparators[0], ast.Name)
     }
-    assert named == set(OP_NAMES)
+    assert named == {"OP_" + name.upper() for name in OP_NAMES}
+    assert all(getattr(engine, "OP_" + name.upper()) == i for i, name in enumerate(OP_NAMES))
 
 
 @pytest.mark.skipif(regalia.compiled(), reason="the compiled build always takes the if chains")

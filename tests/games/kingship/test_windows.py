@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from regalia.games.kingship.cards import NAME
+from regalia.games.kingship.engine import OP_TURN_START
 
 from .helpers import act, hand, scenario, texts, title
 
@@ -136,7 +137,7 @@ def test_ks22_no_light_queen_window_when_nothing_can_be_drawn() -> None:
 def test_ks29_demon_claim_at_the_start_of_any_turn() -> None:
     s = scenario(hands={0: ["7L"], 2: ["3L"]}, pile=["5T"], titles={"Demon": 2})
     s.grave = [0, 36]  # AL, KL
-    s.pending, s.q, s._legal = None, [("turn_start",)], None
+    s.pending, s.q, s._legal = None, [(OP_TURN_START,)], None
     s.nturns = 0
     s._run([])
     assert s.current_player == 2 and texts(s) == ["pass", "claim"]

@@ -200,7 +200,9 @@ class BloodAndFortuneState(State):
         the argument-free constructor (a compiled class's ``__new__`` runs ``__init__``); as
         Python source, an object made without ``__init__`` (the fields would be set twice)."""
         if _INTERPRETED:
-            return cls.__new__(cls)
+            new = super()._blank()  # ``cls.__new__(cls)``, made in the core
+            assert isinstance(new, BloodAndFortuneState)
+            return new
         return cls()
 
     def _read_options(self) -> None:

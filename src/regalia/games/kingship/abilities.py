@@ -62,7 +62,44 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
-from regalia.games.kingship.engine import PUBLIC, Step
+from regalia.games.kingship.engine import (
+    OP_AB_END,
+    OP_ACQ,
+    OP_ACQ_FINAL,
+    OP_ANGEL_GIVE,
+    OP_DEMON_TAKE,
+    OP_DRAW,
+    OP_DRAW_ACTOR,
+    OP_EMPEROR_SEARCH,
+    OP_EXTRA_CHOICE,
+    OP_FARMER,
+    OP_KNIGHT_DRAWS,
+    OP_LAW_PROPOSE,
+    OP_MERCHANT_OFFER,
+    OP_MERCHANT_REVEAL,
+    OP_MESSENGER_PLACE,
+    OP_MESSENGER_SKIP,
+    OP_NEED_BELOW,
+    OP_POACH_EACH,
+    OP_POACHER,
+    OP_PRIEST_DRAW,
+    OP_PRIEST_PICK,
+    OP_PRIEST_REVIVE,
+    OP_PRINCE_TITLE,
+    OP_QUEEN_CHOICE,
+    OP_QUEEN_SINGLE,
+    OP_REMOVE_LAWS,
+    OP_REVERSE,
+    OP_SILENCE,
+    OP_SPEC,
+    OP_STRIP_TITLES,
+    OP_SWAP,
+    OP_TGT,
+    OP_UNSILENCE,
+    OP_WITCH_EXILE,
+    PUBLIC,
+    Step,
+)
 from regalia.games.kingship.phrases import ability_name, play_words
 from regalia.games.kingship.words import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 
@@ -78,92 +115,92 @@ Steps = list[tuple[Cond, tuple[Any, ...]]]
 ABILITIES: Final[dict[int, tuple[Steps, Steps]]] = {
     ANGEL: (
         # #1 Target an opponent. Give the chosen player a card from your hand. Reveal it to all.
-        [(None, ("tgt", "opp", 1, "cont")), (None, ("angel_give",))],
+        [(None, (OP_TGT, "opp", 1, "cont")), (None, (OP_ANGEL_GIVE,))],
         # #2 Choose an opponent. The chosen player loses all their titles. Cannot be blocked.
-        [(None, ("tgt", "opp", 0, "skip")), (None, ("strip_titles",))],
+        [(None, (OP_TGT, "opp", 0, "skip")), (None, (OP_STRIP_TITLES,))],
     ),
     MESSENGER: (
         # #1 [Next-Player/Un-Silenced] Skip the next player's turn. If they have more cards, draw.
-        [(None, ("messenger_skip",))],
+        [(None, (OP_MESSENGER_SKIP,))],
         # #2 Reverse the direction. Draw a card. If you drew, put a card from your hand on the pile.
-        [(None, ("reverse",)), (None, ("draw_actor", 1)), (None, ("messenger_place",))],
+        [(None, (OP_REVERSE,)), (None, (OP_DRAW_ACTOR, 1)), (None, (OP_MESSENGER_PLACE,))],
     ),
     FARMER: (
         # #1 Look at the top card of the deck; keep it, or reveal it and put it back on top.
-        [(None, ("farmer",))],
+        [(None, (OP_FARMER,))],
         # #2 Not permitted (Farmers are never paired, KS-2); a Wizard pair copying a Farmer does nothing (KS-8).
         [],
     ),
     POACHER: (
         # #1 Exile the top two cards of the deck or the pile's top card below this card.
-        [(None, ("poacher",))],
+        [(None, (OP_POACHER,))],
         # #2 Specify a card. Everyone holding it may exile one.
-        [(None, ("spec", "poach")), (None, ("poach_each", 0))],
+        [(None, (OP_SPEC, "poach")), (None, (OP_POACH_EACH, 0))],
     ),
     PRIEST: (
         # #1 Target a player. Revive the pile card below this card into the chosen player's hand.
-        [(None, ("need_below",)), (None, ("tgt", "any", 1, "skip")), (None, ("priest_revive",))],
+        [(None, (OP_NEED_BELOW,)), (None, (OP_TGT, "any", 1, "skip")), (None, (OP_PRIEST_REVIVE,))],
         # #2 Revive any pile card onto the top of the deck. You may then draw a card.
-        [(None, ("priest_pick",)), (None, ("priest_draw",))],
+        [(None, (OP_PRIEST_PICK,)), (None, (OP_PRIEST_DRAW,))],
     ),
     DEMON_V: (
         # #1 [Demon/No] not permitted (see flow.can_play_single). [Demon/Yes] take a random card from the Demon.
-        [("demon_yes", ("demon_take",))],
+        [("demon_yes", (OP_DEMON_TAKE,))],
         # #2 [Demon/No]-OR-[Demon/Silenced] become the Demon. [Demon/Yes/Un-Silenced] swap hands with an opponent.
         [
-            ("demon_none_or_sil", ("acq", DEMON)),
-            ("demon_none_or_sil", ("acq_final", DEMON)),
-            ("demon_active", ("tgt", "opp", 1, "skip")),
-            ("demon_active", ("swap",)),
+            ("demon_none_or_sil", (OP_ACQ, DEMON)),
+            ("demon_none_or_sil", (OP_ACQ_FINAL, DEMON)),
+            ("demon_active", (OP_TGT, "opp", 1, "skip")),
+            ("demon_active", (OP_SWAP,)),
         ],
     ),
     MERCHANT: (
         # #1 Offer a card or title; opponents accept, counter or pass (KS-9).
-        [(None, ("merchant_offer",))],
+        [(None, (OP_MERCHANT_OFFER,))],
         # #2 Target an opponent, see their hand, take one card and give one back.
-        [(None, ("tgt", "opp", 1, "skip")), (None, ("merchant_reveal",))],
+        [(None, (OP_TGT, "opp", 1, "skip")), (None, (OP_MERCHANT_REVEAL,))],
     ),
     WIZARD: ([], []),  # handled in op_resolve_play (KS-8)
     WITCH: (
         # #1 Target a player (not already silenced) to become silenced.
-        [(None, ("tgt", "unsil", 1, "skip")), (None, ("silence",))],
+        [(None, (OP_TGT, "unsil", 1, "skip")), (None, (OP_SILENCE,))],
         # #2 Specify a card. Exile all its copies from the pile. Everyone becomes un-silenced.
-        [(None, ("spec", "witch")), (None, ("witch_exile",)), (None, ("unsilence",))],
+        [(None, (OP_SPEC, "witch")), (None, (OP_WITCH_EXILE,)), (None, (OP_UNSILENCE,))],
     ),
     KNIGHT: (
         # #1 Only as a block (windows.on_knight); as a normal play it has no ability (KS-13).
         [],
         # #2 All opponents draw two cards, in turn order.
-        [(None, ("knight_draws",))],
+        [(None, (OP_KNIGHT_DRAWS,))],
     ),
     PRINCE: (
         # #1 [King/Yes] If you are not the King, you may propose a law; only the King approves.
-        [("king_not_self", ("law_propose", "prince", -1))],
+        [("king_not_self", (OP_LAW_PROPOSE, "prince", -1))],
         # #2 [King/No] obtain any title but Kingship. [King/Yes] become the King.
-        [("no_king", ("prince_title",)), ("king", ("acq", KING)), ("king", ("acq_final", KING))],
+        [("no_king", (OP_PRINCE_TITLE,)), ("king", (OP_ACQ, KING)), ("king", (OP_ACQ_FINAL, KING))],
     ),
     QUEEN: (
         # #1 Become the Queen of the card's suit.
-        [(None, ("queen_single",))],
+        [(None, (OP_QUEEN_SINGLE,))],
         # #2 You may become the Light or Dark Queen. [King/Yes] Remove all active laws.
-        [(None, ("queen_choice",)), ("king", ("remove_laws",))],
+        [(None, (OP_QUEEN_CHOICE,)), ("king", (OP_REMOVE_LAWS,))],
     ),
     EMPEROR: (
         # #1 [King/No]-AND-[Queen/Yes] become the King. [King/Yes] target a player, search the deck
         # for a card and put it in their hand, shuffle the deck.
         [
-            ("no_king_queen", ("acq", KING)),
-            ("no_king_queen", ("acq_final", KING)),
-            ("king", ("tgt", "any", 1, "skip")),
-            ("king", ("emperor_search",)),
+            ("no_king_queen", (OP_ACQ, KING)),
+            ("no_king_queen", (OP_ACQ_FINAL, KING)),
+            ("king", (OP_TGT, "any", 1, "skip")),
+            ("king", (OP_EMPEROR_SEARCH,)),
         ],
         # #2 [King/Yes] You may take another turn when this one ends.
-        [("king", ("extra_choice",))],
+        [("king", (OP_EXTRA_CHOICE,))],
     ),
 }
 
 
-_AB_END: Final[Step] = ("ab_end",)
+_AB_END: Final[Step] = (OP_AB_END,)
 
 
 def _queued(steps: Steps) -> tuple[tuple[Any, ...], ...] | None:
@@ -299,7 +336,7 @@ def op_messenger_skip(state: KingshipState, ev: list[Event]) -> None:
     state.skip = True
     ev.append(Event("messenger", f"{play_words(state)} will skip P{nxt}'s next turn", actor, None, {}))
     if state.hs[nxt] > state.hs[actor]:
-        engine.push(state, ("draw", actor, 1, 1, "ability"))
+        engine.push(state, (OP_DRAW, actor, 1, 1, "ability"))
 
 
 def op_reverse(state: KingshipState, ev: list[Event]) -> None:
@@ -312,7 +349,7 @@ def op_reverse(state: KingshipState, ev: list[Event]) -> None:
 def op_draw_actor(state: KingshipState, ev: list[Event], count: int) -> None:
     """Queue a draw of ``count`` cards for the acting player (Light Queen window applies)."""
     state.ctx["drew"] = 0
-    engine.push(state, ("draw", state.ctx["actor"], count, 1, "ability"))
+    engine.push(state, (OP_DRAW, state.ctx["actor"], count, 1, "ability"))
 
 
 def op_messenger_place(state: KingshipState, ev: list[Event]) -> None:
@@ -471,7 +508,7 @@ def on_poach(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
         ev.append(private("pass", "you keep your card", (s,), s))
     else:
         engine.exile_from_hand(state, ev, s, act.b, play_words(state))
-    engine.push(state, ("poach_each", i + 1))
+    engine.push(state, (OP_POACH_EACH, i + 1))
 
 
 def op_need_below(state: KingshipState, ev: list[Event]) -> None:
@@ -540,7 +577,7 @@ def on_priest_draw(state: KingshipState, ev: list[Event], act: KingshipAction) -
     """Priest #2: ``draw`` queues a draw (Light Queen window applies), ``pass`` does nothing."""
     state.pending = None
     if act.kind == DRAW:
-        engine.push(state, ("draw", state.ctx["actor"], 1, 1, "ability"))
+        engine.push(state, (OP_DRAW, state.ctx["actor"], 1, 1, "ability"))
 
 
 def op_demon_take(state: KingshipState, ev: list[Event]) -> None:
@@ -668,7 +705,7 @@ def op_unsilence(state: KingshipState, ev: list[Event]) -> None:
 
 def op_knight_draws(state: KingshipState, ev: list[Event]) -> None:
     """Knight #2: every opponent draws two cards, in turn order (a Light Queen window each)."""
-    engine.push(state, *[("draw", s, 2, 1, "ability") for s in state.order_from(state.ctx["actor"])[1:]])
+    engine.push(state, *[(OP_DRAW, s, 2, 1, "ability") for s in state.order_from(state.ctx["actor"])[1:]])
 
 
 def op_prince_title(state: KingshipState, ev: list[Event]) -> None:
@@ -686,13 +723,13 @@ def on_prince_title(state: KingshipState, ev: list[Event], act: KingshipAction) 
     """Prince #2: acquire the chosen title (Outlaw redirect window first, KS-18)."""
     state.pending = None
     if act.kind == TITLE:
-        engine.push(state, ("acq", act.a), ("acq_final", act.a))
+        engine.push(state, (OP_ACQ, act.a), (OP_ACQ_FINAL, act.a))
 
 
 def op_queen_single(state: KingshipState, ev: list[Event]) -> None:
     """Queen #1: become the Queen of the card's suit (through the acquisition window)."""
     t = LIGHT_QUEEN if state.ctx["suit"] == 0 else DARK_QUEEN
-    engine.push(state, ("acq", t), ("acq_final", t))
+    engine.push(state, (OP_ACQ, t), (OP_ACQ_FINAL, t))
 
 
 def op_queen_choice(state: KingshipState, ev: list[Event]) -> None:
@@ -710,7 +747,7 @@ def on_queen(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
     """Queen #2: acquire the chosen Queen title (Outlaw redirect window first)."""
     state.pending = None
     if act.kind == TITLE:
-        engine.push(state, ("acq", act.a), ("acq_final", act.a))
+        engine.push(state, (OP_ACQ, act.a), (OP_ACQ_FINAL, act.a))
 
 
 def op_remove_laws(state: KingshipState, ev: list[Event]) -> None:

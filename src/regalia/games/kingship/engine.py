@@ -34,6 +34,112 @@ if TYPE_CHECKING:
 
 Step = tuple[Any, ...]
 
+# The steps of the resolution queue, as named int constants (a step is ``(OP_..., *arguments)``;
+# ``OP_NAMES[op]`` names it in snapshots and messages, ``op_<name>`` is the function that runs it).
+OP_AB_END: Final = 0
+OP_ACQ: Final = 1
+OP_ACQ_FINAL: Final = 2
+OP_AFTER_PLAY: Final = 3
+OP_ANGEL_GIVE: Final = 4
+OP_DEMON_TAKE: Final = 5
+OP_DEMON_WINDOW: Final = 6
+OP_DRAW: Final = 7
+OP_DRAW_ACTOR: Final = 8
+OP_EMPEROR_SEARCH: Final = 9
+OP_EXILE_ONE: Final = 10
+OP_EXILE_TO: Final = 11
+OP_EXTRA_CHOICE: Final = 12
+OP_FARMER: Final = 13
+OP_KING_LAW: Final = 14
+OP_KNIGHT_DRAWS: Final = 15
+OP_LAW_PROPOSE: Final = 16
+OP_LAW_WIN: Final = 17
+OP_MAIN: Final = 18
+OP_MAIN_AFTER_DRAW: Final = 19
+OP_MERCHANT_OFFER: Final = 20
+OP_MERCHANT_REVEAL: Final = 21
+OP_MESSENGER_PLACE: Final = 22
+OP_MESSENGER_SKIP: Final = 23
+OP_NEED_BELOW: Final = 24
+OP_OUTLAWS_TO_PILE: Final = 25
+OP_P4_CHECK: Final = 26
+OP_PHASE3: Final = 27
+OP_POACH_EACH: Final = 28
+OP_POACHER: Final = 29
+OP_PRIEST_DRAW: Final = 30
+OP_PRIEST_PICK: Final = 31
+OP_PRIEST_REVIVE: Final = 32
+OP_PRINCE_TITLE: Final = 33
+OP_QUEEN_CHOICE: Final = 34
+OP_QUEEN_SINGLE: Final = 35
+OP_REMOVE_LAWS: Final = 36
+OP_RESOLVE_PLAY: Final = 37
+OP_REVERSE: Final = 38
+OP_SILENCE: Final = 39
+OP_SPEC: Final = 40
+OP_STRIP_TITLES: Final = 41
+OP_SWAP: Final = 42
+OP_TAX: Final = 43
+OP_TAX_ONE: Final = 44
+OP_TGT: Final = 45
+OP_TURN_START: Final = 46
+OP_UNSILENCE: Final = 47
+OP_WITCH_EXILE: Final = 48
+OP_NAMES: Final[tuple[str, ...]] = (
+    "ab_end",
+    "acq",
+    "acq_final",
+    "after_play",
+    "angel_give",
+    "demon_take",
+    "demon_window",
+    "draw",
+    "draw_actor",
+    "emperor_search",
+    "exile_one",
+    "exile_to",
+    "extra_choice",
+    "farmer",
+    "king_law",
+    "knight_draws",
+    "law_propose",
+    "law_win",
+    "main",
+    "main_after_draw",
+    "merchant_offer",
+    "merchant_reveal",
+    "messenger_place",
+    "messenger_skip",
+    "need_below",
+    "outlaws_to_pile",
+    "p4_check",
+    "phase3",
+    "poach_each",
+    "poacher",
+    "priest_draw",
+    "priest_pick",
+    "priest_revive",
+    "prince_title",
+    "queen_choice",
+    "queen_single",
+    "remove_laws",
+    "resolve_play",
+    "reverse",
+    "silence",
+    "spec",
+    "strip_titles",
+    "swap",
+    "tax",
+    "tax_one",
+    "tgt",
+    "turn_start",
+    "unsilence",
+    "witch_exile",
+)
+"""The name of each queue step, by its constant (``snapshot.py`` checks a step's arguments by name)."""
+OP_CODES: Final[dict[str, int]] = {name: op for op, name in enumerate(OP_NAMES)}
+"""The constant of each queue step, by name (reading a snapshot)."""
+
 MAX_SEATS: Final = 8
 PUBLIC: Final = MAX_SEATS
 """The observer index of what everyone knows (a spectator's knowledge): ``known`` keys
@@ -255,7 +361,7 @@ def cancel_ability(state: KingshipState) -> None:
     q = state.q
     while q:
         step = q.pop()
-        if step[0] == "ab_end":
+        if step[0] == OP_AB_END:
             return
 
 

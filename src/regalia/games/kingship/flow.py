@@ -43,7 +43,22 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
-from regalia.games.kingship.engine import MAIN, MAX_SEATS, NO_DATA, Step
+from regalia.games.kingship.engine import (
+    MAIN,
+    MAX_SEATS,
+    NO_DATA,
+    OP_AFTER_PLAY,
+    OP_DEMON_WINDOW,
+    OP_DRAW,
+    OP_KING_LAW,
+    OP_LAW_PROPOSE,
+    OP_MAIN,
+    OP_MAIN_AFTER_DRAW,
+    OP_P4_CHECK,
+    OP_PHASE3,
+    OP_TAX,
+    Step,
+)
 from regalia.games.kingship.phrases import draw_cause
 from regalia.games.kingship.words import A_CHARACTER, CARD
 
@@ -140,10 +155,10 @@ _DRAW_CHOICE: Final[tuple[str, ...]] = tuple(
 )
 _PASSES: Final[tuple[str, ...]] = tuple(f"P{s} passes: their turn ends without a play" for s in range(MAX_SEATS))
 _PLAYS_1: Final[list[list[str]]] = [[f"P{s} plays {CARD[k]}" for k in range(NK)] for s in range(MAX_SEATS)]
-_AFTER_PLAY: Final[Step] = ("after_play",)
-_MAIN_AFTER_DRAW: Final[Step] = ("main_after_draw",)
-_PHASE3: Final[Step] = ("phase3",)
-_TAX: Final[Step] = ("tax",)
+_AFTER_PLAY: Final[Step] = (OP_AFTER_PLAY,)
+_MAIN_AFTER_DRAW: Final[Step] = (OP_MAIN_AFTER_DRAW,)
+_PHASE3: Final[Step] = (OP_PHASE3,)
+_TAX: Final[Step] = (OP_TAX,)
 
 
 def _turn_text(turn: int, seat: int) -> str:
@@ -175,7 +190,7 @@ def op_turn_start(state: KingshipState, ev: list[Event]) -> None:
     ev.append(Event("turn", (_turn_text, state.nturns, tp), tp, None, NO_DATA))
     t = state.titles
     if (t[DEMON] >= 0 and state.grave) or t[KING] == tp or (state.laws and state.hs[tp] == 0):
-        engine.push(state, ("demon_window",), ("king_law",), ("p4_check",), ("main",))
+        engine.push(state, (OP_DEMON_WINDOW,), (OP_KING_LAW,), (OP_P4_CHECK,), (OP_MAIN,))
     else:
         state.pending = MAIN[tp]  # fast path: nothing happens in phase 1
 
@@ -202,7 +217,7 @@ def op_demon_window(state: KingshipState, ev: list[Event]) -> None:
 def op_king_law(state: KingshipState, ev: list[Event]) -> None:
     """Kingship title: at the start of the King's own turn the King may propose a law [KS-5, KS-11]."""
     if state.active_holder(KING) == state.turn_player:
-        engine.push(state, ("law_propose", "king", state.turn_player))
+        engine.push(state, (OP_LAW_PROPOSE, "king", state.turn_player))
 
 
 def op_p4_check(state: KingshipState, ev: list[Event]) -> None:
@@ -211,7 +226,7 @@ def op_p4_check(state: KingshipState, ev: list[Event]) -> None:
         ev.append(
             public("law", f"P{state.turn_player} holds no cards in phase 1 under the law 'no-winner': they draw a card")
         )
-        engine.push(state, ("draw", state.turn_player, 1, 0, "empty"))
+        engine.push(state, (OP_DRAW, state.turn_player, 1, 0, "empty"))
 
 
 def op_main(state: KingshipState, ev: list[Event]) -> None:
@@ -417,7 +432,7 @@ def op_phase3(state: KingshipState, ev: list[Event]) -> None:
         if laws.has_no_winner_law(state) and not state.ctx.get("p4_done"):
             state.ctx["p4_done"] = 1
             ev.append(public("law", f"P{tp} holds no cards in phase 3 under the law 'no-winner': they draw a card"))
-            engine.push(state, ("draw", tp, 1, 0, "empty"), _PHASE3)
+            engine.push(state, (OP_DRAW, tp, 1, 0, "empty"), _PHASE3)
             return
         if laws.exactly_law(state) < 0 and laws.can_win(state, tp):
             engine.finish(state, ev, tp, "no cards left in their hand in phase 3 of their turn (KS-5)")

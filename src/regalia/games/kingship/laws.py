@@ -45,6 +45,13 @@ from regalia.games.kingship.actions import (
     law_text,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, KING, LIGHT_QUEEN, SPEC_MATCH, VALID_SPECS
+from regalia.games.kingship.engine import (
+    OP_DRAW,
+    OP_EXILE_ONE,
+    OP_EXILE_TO,
+    OP_LAW_WIN,
+    OP_TAX_ONE,
+)
 from regalia.games.kingship.words import spec_words
 
 if TYPE_CHECKING:
@@ -228,18 +235,18 @@ def _enact(state: KingshipState, ev: list[Event]) -> None:
     involved = {proposer, *voters}
     order = state.order_from(state.turn_player)
     if t == L_EXILE_APPROVERS:
-        engine.push(state, *[("exile_one", s) for s in order if s in involved])
+        engine.push(state, *[(OP_EXILE_ONE, s) for s in order if s in involved])
     elif t == L_DRAW_OTHERS:
-        engine.push(state, *[("draw", s, 1, 0, "law") for s in order if s not in involved])
+        engine.push(state, *[(OP_DRAW, s, 1, 0, "law") for s in order if s not in involved])
     elif t == L_MAX3:
-        engine.push(state, *[("exile_to", s, 3) for s in order])
+        engine.push(state, *[(OP_EXILE_TO, s, 3) for s in order])
     elif t == L_ALL_EXILE:
-        engine.push(state, *[("exile_one", s) for s in order])
+        engine.push(state, *[(OP_EXILE_ONE, s) for s in order])
     elif t == L_OTHERS_DRAW2:
         king = state.titles[KING]
-        engine.push(state, *[("draw", s, 2, 1, "law") for s in order if s != king])
+        engine.push(state, *[(OP_DRAW, s, 2, 1, "law") for s in order if s != king])
     elif t == L_WINS:
-        engine.push(state, ("law_win", p))
+        engine.push(state, (OP_LAW_WIN, p))
 
 
 def op_exile_one(state: KingshipState, ev: list[Event], seat: int) -> None:
@@ -293,7 +300,7 @@ def op_tax(state: KingshipState, ev: list[Event]) -> None:
             match = SPEC_MATCH[p]
             for k in played:
                 if match[k]:
-                    engine.push(state, ("tax_one", actor))
+                    engine.push(state, (OP_TAX_ONE, actor))
                     break
 
 
@@ -315,6 +322,6 @@ def on_tax(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     seat = state.pending[1]
     state.pending = None
     if act.kind == DRAW:
-        engine.push(state, ("draw", seat, 1, 0, "tax"))  # a Pro law's draw: the Light Queen cannot stop it [KS-11]
+        engine.push(state, (OP_DRAW, seat, 1, 0, "tax"))  # a Pro law's draw: the Light Queen cannot stop it [KS-11]
     else:
         engine.exile_from_hand(state, ev, seat, act.b, "to pay the tax law")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from regalia.games.kingship.actions import L_TAX, law_text
 from regalia.games.kingship.cards import NAME, NK, NSPEC, SPEC_MATCH, VALUE, WIZARD, spec_text
+from regalia.games.kingship.engine import OP_ACQ_FINAL
 from regalia.games.kingship.words import CARD, CHARACTER, THE_CARD, TITLE_TITLES, character, spec_words
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def play_words(state: KingshipState) -> str:
 def acquiring(state: KingshipState) -> int:
     """The title being acquired when the pending decision is an acquisition's Outlaw window (KS-18), else -1."""
     q = state.q
-    if q and q[-1][0] == "acq_final":
+    if q and q[-1][0] == OP_ACQ_FINAL:
         t: int = q[-1][1]
         return t
     return -1

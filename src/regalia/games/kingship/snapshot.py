@@ -28,7 +28,7 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     VALID_SPECS,
 )
-from regalia.games.kingship.engine import MAX_SEATS, PUBLIC
+from regalia.games.kingship.engine import MAX_SEATS, OP_NAMES, PUBLIC
 from regalia.games.kingship.phases import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
 
 if TYPE_CHECKING:
@@ -305,7 +305,8 @@ _OPS: dict[str, tuple[tuple[_STEP, ...], tuple[str, ...]]] = {
 }
 """Every step the resolution queue may hold: its arguments' checks and the context keys it reads."""
 
-OP_NAMES = frozenset(_OPS)
+STEP_NAMES: frozenset[str] = frozenset(_OPS)
+"""The names of the queue's steps (``engine.OP_NAMES`` by constant)."""
 
 
 # ---------------------------------------------------------------- the pending decision
@@ -574,18 +575,20 @@ def _check_queue(state: KingshipState) -> None:
     for i in range(len(state.q) - 1, -1, -1):  # the last step runs first
         step = state.q[i]
         field = f"q[{i}]"
-        if not isinstance(step, tuple) or not step or not isinstance(step[0], str) or step[0] not in _OPS:
+        op = step[0] if isinstance(step, tuple) and step else -1
+        if not (op.__class__ is int and 0 <= op < len(OP_NAMES)):
             raise _fail(field, "not a step of Kingship's resolution queue")
-        checks, needs = _OPS[step[0]]
+        name = OP_NAMES[op]
+        checks, needs = _OPS[name]
         if len(step) != len(checks) + 1:
-            raise _fail(field, f"the step {step[0]} takes {len(checks)} arguments")
+            raise _fail(field, f"the step {name} takes {len(checks)} arguments")
         for j, check in enumerate(checks):
             check(step[j + 1], f"{field}[{j + 1}]", state)
-        if step[0] == "law_propose" and step[2] < 0:
+        if name == "law_propose" and step[2] < 0:
             needs = ("actor",)
         for key in needs:
             if key not in provided:
-                raise _fail(field, f"the step {step[0]} needs ctx.{key}")
+                raise _fail(field, f"the step {name} needs ctx.{key}")
         if "base" in needs and state.ctx.get("base", 0) > len(state.pile):
-            raise _fail(field, f"the step {step[0]} reads the pile below the play, which is shorter")
-        provided.update(_PROVIDES.get(step[0], ()))
+            raise _fail(field, f"the step {name} reads the pile below the play, which is shorter")
+        provided.update(_PROVIDES.get(name, ()))

@@ -56,10 +56,65 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     parse_card,
 )
-from regalia.games.kingship.engine import _ORDERS, PUBLIC, Step
+from regalia.games.kingship.engine import (
+    _ORDERS,
+    OP_AB_END,
+    OP_ACQ,
+    OP_ACQ_FINAL,
+    OP_AFTER_PLAY,
+    OP_ANGEL_GIVE,
+    OP_CODES,
+    OP_DEMON_TAKE,
+    OP_DEMON_WINDOW,
+    OP_DRAW,
+    OP_DRAW_ACTOR,
+    OP_EMPEROR_SEARCH,
+    OP_EXILE_ONE,
+    OP_EXILE_TO,
+    OP_EXTRA_CHOICE,
+    OP_FARMER,
+    OP_KING_LAW,
+    OP_KNIGHT_DRAWS,
+    OP_LAW_PROPOSE,
+    OP_LAW_WIN,
+    OP_MAIN,
+    OP_MAIN_AFTER_DRAW,
+    OP_MERCHANT_OFFER,
+    OP_MERCHANT_REVEAL,
+    OP_MESSENGER_PLACE,
+    OP_MESSENGER_SKIP,
+    OP_NAMES,
+    OP_NEED_BELOW,
+    OP_OUTLAWS_TO_PILE,
+    OP_P4_CHECK,
+    OP_PHASE3,
+    OP_POACH_EACH,
+    OP_POACHER,
+    OP_PRIEST_DRAW,
+    OP_PRIEST_PICK,
+    OP_PRIEST_REVIVE,
+    OP_PRINCE_TITLE,
+    OP_QUEEN_CHOICE,
+    OP_QUEEN_SINGLE,
+    OP_REMOVE_LAWS,
+    OP_RESOLVE_PLAY,
+    OP_REVERSE,
+    OP_SILENCE,
+    OP_SPEC,
+    OP_STRIP_TITLES,
+    OP_SWAP,
+    OP_TAX,
+    OP_TAX_ONE,
+    OP_TGT,
+    OP_TURN_START,
+    OP_UNSILENCE,
+    OP_WITCH_EXILE,
+    PUBLIC,
+    Step,
+)
 from regalia.games.kingship.phases import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.refusals import explain
-from regalia.games.kingship.snapshot import OP_NAMES, check_types, validate
+from regalia.games.kingship.snapshot import STEP_NAMES, check_types, validate
 from regalia.games.kingship.summary import KingshipSummary, summarize
 
 _INTERPRETED: Final = __file__.endswith(".py")
@@ -545,105 +600,106 @@ class KingshipState(State):
 
     def _step(self, ev: list[Event], step: tuple[Any, ...]) -> None:
         """Run one queue step ``(op, *args)``: its ``op_<op>`` method with its arguments. The
-        names are those of ``snapshot.OP_NAMES``; the most frequent come first."""
-        op: str = step[0]
-        if op == "after_play":
+        steps are the ``OP_*`` constants of :mod:`engine` (``OP_NAMES`` names them); the most frequent
+        come first."""
+        op: int = step[0]
+        if op == OP_AFTER_PLAY:
             flow.op_after_play(self, ev)
-        elif op == "ab_end":
+        elif op == OP_AB_END:
             pass  # the marker closing an ability's steps (see ``cancel_ability``)
-        elif op == "phase3":
+        elif op == OP_PHASE3:
             flow.op_phase3(self, ev)
-        elif op == "main_after_draw":
+        elif op == OP_MAIN_AFTER_DRAW:
             flow.op_main_after_draw(self, ev)
-        elif op == "tax":
+        elif op == OP_TAX:
             laws.op_tax(self, ev)
-        elif op == "tgt":
+        elif op == OP_TGT:
             windows.op_tgt(self, ev, step[1], step[2], step[3])
-        elif op == "demon_window":
+        elif op == OP_DEMON_WINDOW:
             flow.op_demon_window(self, ev)
-        elif op == "king_law":
+        elif op == OP_KING_LAW:
             flow.op_king_law(self, ev)
-        elif op == "p4_check":
+        elif op == OP_P4_CHECK:
             flow.op_p4_check(self, ev)
-        elif op == "main":
+        elif op == OP_MAIN:
             flow.op_main(self, ev)
-        elif op == "law_propose":
+        elif op == OP_LAW_PROPOSE:
             laws.op_law_propose(self, ev, step[1], step[2])
-        elif op == "draw":
+        elif op == OP_DRAW:
             flow.op_draw(self, ev, step[1], step[2], step[3], step[4])
-        elif op == "acq":
+        elif op == OP_ACQ:
             windows.op_acq(self, ev, step[1])
-        elif op == "acq_final":
+        elif op == OP_ACQ_FINAL:
             windows.op_acq_final(self, ev, step[1])
-        elif op == "farmer":
+        elif op == OP_FARMER:
             abilities.op_farmer(self, ev)
-        elif op == "silence":
+        elif op == OP_SILENCE:
             abilities.op_silence(self, ev)
-        elif op == "tax_one":
+        elif op == OP_TAX_ONE:
             laws.op_tax_one(self, ev, step[1])
-        elif op == "need_below":
+        elif op == OP_NEED_BELOW:
             abilities.op_need_below(self, ev)
-        elif op == "queen_single":
+        elif op == OP_QUEEN_SINGLE:
             abilities.op_queen_single(self, ev)
-        elif op == "poacher":
+        elif op == OP_POACHER:
             abilities.op_poacher(self, ev)
-        elif op == "merchant_offer":
+        elif op == OP_MERCHANT_OFFER:
             merchant.op_merchant_offer(self, ev)
-        elif op == "priest_revive":
+        elif op == OP_PRIEST_REVIVE:
             abilities.op_priest_revive(self, ev)
-        elif op == "messenger_skip":
+        elif op == OP_MESSENGER_SKIP:
             abilities.op_messenger_skip(self, ev)
-        elif op == "angel_give":
+        elif op == OP_ANGEL_GIVE:
             abilities.op_angel_give(self, ev)
-        elif op == "poach_each":
+        elif op == OP_POACH_EACH:
             abilities.op_poach_each(self, ev, step[1])
-        elif op == "spec":
+        elif op == OP_SPEC:
             abilities.op_spec(self, ev, step[1])
-        elif op == "emperor_search":
+        elif op == OP_EMPEROR_SEARCH:
             abilities.op_emperor_search(self, ev)
-        elif op == "witch_exile":
+        elif op == OP_WITCH_EXILE:
             abilities.op_witch_exile(self, ev)
-        elif op == "unsilence":
+        elif op == OP_UNSILENCE:
             abilities.op_unsilence(self, ev)
-        elif op == "priest_pick":
+        elif op == OP_PRIEST_PICK:
             abilities.op_priest_pick(self, ev)
-        elif op == "priest_draw":
+        elif op == OP_PRIEST_DRAW:
             abilities.op_priest_draw(self, ev)
-        elif op == "reverse":
+        elif op == OP_REVERSE:
             abilities.op_reverse(self, ev)
-        elif op == "draw_actor":
+        elif op == OP_DRAW_ACTOR:
             abilities.op_draw_actor(self, ev, step[1])
-        elif op == "messenger_place":
+        elif op == OP_MESSENGER_PLACE:
             abilities.op_messenger_place(self, ev)
-        elif op == "strip_titles":
+        elif op == OP_STRIP_TITLES:
             abilities.op_strip_titles(self, ev)
-        elif op == "queen_choice":
+        elif op == OP_QUEEN_CHOICE:
             abilities.op_queen_choice(self, ev)
-        elif op == "merchant_reveal":
+        elif op == OP_MERCHANT_REVEAL:
             abilities.op_merchant_reveal(self, ev)
-        elif op == "knight_draws":
+        elif op == OP_KNIGHT_DRAWS:
             abilities.op_knight_draws(self, ev)
-        elif op == "prince_title":
+        elif op == OP_PRINCE_TITLE:
             abilities.op_prince_title(self, ev)
-        elif op == "demon_take":
+        elif op == OP_DEMON_TAKE:
             abilities.op_demon_take(self, ev)
-        elif op == "remove_laws":
+        elif op == OP_REMOVE_LAWS:
             abilities.op_remove_laws(self, ev)
-        elif op == "extra_choice":
+        elif op == OP_EXTRA_CHOICE:
             abilities.op_extra_choice(self, ev)
-        elif op == "exile_to":
+        elif op == OP_EXILE_TO:
             laws.op_exile_to(self, ev, step[1], step[2])
-        elif op == "exile_one":
+        elif op == OP_EXILE_ONE:
             laws.op_exile_one(self, ev, step[1])
-        elif op == "swap":
+        elif op == OP_SWAP:
             abilities.op_swap(self, ev)
-        elif op == "resolve_play":
+        elif op == OP_RESOLVE_PLAY:
             abilities.op_resolve_play(self, ev, step[1], step[2], step[3], step[4])
-        elif op == "outlaws_to_pile":
+        elif op == OP_OUTLAWS_TO_PILE:
             flow.op_outlaws_to_pile(self, ev)
-        elif op == "turn_start":
+        elif op == OP_TURN_START:
             flow.op_turn_start(self, ev)
-        elif op == "law_win":
+        elif op == OP_LAW_WIN:
             laws.op_law_win(self, ev, step[1])
         else:
             raise ValueError(f"state.q: unknown step {op!r}")
@@ -700,7 +756,7 @@ class KingshipState(State):
             "drawn": self.drawn,
             "skip": self.skip,
             "extra": self.extra,
-            "q": [list(s) for s in self.q],
+            "q": [[OP_NAMES[step[0]], *step[1:]] for step in self.q],
             "pending": list(self.pending) if self.pending is not None else None,
             "shown": list(self.shown) if self.shown is not None else None,
             "ctx": {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()},
@@ -728,7 +784,7 @@ class KingshipState(State):
         self.drawn = data["drawn"]
         self.skip = data["skip"]
         self.extra = data["extra"]
-        self.q = [tuple(s) for s in data["q"]]
+        self.q = [(OP_CODES.get(step[0], -1), *step[1:]) for step in data["q"]]  # -1: refused by validate
         self.pending = tuple(data["pending"]) if data["pending"] is not None else None
         self.shown = tuple(data["shown"]) if data["shown"] is not None else None
         self.resp = ()  # describes the last move applied, which a snapshot does not carry
@@ -925,17 +981,14 @@ _EXTRA_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT]
 
 Decide = Callable[[KingshipState, list[Event], KingshipAction], None]
 _RULE_MODULES: Final = (engine, laws, windows, merchant, abilities, flow)
-_OP_MODULES: Final = {
-    name: next(m for m in _RULE_MODULES if hasattr(m, "op_" + name)) for name in OP_NAMES if name != "ab_end"
-}
-"""The rule module holding each queue step's ``op_<name>`` function."""
 _ON_MODULES: Final = {kind: next(m for m in _RULE_MODULES if hasattr(m, "on_" + kind)) for kind in DECISIONS}
 """The rule module holding each decision's ``on_<kind>`` function."""
-_OPS: Final[dict[str, Callable[..., None]]] = {
-    name: getattr(_OP_MODULES[name], "op_" + name) for name in OP_NAMES if name != "ab_end"
-}
-"""The pure build's dispatch of queue steps: op name -> ``op_<name>`` (see ``_INTERPRETED``)."""
-_OPS["ab_end"] = _no_step
+_OPS: Final[tuple[Callable[..., None], ...]] = tuple(
+    _no_step if name == "ab_end" else getattr(next(m for m in _RULE_MODULES if hasattr(m, "op_" + name)), "op_" + name)
+    for name in OP_NAMES
+)
+"""The pure build's dispatch of queue steps: ``_OPS[op]`` is ``op_<name>`` of its rule module (see
+``_INTERPRETED``)."""
 _ON: Final[dict[str, Decide]] = {kind: getattr(_ON_MODULES[kind], "on_" + kind) for kind in DECISIONS}
 """The pure build's dispatch of decisions: kind -> ``on_<kind>``."""
 _LEGAL: Final[dict[str, Callable[[KingshipState], list[Any]]]] = {
@@ -973,6 +1026,6 @@ _LEGAL: Final[dict[str, Callable[[KingshipState], list[Any]]]] = {
     "tax": laws.legal_tax,
 }
 """The pure build's dispatch of legal actions: kind -> the options of that decision."""
-assert set(_OPS) == OP_NAMES
+assert set(OP_NAMES) == STEP_NAMES and len(_OPS) == len(OP_NAMES)
 assert set(_LEGAL) == set(_ON) == set(DECISIONS)
-assert {name[3:] for m in _RULE_MODULES for name in dir(m) if name.startswith("op_")} == OP_NAMES - {"ab_end"}
+assert {name[3:] for m in _RULE_MODULES for name in dir(m) if name.startswith("op_")} == STEP_NAMES - {"ab_end"}

@@ -25,7 +25,11 @@ from regalia.games.kingship.actions import (
     KingshipAction,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, DECK_COUNTS, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
-from regalia.games.kingship.engine import ONLY
+from regalia.games.kingship.engine import (
+    ONLY,
+    OP_ACQ_FINAL,
+    OP_DRAW,
+)
 from regalia.games.kingship.phrases import play_words
 from regalia.games.kingship.words import CARD, TITLE_TITLES
 
@@ -221,7 +225,7 @@ def _redirect_what(state: KingshipState) -> str:
     """What an Outlaw redirects, with ``{t}`` for the new seat: the title being acquired or
     the target of the ability."""
     q = state.q
-    if q and q[-1][0] == "acq_final":
+    if q and q[-1][0] == OP_ACQ_FINAL:
         return f"P{{t}} is to acquire the {TITLE_TITLES[q[-1][1]]} title instead"
     return f"P{{t}} becomes the target of {play_words(state)}"
 
@@ -272,7 +276,7 @@ def on_knight(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     )
     state.ctx["blocked"] = 1
     engine.cancel_ability(state)
-    engine.push(state, ("draw", t, 1, 1, "block"))
+    engine.push(state, (OP_DRAW, t, 1, 1, "block"))
 
 
 def op_acq(state: KingshipState, ev: list[Event], t: int) -> None:
