@@ -37,9 +37,15 @@ def has_rank(state: KingdomState, p: int, rank: int) -> bool:
     return any(RANK[x] == rank for x in state.play[p])
 
 
-def ready_suits(state: KingdomState, p: int) -> set[int]:
-    """The suits of ``p``'s unpreoccupied nobles (what an Assassin or a soldier needs, KD-1, KD-8)."""
-    return {suit_of(state, x) for x in state.play[p] if IS_NOBLE[x] and not state.busy[x]}
+def ready_suits(state: KingdomState, p: int) -> int:
+    """The suits of ``p``'s unpreoccupied nobles (what an Assassin or a soldier needs, KD-1, KD-8),
+    as a bit mask: bit ``s`` for the suit ``s``."""
+    mask = 0
+    busy = state.busy
+    for x in state.play[p]:
+        if IS_NOBLE[x] and not busy[x]:
+            mask |= 1 << suit_of(state, x)
+    return mask
 
 
 def others_from(state: KingdomState, p: int, include_self: bool = False) -> list[int]:

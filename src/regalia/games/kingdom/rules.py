@@ -202,7 +202,10 @@ def legal_change(state: KingdomState, p: int, ready: list[int], out: list[Kingdo
 def window_changes(state: KingdomState, p: int) -> list[KingdomAction]:
     """Suit changes open to ``p`` out of their main phase [KD-2, KD-X5]: only to the suit of
     an Ace in hand, on an unpreoccupied noble (so it can then bring that Assassin)."""
-    ace_suits = {SUIT[c] for c in state.hands[p] if IS_ACE[c]}
+    ace_suits = 0  # a bit mask: bit s for the suit s
+    for c in state.hands[p]:
+        if IS_ACE[c]:
+            ace_suits |= 1 << SUIT[c]
     if not ace_suits:
         return []
     nobles = [x for x in state.play[p] if IS_NOBLE[x]]
@@ -216,8 +219,8 @@ def window_changes(state: KingdomState, p: int) -> list[KingdomAction]:
         for u in nobles:
             if u == t or state.busy[u] or flow.suit_of(state, u) != suit:
                 continue
-            for s in sorted(ace_suits):
-                if s != suit:
+            for s in range(4):
+                if (ace_suits >> s) & 1 and s != suit:
                     out.append(act(A.CHANGE, t, u, s))
     return out
 

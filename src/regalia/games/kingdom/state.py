@@ -305,7 +305,7 @@ class KingdomState(State):
         suits = flow.ready_suits(self, p)
         if not suits:
             return False
-        return any(IS_ACE[c] and SUIT[c] in suits for c in self.hands[p])
+        return any(IS_ACE[c] and (suits >> SUIT[c]) & 1 for c in self.hands[p])
 
     def can_respond(self, p: int) -> bool:
         """Whether ``p`` has any play in a response window (so is asked at all) [KD-X2]."""
@@ -325,12 +325,12 @@ class KingdomState(State):
         whenever :meth:`can_respond` is; it reads no hand but its size."""
         if not self.hands[p]:
             return False
-        return bool(flow.ready_suits(self, p)) or flow.joker_unseen(self)
+        return flow.ready_suits(self, p) != 0 or flow.joker_unseen(self)
 
     def may_counter(self, p: int) -> bool:
         """Whether everyone must allow that ``p`` can counter: a card in hand and an
         unpreoccupied noble [KD-X3]. True whenever :meth:`can_counter` is."""
-        return bool(self.hands[p]) and bool(flow.ready_suits(self, p))
+        return bool(self.hands[p]) and flow.ready_suits(self, p) != 0
 
     def response_turns(self) -> tuple[int, ...]:
         """The turns in the hidden response and counter windows the last move reached, judged

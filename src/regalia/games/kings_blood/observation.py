@@ -18,7 +18,7 @@ from mypy_extensions import i64
 from regalia.core.observation import Layout, ObservationWriter, Part, add_copy, put, relative
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION, NUM_CHARACTERS, NUM_FACES
-from regalia.games.kings_blood.genealogy import SIDE_NAMES
+from regalia.games.kings_blood.genealogy import SIDE_NAMES, key_row, key_x
 from regalia.games.kings_blood.phases import BIRTH, DRAWN, OVER, PHASE_NAMES, SIBLINGS
 from regalia.games.kings_blood.state import KingsBloodState
 
@@ -245,17 +245,19 @@ class KingsBloodObserver(ObservationWriter):
         gen = s.gen
         ccol = self.ccol
         at = base + self.o_gen
-        for card in gen.cards():
+        width = self.gen_width
+        row_scale = self.row_scale
+        x_scale = self.x_scale
+        for card, key in gen.placed():  # any order: each card has its own row of the table
             c = ccol[card]
             if c < 0:
                 continue
-            row, x = gen.position(card)
-            p = at + c * self.gen_width
+            p = at + c * width
             out[p] = 1.0
             if gen.is_active(card):
                 out[p + 1] = 1.0
-            put(out, p + 2, row * self.row_scale, -1.0, 1.0)
-            put(out, p + 3, x * self.x_scale, -1.0, 1.0)
+            put(out, p + 2, key_row(key) * row_scale, -1.0, 1.0)
+            put(out, p + 3, key_x(key) * x_scale, -1.0, 1.0)
             if gen.has_attachment(card, ENTHRONEMENT):
                 out[p + 4] = 1.0
             if gen.has_attachment(card, KINGS_BLOOD):

@@ -18,10 +18,10 @@ from mypy_extensions import i64
 from regalia.core.observation import Layout, ObservationWriter, Part, add_copy, put
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import ABILITY_NAMES, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, key_row, key_x
 from regalia.games.kings_blood.observation import card_columns, character_columns, deck_cards, genealogy_part
 from regalia.games.kings_family import rules
-from regalia.games.kings_family.phases import DECISION_DRAW, HAND_LIMIT, ROW_LIMIT, SEAT
+from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT, SEAT
 from regalia.games.kings_family.state import KingsFamilyState
 
 DECISIONS: Final[tuple[str, ...]] = ("play", "draw", "drawn_event", "second_sibling", "play_or_draw")
@@ -138,7 +138,7 @@ class KingsFamilyObserver(ObservationWriter):
             elif seat != SEAT:
                 d = PLAY_OR_DRAW
             else:
-                d = DRAW if s.decision() == DECISION_DRAW else PLAY
+                d = DRAW if s.must_draw() else PLAY
             out[base + self.o_decision + d] = 1.0
             if s.pending_event >= 0:
                 c = self.col[s.pending_event]
@@ -171,10 +171,11 @@ class KingsFamilyObserver(ObservationWriter):
             a = abil[card]
             if a and ccol[card] >= 0:
                 out[at + ccol[card] * self.ability_count + a - 1] = 1.0
-        parts = s.score_parts()
+        parts = s.score_tuple()  # in the order of SCORE_PARTS
         at = base + self.o_score
-        for i, key in enumerate(SCORE_PARTS):
-            put(out, at + i, parts[key] * self.score_scale, 0.0, 1.0)
+        scale = self.score_scale
+        for i in range(len(parts)):
+            put(out, at + i, parts[i] * scale, 0.0, 1.0)
         if s.over:
             out[base + self.o_over] = 1.0
 
@@ -184,17 +185,19 @@ class KingsFamilyObserver(ObservationWriter):
         gen = s.gen
         ccol = self.ccol
         at = base + self.o_gen
-        for card in gen.cards():
+        width = self.gen_width
+        row_scale = self.row_scale
+        x_scale = self.x_scale
+        for card, key in gen.placed():  # any order: each card has its own row of the table
             c = ccol[card]
             if c < 0:
                 continue
-            row, x = gen.position(card)
-            p = at + c * self.gen_width
+            p = at + c * width
             out[p] = 1.0
             if gen.is_active(card):
                 out[p + 1] = 1.0
-            put(out, p + 2, row * self.row_scale, -1.0, 1.0)
-            put(out, p + 3, x * self.x_scale, -1.0, 1.0)
+            put(out, p + 2, key_row(key) * row_scale, -1.0, 1.0)
+            put(out, p + 3, key_x(key) * x_scale, -1.0, 1.0)
             if gen.has_attachment(card, ENTHRONEMENT):
                 out[p + 4] = 1.0
             if gen.has_attachment(card, KINGS_BLOOD):

@@ -40,6 +40,7 @@ from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family import eventtexts as E
 from regalia.games.kings_family import rules
+from regalia.games.kings_family.actions import KingsFamilyAction
 from regalia.games.kings_family.config import UNDO_OFF
 from regalia.games.kings_family.deck import deck_list, draw_order
 from regalia.games.kings_family.phases import (
@@ -233,6 +234,15 @@ class KingsFamilyState(State):
         rows = self.gen.rows()
         return rows[0][0] if rows else 0
 
+    def score_tuple(self) -> tuple[int, int, int, int, int]:
+        """KF-9 as ints, in the order of :meth:`score_parts` (the step path's reading: no dict)."""
+        gen = self.gen
+        generations = gen.generations()
+        top = gen.top_row_with(ENTHRONEMENT)
+        doubled = 0 if top is None else gen.rows_from(top)
+        bonus = EXHAUSTION_POINTS * self.exhaustions
+        return generations, doubled, self.exhaustions, bonus, generations + doubled + bonus
+
     def score_parts(self) -> dict[str, int]:
         """KF-9: the score and its parts.
 
@@ -241,26 +251,18 @@ class KingsFamilyState(State):
             topmost Enthronement's generation and every one below it), "exhaustions": times the
             draw pile ran out, "exhaustion_bonus": 10 per exhaustion, "score": the total}``.
         """
-        gen = self.gen
-        rows = gen.row_numbers()
-        top = -1
-        for c in gen.cards_with(ENTHRONEMENT):
-            r = gen.row_of(c)
-            if top < 0 or r < top:
-                top = r
-        doubled = 0 if top < 0 else sum(1 for r in rows if r >= top)
-        bonus = EXHAUSTION_POINTS * self.exhaustions
+        generations, doubled, exhaustions, bonus, score = self.score_tuple()
         return {
-            "generations": len(rows),
+            "generations": generations,
             "doubled": doubled,
-            "exhaustions": self.exhaustions,
+            "exhaustions": exhaustions,
             "exhaustion_bonus": bonus,
-            "score": len(rows) + doubled + bonus,
+            "score": score,
         }
 
     def score(self) -> int:
         """The current score (KF-9), in points."""
-        return self.score_parts()["score"]
+        return self.score_tuple()[4]
 
     def returns(self) -> list[float]:
         """``[score]``: the KF-9 score, **at any time** (running score mid-game, final score at
@@ -282,6 +284,16 @@ class KingsFamilyState(State):
         base["end_reason"] = self.end_reason
         base["stats"] = {"score": parts["score"], "emptied_hand": emptied}
         return base
+
+    def must_draw(self) -> bool:
+        """Whether the decision due now is a draw alone (no card can be played, KF-2)."""
+        if self.over or self.pending_event >= 0:
+            return False
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        first: KingsFamilyAction = legal[0]
+        return first.kind == A.DRAW  # drawing is offered alone (KF-2)
 
     def decision(self) -> str | None:
         """The kind of decision pending: ``"drawn_event"`` (an Event drawn at a Marriage must be
