@@ -124,6 +124,19 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "--reminder-seconds"): ["-1", "abc", "", "nan", "inf", "-inf", HUGE, "86401"],
     ("serve", "--allowed-origin"): ["evil", "", "null", "http://example.org/path", "ftp://example.org", "http://a:b"],
     ("serve", "--forwarded-allow-ips"): ["*", "", "proxy.example", "10.0.0.1/8", "127.0.0.1,*", "::1/200"],
+    ("serve", "--push-contact"): [
+        "admin@example.org",
+        "mailto:",
+        "https://example.org/contact",
+        "http://example.org",
+        HUGE,
+    ],
+    ("serve", "--push-service"): ["", "push service", "localhost", "ftp://push.example.org", "http://a:b", HUGE],
+    ("serve", "--push-workers"): [*INT_BAD, "0", "65"],
+    ("serve", "--push-queue"): [*INT_BAD, "0", "100001"],
+    ("serve", "--push-timeout"): [*FLOAT_BAD, "0.5", "61"],
+    ("serve", "--push-ttl"): [*INT_BAD, "43201"],
+    ("serve", "--push-subscriptions-per-account"): [*INT_BAD, "0", "101"],
 }
 
 # flags cannot take a bad value; these combinations with them must fail (naming the first option)

@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from regalia.server.app import CLOSE_TRY_LATER, CONTENT_SECURITY_POLICY, RegaliaApp
+from regalia.server.app import CLOSE_TRY_LATER
 from regalia.server.limits import AddressLimits
+from regalia.server.middleware import CONTENT_SECURITY_POLICY, RegaliaApp
 from regalia.server.settings import ServerSettings, normal_origin
 
 from .conftest import AppFactory
@@ -296,7 +297,9 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
     defaults = ServerSettings(db_url="sqlite://")
     for field, option in LIMIT_OPTIONS.items():
         assert option in lines, option
-        if field not in ("allowed_origins", "forwarded_allow_ips"):
+        if field not in ("allowed_origins", "forwarded_allow_ips", "push_contact", "push_services"):
             assert f"[default: {getattr(defaults, field)}]" in lines[option], lines[option]
     assert "this server's own origin" in lines["--allowed-origin"]
     assert "no forwarded header is read" in lines["--forwarded-allow-ips"]
+    assert "Default: no notices" in lines["--push-contact"]
+    assert "besides Chrome's, Firefox's, Safari's and Edge's" in lines["--push-service"]

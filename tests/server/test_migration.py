@@ -94,8 +94,10 @@ def _dump(engine: Engine) -> dict[str, list[dict[str, Any]]]:
     with engine.connect() as conn:
         return {
             name: sorted(
-                ({k: v for k, v in r._mapping.items() if k not in NEW_COLUMNS} for r in conn.execute(
-                    select(meta.tables[name]))),
+                (
+                    {k: v for k, v in r._mapping.items() if k not in NEW_COLUMNS}
+                    for r in conn.execute(select(meta.tables[name]))
+                ),
                 key=lambda r: sorted((k, str(v)) for k, v in r.items()),
             )
             for name in OLD_TABLES

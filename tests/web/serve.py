@@ -23,12 +23,21 @@ class ServeProcess:
         bot_move_seconds: how long a bot's public move is shown before the next (the server's
             default is 0.4 s, a pace for people; 0.1 s here keeps whole games of bots short —
             the pace itself is tested in tests/server).
+        extra: more options of ``regalia serve`` (``--push-contact …``).
     """
 
     def __init__(
-        self, db_url: str, cwd: Path, *, port: int = 0, bot_processes: int = 1, bot_move_seconds: float = 0.1
+        self,
+        db_url: str,
+        cwd: Path,
+        *,
+        port: int = 0,
+        bot_processes: int = 1,
+        bot_move_seconds: float = 0.1,
+        extra: list[str] | None = None,
     ) -> None:
         self.db_url = db_url
+        self.extra = list(extra or [])
         self.cwd = cwd
         self.port = port
         self.bot_processes = bot_processes
@@ -39,6 +48,7 @@ class ServeProcess:
         code = "from regalia.cli.main import main; main()"
         cmd = [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db_url]
         cmd += ["--bot-processes", str(self.bot_processes), "--bot-move-seconds", str(self.bot_move_seconds)]
+        cmd += self.extra
         with open(self.cwd / "serve.err", "a") as err:
             self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None

@@ -115,7 +115,8 @@ def test_every_asset_of_the_web_package_is_served_and_nothing_else(tmp_path: Pat
     pytest.importorskip("fastapi", reason="the server needs the web extra")
     from fastapi.testclient import TestClient
 
-    from regalia.server.app import ASSET_SUFFIXES, create_app
+    from regalia.server.app import create_app
+    from regalia.server.middleware import ASSET_SUFFIXES
     from regalia.server.settings import ServerSettings
 
     files = [p for p in WEB.rglob("*") if p.is_file()]

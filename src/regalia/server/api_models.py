@@ -35,6 +35,7 @@ class CreateTable(Strict):
     standin: str | None = Field(default=None, max_length=64)
     name: str | None = Field(default=None, max_length=200)
     table_name: str | None = Field(default=None, max_length=200)
+    rated: bool = False
 
 
 class CreatedTable(BaseModel):

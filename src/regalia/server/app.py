@@ -6,9 +6,9 @@ bot turns left by a stopped process, absent players), the heartbeat of the seats
 holds sockets for, and on PostgreSQL the ``LISTEN`` task that brings other processes' changes.
 
 Every HTTP response — pages, files, API answers and errors — carries the security headers of
-:class:`Guard` (``Content-Security-Policy`` with ``frame-ancestors 'none'``, ``X-Frame-Options``,
+:class:`~regalia.server.middleware.Guard` (``Content-Security-Policy`` with ``frame-ancestors 'none'``, ``X-Frame-Options``,
 ``Referrer-Policy``, ``X-Content-Type-Options``); only the browser's assets of ``regalia.web``
-are served (:class:`WebAssets`); a table socket from another site's page is refused (its
+are served (:class:`~regalia.server.middleware.WebAssets`); a table socket from another site's page is refused (its
 ``Origin``); per-address limits (:mod:`.limits`) bound new tables and open sockets; a JSON body
 naming a key twice is refused (422).
 """
@@ -16,29 +16,22 @@ naming a key twice is refused (422).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import logging
-import os
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import PurePosixPath
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, Response, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
-from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp as StarletteApp
 
 import regalia
 from regalia.server import lessons
+from regalia.server.accounts import AccountError, AccountServices, make_services, routers
 from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
@@ -56,8 +49,12 @@ from regalia.server.dependencies import TurnNotices
 from regalia.server.limits import AddressLimits, retry_after
 from regalia.server.lobby import Lobby, LobbyError
 from regalia.server.master import Master
+from regalia.server.middleware import RegaliaApp, StrictJSONRoute, WebAssets, docs_page
 from regalia.server.notices import PgListener
-from regalia.server.protocol import DuplicateKeyError, Error, TableInfo, loads_strict
+from regalia.server.origins import origin_allowed
+from regalia.server.protocol import Error, TableInfo
+from regalia.server.push import Push, start_push
+from regalia.server.push.routes import router as push_router
 from regalia.server.reading import CLOSE_NO_TABLE, CLOSE_POLICY
 from regalia.server.settings import ServerSettings, normal_origin
 from regalia.server.sockets import Hub
@@ -65,35 +62,10 @@ from regalia.server.store import Store
 
 log = logging.getLogger("regalia.server")
 
-MAX_BODY_BYTES = 65536
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
-"""The policy of every response (the pages' scripts and styles come only from this server; no
-other site may frame a page)."""
-
-SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-)
-"""Headers every HTTP response carries (besides the Content-Security-Policy)."""
 
 CLOSE_TRY_LATER = 1013
 """Close code of a table socket over ``sockets_per_address`` (RFC 6455 "try again later")."""
-
-ASSET_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".ico", ".png", ".webp", ".woff2", ".txt"})
-"""The files of ``regalia.web`` that are served: pages, scripts, styles, images, fonts and the
-vendored libraries' licence texts; never a Python module, cache or hidden file."""
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 @dataclass
@@ -109,122 +81,12 @@ class Services:
     listener: PgListener | None
     tasks: list[asyncio.Task[None]]
     limits: AddressLimits
-
-
-class Guard:
-    """ASGI middleware around the whole application: refuses HTTP bodies over
-    :data:`MAX_BODY_BYTES` (413) and gives every HTTP response — errors included — the
-    :data:`SECURITY_HEADERS` and a ``Content-Security-Policy`` (:data:`CONTENT_SECURITY_POLICY`,
-    unless the response set its own): ``Referrer-Policy: no-referrer`` keeps an invite code in
-    a page's address from travelling to another site, ``frame-ancestors 'none'`` and
-    ``X-Frame-Options: DENY`` keep other sites from framing a page."""
-
-    def __init__(self, app: ASGIApp | StarletteApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
-        seen = 0
-
-        async def limited_receive() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > MAX_BODY_BYTES:
-                    raise _BodyTooLarge
-            return message
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers") or [])
-                names = {bytes(name).lower() for name, _ in headers}
-                if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
-                headers += [h for h in SECURITY_HEADERS if h[0] not in names]
-                message["headers"] = headers
-            await send(message)
-
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            await _too_large(send_with_headers)
-            return
-        try:
-            await self.app(scope, limited_receive, send_with_headers)
-        except _BodyTooLarge:
-            await _too_large(send_with_headers)
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send) -> None:
-    body = b'{"error":{"field":null,"reason":"the request body is larger than 65536 bytes"}}'
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    people: AccountServices
+    push: Push
 
 
 def _error(status: int, field: str | None, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"field": field, "reason": reason}}, status_code=status, headers=headers)
-
-
-class RegaliaApp(FastAPI):
-    """FastAPI with :class:`Guard` outside everything, so that even the answer of an
-    unexpected error (500) carries the security headers."""
-
-    def build_middleware_stack(self) -> StarletteApp:
-        return Guard(super().build_middleware_stack())
-
-
-class StrictJSONRoute(APIRoute):
-    """An API route whose JSON body may not name a key twice (422 naming the key): JSON
-    leaves such a body's meaning to the reader, and a checker and the code after it may not
-    read it alike."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def route(request: Request) -> Response:
-            body = await request.body()
-            if body:
-                try:
-                    loads_strict(body)
-                except DuplicateKeyError as exc:
-                    raise RequestValidationError(
-                        [{"type": "duplicate_key", "loc": ("body", exc.key), "msg": f"{exc}: send each field once"}]
-                    ) from None
-                except (ValueError, RecursionError):
-                    pass  # not JSON: the handler answers it
-            return await handler(request)
-
-        return route
-
-
-class WebAssets(StaticFiles):
-    """The browser's files of ``regalia.web``: only :data:`ASSET_SUFFIXES` files (and folders,
-    for their ``index.html``), and nothing whose path has a part starting with ``_`` or ``.``
-    (``__init__.py``, ``__pycache__``, hidden files)."""
-
-    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
-        parts = PurePosixPath(path.replace("\\", "/")).parts
-        if any(part.startswith(("_", ".")) and part != "." for part in parts):
-            return "", None
-        full, stat = super().lookup_path(path)
-        if stat is None:
-            return "", None
-        if not os.path.isdir(full) and PurePosixPath(full).suffix.lower() not in ASSET_SUFFIXES:
-            return "", None
-        return full, stat
 
 
 def client_address(scope_client: Any) -> str:
@@ -233,58 +95,34 @@ def client_address(scope_client: Any) -> str:
     return str(scope_client[0]) if scope_client else "unknown"
 
 
-def origin_allowed(origin: str | None, scheme: str, host: str | None, allowed: frozenset[str]) -> bool:
-    """Whether a table socket with this ``Origin`` header may connect: no ``Origin`` (a
-    program, not a browser page), the server's own origin (the request's ``Host`` with the
-    socket's scheme: ``ws`` → ``http``, ``wss`` → ``https``), or one of ``allowed`` (normal
-    forms, :func:`~regalia.server.settings.normal_origin`)."""
-    if origin is None:
-        return True
-    given = normal_origin(origin)
-    if given is None:
-        return False
-    if given in allowed:
-        return True
-    if not host:
-        return False
-    own = normal_origin(f"{'https' if scheme in ('wss', 'https') else 'http'}://{host}")
-    return given == own
-
-
-def docs_page(openapi_url: str, title: str) -> HTMLResponse:
-    """The API's interactive description (Swagger UI from its CDN, as FastAPI serves it) with a
-    policy of its own: the CDN's script and style, and its one inline script by its hash."""
-    page = get_swagger_ui_html(openapi_url=openapi_url, title=title)
-    html = bytes(page.body).decode()
-    hashes = " ".join(
-        "'sha256-" + base64.b64encode(hashlib.sha256(inline.encode()).digest()).decode() + "'"
-        for inline in re.findall(r"<script>(.*?)</script>", html, flags=re.S)
-    )
-    cdn = "https://cdn.jsdelivr.net"
-    policy = (
-        f"default-src 'none'; script-src {cdn} {hashes}; style-src {cdn}; img-src 'self' data: https:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    )
-    return HTMLResponse(html, headers={"content-security-policy": policy})
-
-
-async def _start(settings: ServerSettings, notices: TurnNotices | None) -> Services:
+async def _start(settings: ServerSettings, allowed_origins: frozenset[str], notices: TurnNotices | None) -> Services:
     store = await asyncio.to_thread(Store, settings.db_url)
     bots = BotPool(settings.bot_processes, job_seconds=settings.bot_job_seconds)
     hub = Hub()
-    master = Master(settings, store, hub, bots, notices=notices)
+    limits = AddressLimits(settings)
+    people = make_services(store, settings, limits, allowed_origins)
+    push = await start_push(settings, store)
+    turn_notices = notices if notices is not None else push.notices  # Web Push (issue 37), unless a test's
+    master = Master(settings, store, hub, bots, on_finished=people.results.finished, notices=turn_notices)
+    people.seats.bind = master.bind_account
     lobby = Lobby(master, store)
     listener = None
     if store.is_postgres:
         listener = PgListener(settings.db_url, master.on_notice)
         await listener.start()
-    services = Services(settings, store, bots, master, lobby, hub, listener, [], AddressLimits(settings))
+    await people.accounts.warm()
+    services = Services(settings, store, bots, master, lobby, hub, listener, [], limits, people, push)
     services.tasks.append(asyncio.create_task(_every(settings.sweep_seconds, master.sweep)))
+    services.tasks.append(asyncio.create_task(_every(HISTORY_CATCH_UP_SECONDS, people.results.catch_up)))
     services.tasks.append(asyncio.create_task(_every(settings.heartbeat_seconds, master.touch)))
     return services
 
 
-async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
+HISTORY_CATCH_UP_SECONDS = 300.0
+"""How often a process writes the history of finished tables that lack it (and at start)."""
+
+
+async def _every(seconds: float, job: Callable[[], Awaitable[Any]]) -> None:
     while True:
         try:
             await job()
@@ -304,6 +142,7 @@ async def _stop(services: Services) -> None:
     if services.listener is not None:
         await services.listener.stop()
     await services.master.close()
+    await services.push.close()
     services.bots.close()
     await asyncio.to_thread(services.store.close)
 
@@ -315,7 +154,8 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
     Args:
         settings: the database URL and the limits (see :class:`ServerSettings`).
         notices: where turn-based tables' "your turn" notices go (a test's recorder; by default
-            nowhere).
+            the process's Web Push sender, :class:`~regalia.server.push.PushNotices`, which sends
+            nothing without ``push_contact``).
 
     Returns:
         an ASGI application (FastAPI) to run under uvicorn.
@@ -323,7 +163,9 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.services = await _start(settings, notices)
+        app.state.services = await _start(settings, allowed_origins, notices)
+        app.state.people = app.state.services.people
+        app.state.push = app.state.services.push
         try:
             yield
         finally:
@@ -340,9 +182,13 @@ def create_app(settings: ServerSettings, *, notices: TurnNotices | None = None) 
     )
     app.router.route_class = StrictJSONRoute
     allowed_origins = frozenset(o for o in (normal_origin(x) for x in settings.allowed_origins) if o is not None)
+    app.allowed_origins = allowed_origins
     _add_error_handlers(app)
     _add_lobby_routes(app)
+    for router in routers(StrictJSONRoute):
+        app.include_router(router)
     _add_table_socket(app, allowed_origins)
+    app.include_router(push_router(StrictJSONRoute))
     app.include_router(lessons.router())
     web = resources.files("regalia.web")
     app.mount("/", WebAssets(directory=str(web), html=True), name="web")
@@ -353,6 +199,12 @@ def _services(request: Request) -> Services:
     """The process's :class:`Services`, set up by the application's lifespan."""
     s: Services = request.app.state.services
     return s
+
+
+async def _person(request: Request) -> tuple[int, str] | None:
+    """The signed-in person of a request (their account's id and name), or ``None``."""
+    session = await _services(request).people.accounts.current(request)
+    return None if session is None else (session.account.id, session.account.name)
 
 
 def _check_id(table_id: str) -> None:
@@ -369,10 +221,14 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return _error(exc.status, exc.field, exc.reason)
 
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
+        return _error(exc.status, exc.field, exc.reason, exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {}
-        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
         reason = str(err.get("msg", "invalid request"))
         if err.get("type") == "extra_forbidden":
             reason = "unknown field"
@@ -416,7 +272,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
                 f"(tables_per_minute); try again in {retry_after(wait)} s",
                 headers={"retry-after": retry_after(wait)},
             )
-        return await s.lobby.create(body)
+        return await s.lobby.create(body, await _person(request))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, game: str | None = None, include_over: bool = False) -> TableList:
@@ -432,7 +288,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinTable) -> Joined:
         _check_id(table_id)
-        return await _services(request).lobby.join(table_id, body)
+        return await _services(request).lobby.join(table_id, body, await _person(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
@@ -474,7 +330,9 @@ def _add_table_socket(app: FastAPI, allowed_origins: frozenset[str]) -> None:
                 await websocket.close(code=CLOSE_TRY_LATER, reason=reason[:120])
             return
         try:
-            await Connection(websocket, table_id, s.master, s.lobby, s.hub).run()
+            session = await s.people.accounts.current(websocket)
+            account = None if session is None else session.account.id
+            await Connection(websocket, table_id, s.master, s.lobby, s.hub, account).run()
         except asyncio.CancelledError:
             pass  # uvicorn ends what still runs when its graceful shutdown is up: the socket's end, not a fault
         finally:

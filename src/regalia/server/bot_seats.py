@@ -167,6 +167,8 @@ class BotSeats:
             return refuse(live, "a hint is given only for your own decision")
         if sum(1 for s in live.seats if s.kind == "human") != 1:
             return refuse(live, "hints are given only at a table where you are the only person")
+        if live.row.rated:
+            return refuse(live, "no hints at a rated table: the rating is of your own play")
         spec = hint_bot(live.row.game)
         try:
             text = await self.workers.choose(bot_job(live, seat, spec))

@@ -51,6 +51,13 @@ LIMIT_OPTIONS: dict[str, str] = {
     "response_seconds": "--response-seconds",
     "settle_seconds": "--settle-seconds",
     "bot_move_seconds": "--bot-move-seconds",
+    "push_contact": "--push-contact",
+    "push_services": "--push-service",
+    "push_workers": "--push-workers",
+    "push_queue": "--push-queue",
+    "push_timeout_seconds": "--push-timeout",
+    "push_ttl_seconds": "--push-ttl",
+    "push_subscriptions_per_account": "--push-subscriptions-per-account",
     "day_seconds": "--day-seconds",
     "reminder_seconds": "--reminder-seconds",
 }
@@ -182,6 +189,41 @@ _BOT_MOVE_SECONDS_OPTION = Annotated[
         help="A bot's move is shown this long after its decision was, however quickly it was found.",
     ),
 ]
+_PUSH_CONTACT_OPTION = Annotated[
+    str,
+    typer.Option(
+        "--push-contact",
+        metavar="<contact>",
+        help="Send 'your turn' notices by Web Push, with this contact for the push services "
+        "(mailto:you@example.org or https://your.site). Default: no notices.",
+    ),
+]
+_PUSH_SERVICE_OPTION = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--push-service",
+        metavar="<host or origin>",
+        help="Another push service notices may be posted to, besides Chrome's, Firefox's, Safari's and Edge's "
+        "(a host name, HTTPS; or an origin scheme://host[:port]; repeatable).",
+    ),
+]
+_PUSH_WORKERS_OPTION = Annotated[int, typer.Option("--push-workers", help="Web Push notices posted at once (1 to 64).")]
+_PUSH_QUEUE_OPTION = Annotated[
+    int, typer.Option("--push-queue", help="Web Push notices waiting to be sent; one more is dropped (logged).")
+]
+_PUSH_TIMEOUT_OPTION = Annotated[
+    float, typer.Option("--push-timeout", metavar="S", help="Seconds one post to a push service may take (1 to 60).")
+]
+_PUSH_TTL_OPTION = Annotated[
+    int,
+    typer.Option(
+        "--push-ttl", metavar="S", help="Seconds a push service keeps a notice for an offline browser (at most 43200)."
+    ),
+]
+_PUSH_SUBSCRIPTIONS_OPTION = Annotated[
+    int,
+    typer.Option("--push-subscriptions-per-account", help="Browsers one account may have notices sent to (1 to 100)."),
+]
 _DAY_SECONDS_OPTION = Annotated[
     float,
     typer.Option(
@@ -241,6 +283,13 @@ def serve(
     day_seconds: _DAY_SECONDS_OPTION = _DEFAULTS.day_seconds,
     reminder_seconds: _REMINDER_SECONDS_OPTION = _DEFAULTS.reminder_seconds,
     allowed_origin: _ALLOWED_ORIGIN_OPTION = None,
+    push_contact: _PUSH_CONTACT_OPTION = "",
+    push_service: _PUSH_SERVICE_OPTION = None,
+    push_workers: _PUSH_WORKERS_OPTION = _DEFAULTS.push_workers,
+    push_queue: _PUSH_QUEUE_OPTION = _DEFAULTS.push_queue,
+    push_timeout: _PUSH_TIMEOUT_OPTION = _DEFAULTS.push_timeout_seconds,
+    push_ttl: _PUSH_TTL_OPTION = _DEFAULTS.push_ttl_seconds,
+    push_subscriptions_per_account: _PUSH_SUBSCRIPTIONS_OPTION = _DEFAULTS.push_subscriptions_per_account,
     forwarded_allow_ips: _FORWARDED_ALLOW_IPS_OPTION = None,
 ) -> None:
     """Run the online table server: lobby API, table websockets, bots, and the browser tables."""
@@ -260,6 +309,13 @@ def serve(
         "response_seconds": response_seconds,
         "settle_seconds": settle_seconds,
         "bot_move_seconds": bot_move_seconds,
+        "push_contact": push_contact,
+        "push_services": _DEFAULTS.push_services + tuple(push_service or ()),
+        "push_workers": push_workers,
+        "push_queue": push_queue,
+        "push_timeout_seconds": push_timeout,
+        "push_ttl_seconds": push_ttl,
+        "push_subscriptions_per_account": push_subscriptions_per_account,
         "day_seconds": day_seconds,
         "reminder_seconds": reminder_seconds,
     }
@@ -292,6 +348,10 @@ def serve(
     bound = sock.getsockname()[1]
     shown_host = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"regalia serve: open http://{shown_host}:{bound}/  (database: {_shown_url(url)})", flush=True)
+    if not settings.push_on:
+        print(
+            "regalia serve: no Web Push notices (give --push-contact mailto:you@example.org to send them)", flush=True
+        )
     config = uvicorn.Config(
         create_app(settings),
         http=header_timeout_protocol(settings.header_seconds),

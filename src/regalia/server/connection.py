@@ -70,8 +70,13 @@ from regalia.server.tokens import find_seat, invite_matches
 class Connection:
     """One websocket at one table."""
 
-    def __init__(self, ws: WebSocket, table_id: str, master: Master, lobby: Lobby, hub: Hub) -> None:
+    def __init__(
+        self, ws: WebSocket, table_id: str, master: Master, lobby: Lobby, hub: Hub, account_id: int | None = None
+    ) -> None:
         self.ws = ws
+        self.account_id = account_id
+        """The account the socket's session cookie signs in (``None``: none): a ``hello`` with
+        ``session: true`` takes the seat bound to it."""
         self.table_id = table_id
         self.master = master
         self.lobby = lobby
@@ -224,7 +229,7 @@ class Connection:
                 CLOSE_TIMEOUT, Error(code="timeout", field=None, reason='no hello: send {"type": "hello", …} first')
             ) from None
         try:
-            live = await self.master.hello(self.table_id)
+            live = await self.master.get(self.table_id)
         except TableNotFound:
             raise Closing(CLOSE_NO_TABLE, Error(code="no_table", field="table", reason="no such table")) from None
         except TableUnavailable as exc:
@@ -238,6 +243,8 @@ class Connection:
                     CLOSE_BAD_TOKEN, Error(code="bad_token", field="token", reason="this token holds no seat here")
                 )
             self.seat = seat
+        elif message.session:
+            self.seat = self._bound_seat(live)
         else:
             if not message.spectator:
                 raise Closing(
@@ -283,6 +290,23 @@ class Connection:
             self.cursor.step = max(min(after, shown), 0)
         return live
 
+    def _bound_seat(self, live: LiveTable) -> int:
+        """The seat of ``live`` bound to the socket's signed-in account.
+
+        Raises:
+            Closing: (4403) not signed in, or the account holds no seat here.
+        """
+        if self.account_id is None:
+            raise Closing(
+                CLOSE_BAD_TOKEN, Error(code="bad_session", field="session", reason="not signed in: sign in first")
+            )
+        for s in live.seats:
+            if s.kind == "human" and s.account_id == self.account_id and s.token_hash is not None:
+                return s.seat
+        raise Closing(
+            CLOSE_BAD_TOKEN, Error(code="bad_session", field="session", reason="your account holds no seat here")
+        )
+
     def _prefs(self, live: LiveTable) -> Prefs:
         assert self.seat is not None
         return Prefs(**(live.seat_row(self.seat).prefs or {}))
@@ -325,7 +349,7 @@ class Connection:
                 return
             self.synced_at = now
             self.cursor = Cursor()
-            self.push_state(await self.master.sync(self.table_id), full=True)
+            self.push_state(await self.master.get(self.table_id), full=True)
         elif self.seat is None:
             self.reader.refuse("forbidden", f"a spectator cannot send {message.type}", "type")
         elif isinstance(message, Act):
@@ -392,7 +416,7 @@ class Connection:
         self.send(Refused(step=out.step, reason=out.reason, rule=out.rule, action=shown[:MAX_ACTION_TEXT]))
         if out.stale:
             self.cursor.key = ""  # resend the current frame
-            self.push_state(await self.master.sync(self.table_id))
+            self.push_state(await self.master.get(self.table_id))
 
     async def _set_prefs(self, message: PrefsIn) -> None:
         """Store the person's preferences; one that would tell others something is taken only
@@ -421,7 +445,7 @@ class Connection:
         change = {k: v for k, v in pairs if v is not None}
         prefs = await self.master.prefs(self.table_id, self.seat, change)
         self.send(Prefs(**prefs))
-        self.push_state(await self.master.sync(self.table_id))  # a forced decision: offered, or played for them
+        self.push_state(await self.master.get(self.table_id))  # a forced decision: offered, or played for them
 
     async def _chat(self, message: ChatIn) -> None:
         assert self.seat is not None

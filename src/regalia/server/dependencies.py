@@ -10,7 +10,7 @@ The server process passes its :class:`~regalia.server.store.Store` (SQLite or Po
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -131,6 +131,14 @@ class BotWorkers(Protocol):
     async def choose(self, job: BotJob) -> str: ...
 
     def close(self) -> None: ...
+
+
+class TableEnded(Protocol):
+    """Told the id of a table whose last move was just committed by this process (the game is
+    over): the accounts' history and ratings are written then (``regalia.server.accounts``).
+    Run as a task of the master's, after the move is announced; its failure is logged."""
+
+    def __call__(self, table_id: str) -> Awaitable[Any]: ...
 
 
 class TurnNotices(Protocol):

@@ -60,6 +60,7 @@ def seat_info(s: SeatRow, now: float | None = None) -> SeatInfo:
         bot=s.bot if s.kind == "bot" else None,
         controller=s.controller if s.controller in ("open", "human", "bot") else "bot",  # type: ignore[arg-type]
         online=online if s.kind == "human" else True,
+        account=s.kind == "human" and s.account_id is not None,
     )
 
 
@@ -92,6 +93,7 @@ def table_info(row: TableRow, seats: list[SeatRow], *, suspended: bool = False) 
         title=title,
         players=row.players,
         name=row.name,
+        rated=bool(row.rated),
         status=table_status(row, suspended),  # type: ignore[arg-type]
         private=row.private,
         spectators=row.spectators,

@@ -1,4 +1,5 @@
-"""Per-address limits of one server process: new tables a minute and open table sockets.
+"""Per-address limits of one server process: new tables a minute, new accounts an hour and open
+table sockets.
 
 An address is the client's IP address as the server sees it: the TCP peer's, or — from a reverse
 proxy named by ``regalia serve --forwarded-allow-ips`` — the one the proxy gives in
@@ -18,21 +19,26 @@ from regalia.server.settings import ServerSettings
 
 WINDOW_SECONDS = 60.0
 """The window of ``tables_per_minute`` (a sliding minute)."""
+ACCOUNT_WINDOW_SECONDS = 3600.0
+"""The window of ``accounts_per_hour`` (a sliding hour)."""
 
 
 class AddressLimits:
     """Counts what each client address does.
 
     Args:
-        settings: ``tables_per_minute`` and ``sockets_per_address`` (0: no limit).
+        settings: ``tables_per_minute``, ``accounts_per_hour`` and ``sockets_per_address``
+            (0: no limit).
         clock: seconds, monotonic (tests pass their own).
     """
 
     def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.tables_per_minute = settings.tables_per_minute
+        self.accounts_per_hour = settings.accounts_per_hour
         self.sockets_per_address = settings.sockets_per_address
         self.clock = clock
         self._created: dict[str, deque[float]] = {}
+        self._accounts: dict[str, deque[float]] = {}
         self._sockets: dict[str, int] = {}
         self._calls = 0
 
@@ -43,26 +49,33 @@ class AddressLimits:
             ``None`` when it may create one (and it is counted), else the seconds until it
             may (nothing counted).
         """
-        if self.tables_per_minute == 0:
+        return self._take(self._created, address, self.tables_per_minute, WINDOW_SECONDS)
+
+    def take_account(self, address: str) -> float | None:
+        """Count a new account for ``address`` (as :meth:`take_table`, ``accounts_per_hour``)."""
+        return self._take(self._accounts, address, self.accounts_per_hour, ACCOUNT_WINDOW_SECONDS)
+
+    def _take(self, counts: dict[str, deque[float]], address: str, limit: int, window: float) -> float | None:
+        if limit == 0:
             return None
         now = self.clock()
-        self._forget_old(now)
-        times = self._created.setdefault(address, deque())
-        while times and times[0] <= now - WINDOW_SECONDS:
+        self._forget_old(counts, now, window)
+        times = counts.setdefault(address, deque())
+        while times and times[0] <= now - window:
             times.popleft()
-        if len(times) >= self.tables_per_minute:
-            return max(times[0] + WINDOW_SECONDS - now, 0.0)
+        if len(times) >= limit:
+            return max(times[0] + window - now, 0.0)
         times.append(now)
         return None
 
-    def _forget_old(self, now: float) -> None:
+    def _forget_old(self, counts: dict[str, deque[float]], now: float, window: float) -> None:
         """Drop addresses with nothing in the window (every 256 calls), so that the table of
-        addresses holds only the last minute's."""
+        addresses holds only the last window's."""
         self._calls += 1
         if self._calls % 256:
             return
-        for address in [a for a, t in self._created.items() if not t or t[-1] <= now - WINDOW_SECONDS]:
-            del self._created[address]
+        for address in [a for a, t in counts.items() if not t or t[-1] <= now - window]:
+            del counts[address]
 
     def open_socket(self, address: str) -> bool:
         """Count a socket of ``address`` if it may open one (``False``: over the limit, not counted)."""

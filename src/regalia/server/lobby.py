@@ -13,6 +13,7 @@ from typing import Any
 
 from regalia.bots import make_bot
 from regalia.core import Game, get_game, make, seat_name, verify_seed
+from regalia.server.accounts.ratings import anchor, anchors
 from regalia.server.api_models import (
     CreatedTable,
     CreateTable,
@@ -70,18 +71,21 @@ class Lobby:
         return name or seat_name(seat)
 
     # ------------------------------------------------------------------ create
-    async def create(self, req: CreateTable) -> CreatedTable:
-        """Create a table; the creator takes the first person's seat.
+    async def create(self, req: CreateTable, account: Person = None) -> CreatedTable:
+        """Create a table; the creator takes the first person's seat (bound to ``account``, the
+        signed-in ``(id, name)``, when given).
 
         Raises:
             LobbyError: a field is wrong (unknown game or bot, players out of range, an option
                 that does not exist or may not be set online, a bad seed, seats that do not
-                match the player count).
+                match the player count); a rated table that cannot be one (:func:`check_rated`).
         """
         game, players = _game_and_players(req)
         _check_options(game, req.options)
         kinds = self._seat_kinds(req, game, players)
         standin = self._check_bot(req.standin, game, "standin") if req.standin else default_bot(game.name)
+        if req.rated:
+            check_rated(req, game, players, kinds, standin, account)
         seed = _checked_seed(req, game, players)
         humans = [i for i, (k, _) in enumerate(kinds) if k == "human"]
         host = humans[0] if humans else None
@@ -128,8 +132,11 @@ class Lobby:
             "bot_until": None,
             "result": None,
             "undos": 0,
+            "rated": req.rated,
         }
         seat_rows = self._seat_rows(req, table_id, kinds, host, token, now)
+        if host is not None and account is not None:
+            seat_rows[host].update(account_id=account[0], name=account[1])
         await self.store.run(self.store.create_table, row, seat_rows)
         if status == "running":
             await self.master.started(table_id)
@@ -206,6 +213,7 @@ class Lobby:
                     "controller": "bot" if kind == "bot" else ("human" if is_host else "open"),
                     "online": False,
                     "seen_at": now if is_host else None,
+                    "account_id": None,
                 }
             )
         return seat_rows
@@ -229,12 +237,14 @@ class Lobby:
         except TableUnavailable as exc:
             raise LobbyError(409, "table", str(exc)) from None
 
-    async def join(self, table_id: str, req: JoinTable) -> Joined:
-        """Take an open person's seat (the first, or the one asked for) with a new token.
+    async def join(self, table_id: str, req: JoinTable, account: Person = None) -> Joined:
+        """Take an open person's seat (the first, or the one asked for) with a new token, bound
+        to ``account`` (the signed-in ``(id, name)``) when given.
 
         Raises:
-            LobbyError: no such table (404), a wrong invite code for a private table (403), the
-                seat is not open or none is (409), the game is over (409).
+            LobbyError: no such table (404), a wrong invite code for a private table (403), a
+                rated table and no account, or one already seated there (403 / 409), the seat
+                is not open or none is (409), the game is over (409).
         """
         live = await self._live(table_id)
         row = live.row
@@ -242,6 +252,10 @@ class Lobby:
             raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
         if row.status == "over":
             raise LobbyError(409, "table", "the game is over")
+        if row.rated and account is None:
+            raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
+        if row.rated and account is not None and any(s.account_id == account[0] for s in live.seats):
+            raise LobbyError(409, "seat", "you already sit at this rated table: one seat a player")
         open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
         if req.seat is not None:
             if not 0 <= req.seat < row.players:
@@ -256,7 +270,9 @@ class Lobby:
         name = self._name(req.name, seat)
         token = new_token()
         now = time.time()
-        fields = {"token_hash": hash_token(token), "name": name, "seen_at": now, "online": False}
+        fields: dict[str, Any] = {"token_hash": hash_token(token), "name": name, "seen_at": now, "online": False}
+        if account is not None:
+            fields.update(account_id=account[0], name=account[1])
         ok = await self.master.set_controller(table_id, seat, "human", fields=fields, only_if=live.controller(seat))
         if not ok:
             raise LobbyError(409, "seat", f"{seat_name(seat)} was just taken")
@@ -277,6 +293,10 @@ class Lobby:
             raise LobbyError(403, "seat", "only the host (the table's creator) may start it")
         if live.row.status != "waiting":
             raise LobbyError(409, "table", "the table has already started")
+        if live.row.rated and any(s.kind == "human" and s.token_hash is None for s in live.seats):
+            raise LobbyError(
+                409, "table", "a rated table starts when every person's seat is taken (a bot may not stand in for one)"
+            )
         await self.master.start(table_id)
 
     # ------------------------------------------------------------------ reading
@@ -370,6 +390,45 @@ class Lobby:
             )
             done = end
         return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
+
+
+Person = tuple[int, str] | None
+"""The signed-in person of a request: their account's id and name (``None``: a guest)."""
+
+RATED_NEEDS_ACCOUNT = (
+    "this table is rated: only signed-in players may sit at it (a guest has no rating) — sign in or create an account"
+)
+"""Why a guest may not sit at a rated table."""
+
+
+def check_rated(
+    req: CreateTable, game: Game, players: int, kinds: list[tuple[str, str | None]], standin: str, account: Person
+) -> None:
+    """Check that a table asked to be ``rated`` can be: created by a signed-in person who takes
+    a seat, 2 to 8 players, dealt at random (no ``seed``: the creator would know the deal), and
+    every bot — the seats' and the stand-in — one with a fixed rating in the game (an anchor).
+
+    Raises:
+        LobbyError: naming ``rated``, ``players``, ``seed``, ``seats[i]`` or ``standin``.
+    """
+    if not any(kind == "human" for kind, _ in kinds):
+        raise LobbyError(422, "rated", "a rated table needs a person's seat: bots alone are never rated")
+    if account is None:
+        raise LobbyError(403, "rated", RATED_NEEDS_ACCOUNT)
+    if not 2 <= players <= 8:
+        raise LobbyError(422, "players", f"a rated game has 2 to 8 players; {game.title} here has {players}")
+    if req.seed is not None:
+        raise LobbyError(422, "seed", "a rated table is dealt at random: give no seed")
+    for i, (kind, bot) in enumerate(kinds):
+        if kind == "bot" and bot is not None and anchor(game.name, bot) is None:
+            raise LobbyError(422, f"seats[{i}]", _no_anchor(game, bot))
+    if anchor(game.name, standin) is None:
+        raise LobbyError(422, "standin", _no_anchor(game, standin))
+
+
+def _no_anchor(game: Game, spec: str) -> str:
+    known = ", ".join(sorted(anchors().get(game.name, {}))) or "none"
+    return f"{spec} has no fixed rating in {game.title}, so it cannot sit at a rated table (rated bots: {known})"
 
 
 def _game_and_players(req: CreateTable) -> tuple[Game, int]:

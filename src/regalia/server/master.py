@@ -1,7 +1,7 @@
 """The table master: the one door through which a table changes.
 
-A connection (and the lobby) calls the :class:`Master`'s entry points — ``hello``, ``act``,
-``wait``, ``sync``, ``chat``, ``prefs``, ``leave`` and ``reclaim``, ``hint``, ``undo``, ``start``,
+A connection (and the lobby) calls the :class:`Master`'s entry points — ``get`` (the table, as a
+socket opens or asks to be sent it whole), ``act``, ``wait``, ``chat``, ``prefs``, ``leave`` and ``reclaim``, ``hint``, ``undo``, ``start``,
 ``depart`` — and never the store. The master does each job through a module of its own:
 
 - :mod:`~regalia.server.tables` — the table cache: this process's copy of each table, read
@@ -29,7 +29,16 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.server.bot_seats import BotSeats
-from regalia.server.dependencies import BotWorkers, Clock, Fanout, NoTurnNotices, SystemClock, TableStore, TurnNotices
+from regalia.server.dependencies import (
+    BotWorkers,
+    Clock,
+    Fanout,
+    NoTurnNotices,
+    SystemClock,
+    TableEnded,
+    TableStore,
+    TurnNotices,
+)
 from regalia.server.frames import chat_out
 from regalia.server.live import LiveTable, TableUnavailable
 from regalia.server.moves import WAIT_REASON, Moves, Outcome
@@ -57,6 +66,8 @@ class Master:
         fanout: this process's sockets by table (told of every change).
         workers: where bot moves and hints are computed.
         clock: the time (the machine's by default).
+        on_finished: told a table's id when a move of this process ends its game (the accounts'
+            history and ratings; run as a task, after the move is announced).
         notices: where "your turn" notices of turn-based tables go (nowhere by default).
     """
 
@@ -67,6 +78,7 @@ class Master:
         fanout: Fanout,
         workers: BotWorkers,
         clock: Clock | None = None,
+        on_finished: TableEnded | None = None,
         notices: TurnNotices | None = None,
     ) -> None:
         self.settings = settings
@@ -77,7 +89,8 @@ class Master:
         self.tables = TableCache(
             store, self.clock, self.process_id, settings.cache_tables, busy=lambda: self.scheduler.busy()
         )
-        self.moves = Moves(settings, self.tables, self.clock, self.announce)
+        ended = None if on_finished is None else lambda table_id: self._finished(on_finished, table_id)
+        self.moves = Moves(settings, self.tables, self.clock, self.announce, ended)
         self.driver = PeriodDriver(settings, self.tables, self.moves, self.clock, self.announce)
         self.bots = BotSeats(settings, store, self.tables, workers, self.clock)
         self.seats = SeatControl(
@@ -92,17 +105,11 @@ class Master:
         )
         self._store = store
 
+    def _finished(self, on_finished: TableEnded, table_id: str) -> None:
+        """Run ``on_finished`` for a table whose game a move of this process just ended."""
+        self.scheduler.spawn(on_finished(table_id))
+
     # ------------------------------------------------------------------ a connection's entry points
-    async def hello(self, table_id: str) -> LiveTable:
-        """The table a new socket is opened at, read again where another process may have
-        changed it.
-
-        Raises:
-            TableNotFound: no such table.
-            TableUnavailable: this server cannot rebuild it (another rules version's moves).
-        """
-        return await self.tables.get(table_id)
-
     async def arrive(self, table_id: str, seat: int) -> None:
         """A seat's socket said hello: the seat is present (and taken back from the stand-in)."""
         await self.presence.arrive(table_id, seat)
@@ -136,11 +143,6 @@ class Master:
     async def wait(self, table_id: str, seat: int) -> Outcome:
         """More time for the person's stage of a response period (the ``quick`` preference, SRV-2)."""
         return await self.driver.respond(table_id, seat, "wait")
-
-    async def sync(self, table_id: str) -> LiveTable:
-        """The table as it is now, for a socket that asked to be sent it whole (or was refused
-        a move on an out-of-date frame)."""
-        return await self.tables.get(table_id)
 
     async def chat(self, table_id: str, seat: int, text: str) -> Chat | None:
         """Store a chat message of ``seat`` (already cleaned) and send it to every socket of the
@@ -213,7 +215,15 @@ class Master:
 
     # ------------------------------------------------------------------ the lobby's and the process's
     async def get(self, table_id: str, *, refresh: bool = True) -> LiveTable:
-        """The table (see :meth:`TableCache.get <regalia.server.tables.TableCache.get>`)."""
+        """The table as it is now: for a socket that opens or asks to be sent it whole (or was
+        refused a move on an out-of-date frame), and for the lobby. Read again where another
+        process may have changed it, unless ``refresh`` is false (see :meth:`TableCache.get
+        <regalia.server.tables.TableCache.get>`).
+
+        Raises:
+            TableNotFound: no such table.
+            TableUnavailable: this server cannot rebuild it (another rules version's moves).
+        """
         return await self.tables.get(table_id, refresh=refresh)
 
     async def started(self, table_id: str) -> None:
@@ -233,6 +243,12 @@ class Master:
         """Give ``seat`` to ``controller`` (``human``: a join, with the seat's token and name in
         ``fields``). Returns whether the seat changed hands (``only_if``: only from that controller)."""
         return await self.seats.set_controller(table_id, seat, controller, only_if=only_if, fields=fields)
+
+    async def bind_account(self, table_id: str, seat: int, account_id: int, name: str) -> bool:
+        """Bind a person's ``seat`` to an account (taken or claimed while signed in): the seat
+        shows the account's ``name``. Returns ``False`` when the seat is no person's, or is
+        bound to another account (nothing changed)."""
+        return await self.seats.bind_account(table_id, seat, account_id, name)
 
     async def sweep(self) -> None:
         """Periodic: do what the due tables wait for; the stand-in takes the seats of people away
@@ -256,6 +272,7 @@ class Master:
         if not isinstance(table_id, str) or notice.get("process") == self.process_id:
             return
         if self.tables.cached(table_id) is None and not self.fanout.has(table_id):
+            self.tables.invalidate(table_id)  # a first read under way must not keep what it read
             return
         if notice.get("kind") == "chat":
             self._relay_chat(table_id, notice.get("chat"))

@@ -175,11 +175,14 @@ class Moves:
         tables: TableCache,
         clock: Clock,
         announce: Announce,
+        ended: Callable[[str], None] | None = None,
     ) -> None:
         self.settings = settings
         self.tables = tables
         self.clock = clock
         self.announce = announce
+        self.ended = ended
+        """Called with a table's id once a move of this process that ends its game is committed."""
 
     async def submit(
         self,
@@ -266,6 +269,8 @@ class Moves:
             return refuse(live, "another move was made first", stale=True)
         live.add_move(move, new, events, before=state)
         set_fields(live, {"step": move.step, **fields})
+        if new.is_terminal and self.ended is not None:
+            self.ended(live.row.id)
         return Outcome(True, live.public_step, action=move.action)
 
     def fields_after_move(self, live: LiveTable, new: State, move: Move, now: float) -> dict[str, Any]:

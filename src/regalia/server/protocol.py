@@ -59,13 +59,15 @@ from what the person's seat knows (the default)."""
 
 
 class Hello(Strict):
-    """The first message on a table's socket: a seat's token, or ``spectator: true`` (with the
+    """The first message on a table's socket: a seat's token, ``session: true`` (the seat bound
+    to the account the socket's session cookie signs in), or ``spectator: true`` (with the
     invite code for a private table). ``step``: the last public step the client saw, to receive
     only the events since then. ``deltas``: the client applies ``delta`` messages (RFC 6902
     patches of its last frame, :mod:`regalia.server.deltas`); without it every frame is whole."""
 
     type: Literal["hello"]
     token: str | None = Field(default=None, min_length=1, max_length=128)
+    session: bool = False
     spectator: bool = False
     invite: str | None = Field(default=None, max_length=64)
     step: int | None = Field(default=None, ge=0)
@@ -234,6 +236,8 @@ class SeatInfo(BaseModel):
     bot: str | None
     controller: Literal["open", "human", "bot"]
     online: bool
+    account: bool = False
+    """Whether the seat is bound to an account (its ``name`` is the account's: ``/@/<name>``)."""
 
 
 class StateFrame(BaseModel):
@@ -288,6 +292,8 @@ class TableInfo(BaseModel):
     title: str
     players: int
     name: str
+    rated: bool = False
+    """Whether the game updates its accounts' ratings (issue 36)."""
     status: Literal["waiting", "running", "over", "suspended"]
     private: bool
     spectators: bool

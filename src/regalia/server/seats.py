@@ -101,6 +101,31 @@ class SeatControl:
         await self.announce(live, seats=True)
         return True
 
+    async def bind_account(self, table_id: str, seat: int, account_id: int, name: str) -> bool:
+        """Bind a person's ``seat`` to ``account_id``, named ``name`` (again: no change).
+
+        Returns:
+            ``False`` when the seat is a bot's or bound to another account (nothing changed).
+        """
+        async with self.tables.locked(table_id) as live:
+            seat_row = live.seat_row(seat)
+            old = seat_row.account_id
+            if seat_row.kind != "human" or (old is not None and old != account_id):
+                return False
+            fields: dict[str, Any] = {"account_id": account_id, "name": name}
+            ok = await self.store.run(
+                lambda: self.store.update_seat(
+                    table_id, seat, fields, only_if={"account_id": old},
+                    notify=notice("seats", table_id, self.tables.process),
+                )
+            )  # fmt: skip
+            if not ok:
+                await self.tables.refresh(live, force=True)
+                return False
+            seat_row.account_id, seat_row.name = account_id, name
+        await self.announce(live, seats=True)
+        return True
+
     async def set_prefs(self, table_id: str, seat: int, prefs: dict[str, Any]) -> dict[str, Any]:
         """Store a person's preferences at the table (merged into what they had).
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,12 +46,38 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "quick_response_seconds": (0.0, 120.0),
     "settle_seconds": (0.0, 10.0),
     "bot_move_seconds": (0.0, 60.0),
+    "signin_failures_per_address": (0, 100_000),
+    "signin_failures_per_name": (0, 100_000),
+    "signin_window_seconds": (1.0, 86400.0),
+    "accounts_per_hour": (0, 100_000),
+    "session_days": (0.01, 3650.0),
+    "password_hash_slots": (1, 64),
+    "push_workers": (1, 64),
+    "push_queue": (1, 100_000),
+    "push_timeout_seconds": (1.0, 60.0),
+    "push_ttl_seconds": (0, 43_200),
+    "push_subscriptions_per_account": (1, 100),
     "day_seconds": (0.1, 86400.0),
     "reminder_seconds": (0.0, 86400.0),
 }
 """The values each limit and pace of issue 20 may take (0 where 0 turns a limit off); the bot
 bounds go as far as the bots themselves (``ismcts``: 1,000,000 rollouts, 600 s); a person has 5
-to 120 s to answer a response window (SRV-2)."""
+to 120 s to answer a response window (SRV-2); a Web Push notice lives at most 12 hours (43,200 s,
+as lichess's) at the push service."""
+
+DEFAULT_PUSH_SERVICES: tuple[str, ...] = (
+    "fcm.googleapis.com",
+    "updates.push.services.mozilla.com",
+    "push.apple.com",
+    "notify.windows.com",
+)
+"""The push services whose endpoints a browser's subscription may name (host suffixes, HTTPS):
+Chrome's and most Chromium browsers' (Firebase Cloud Messaging), Firefox's (Mozilla autopush),
+Safari's (Apple) and Edge's (Windows Push Notification Services)."""
+
+_CONTACT = re.compile(r"^(mailto:[^@\s]+@[\w-]+(\.[\w-]+)+|https://[\w-]+(\.[\w-]+)+)$")
+"""A contact the VAPID claims may carry (RFC 8292 ``sub``): a ``mailto:`` address or an ``https://``
+site with a dotted host name and no path (what py-vapid checks, and Apple's push service)."""
 
 
 def _shown(x: float) -> str:
@@ -87,6 +114,17 @@ def normal_origin(origin: str) -> str | None:
     if port and int(port) == _DEFAULT_PORTS[scheme]:
         port = ""
     return f"{scheme}://{host}" + (f":{int(port)}" if port else "")
+
+
+_HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$")
+
+
+def push_service_ok(service: str) -> bool:
+    """Whether ``service`` is a push service's host suffix (a lower-case host name with a dot)
+    or an origin (:func:`normal_origin`)."""
+    if "://" in service:
+        return normal_origin(service) is not None
+    return _HOST_NAME.match(service) is not None
 
 
 def proxy_address_error(value: str) -> str | None:
@@ -193,6 +231,33 @@ class ServerSettings:
         bot_move_seconds: a bot's move at a decision everyone sees is shown this long after the
             decision was (or its search's own time budget, if longer), however quickly it was
             found, so that how long a bot takes never depends on what it holds (seconds).
+        signin_failures_per_address: failed sign-ins one client address may make in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429 before any
+            password is checked. Counted in the database, so across processes.
+        signin_failures_per_name: failed sign-ins under one name (known or not, alike) in
+            ``signin_window_seconds`` (0: no limit); more are refused with 429.
+        signin_window_seconds: the sliding window of the two sign-in limits (seconds).
+        accounts_per_hour: new accounts one client address may make in an hour (0: no limit).
+        session_days: a session ends this long after its browser was last seen (days).
+        password_hash_slots: Argon2id hashes computed at once (each takes 64 MiB and tens of
+            milliseconds of a core); more wait their turn.
+        push_contact: how a push service may reach the server's operator — the ``sub`` of the
+            VAPID claims (RFC 8292): ``mailto:you@example.org`` or an ``https://`` site (host only). Empty:
+            the server sends no Web Push notices (``GET /api/push/key`` gives ``null``), since the
+            push services (Apple's among them) refuse notices without one.
+        push_services: the push services a subscription's endpoint may be at: a host suffix
+            (``push.apple.com`` admits ``web.push.apple.com``, over HTTPS only), or a whole
+            origin (``http://127.0.0.1:8123``, exactly; for a test's own push service). The
+            server posts notices to nothing else.
+        push_workers: notices sent at once (each one POST to a push service).
+        push_queue: notices waiting to be sent; one more is dropped (and logged), so a slow
+            push service never holds up a table or grows memory.
+        push_timeout_seconds: the time one POST to a push service may take, connecting
+            included; then it is given up (logged; the subscription is kept).
+        push_ttl_seconds: how long a push service keeps a notice for a browser that is offline
+            (the ``TTL`` header; at most 12 hours, and never past the deadline it announces).
+        push_subscriptions_per_account: the browsers one account may have notices sent to; one
+            more is refused (409) until one is removed.
         day_seconds: the length of one day of a turn-based table's allowance (``days_per_move``
             days a decision): 86,400 seconds; shorten it only to show or test turn-based play.
         reminder_seconds: a person away from a turn-based table is reminded of their decision
@@ -230,6 +295,19 @@ class ServerSettings:
     quick_response_seconds: float = 2.5
     settle_seconds: float = 0.25
     bot_move_seconds: float = 0.4
+    signin_failures_per_address: int = 30
+    signin_failures_per_name: int = 10
+    signin_window_seconds: float = 900.0
+    accounts_per_hour: int = 10
+    session_days: float = 30.0
+    password_hash_slots: int = 2
+    push_contact: str = ""
+    push_services: tuple[str, ...] = DEFAULT_PUSH_SERVICES
+    push_workers: int = 4
+    push_queue: int = 1000
+    push_timeout_seconds: float = 10.0
+    push_ttl_seconds: int = 43_200
+    push_subscriptions_per_account: int = 10
     day_seconds: float = 86400.0
     reminder_seconds: float = 7200.0
 
@@ -264,10 +342,26 @@ class ServerSettings:
         for origin in self.allowed_origins:
             if normal_origin(origin) is None:
                 raise ValueError(f"allowed_origins: {origin[:80]!r} is not an origin (expected scheme://host[:port])")
+        if self.push_contact and not _CONTACT.match(self.push_contact):
+            raise ValueError(
+                f"push_contact: {self.push_contact[:80]!r} is not a contact (expected mailto:you@example.org "
+                "or an https:// address)"
+            )
+        for service in self.push_services:
+            if not push_service_ok(service):
+                raise ValueError(
+                    f"push_services: {service[:80]!r} is neither a host name (push.example.org) nor an origin "
+                    "(scheme://host[:port])"
+                )
         for address in self.forwarded_allow_ips:
             error = proxy_address_error(address)
             if error is not None:
                 raise ValueError(f"forwarded_allow_ips: {error}")
+
+    @property
+    def push_on(self) -> bool:
+        """Whether the server sends Web Push notices (it has a ``push_contact``)."""
+        return bool(self.push_contact)
 
     @property
     def is_postgres(self) -> bool:

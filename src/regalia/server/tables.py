@@ -66,6 +66,8 @@ class TableCache:
         self.committer = committer if committer is not None else Committer(store)  # type: ignore[arg-type]
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._load_lock = asyncio.Lock()
+        self._loading: dict[str, bool] = {}
+        """Tables being read for the first time, and whether a notice came meanwhile."""
 
     # ------------------------------------------------------------------ reading
     async def get(self, table_id: str, *, refresh: bool = True) -> LiveTable:
@@ -87,14 +89,24 @@ class TableCache:
             async with self._load_lock:
                 live = self._tables.get(table_id)
                 if live is None:
-                    found = await self.store.run(self.store.table, table_id)
-                    if found is None:
-                        raise TableNotFound(table_id)
-                    row, seats = found
-                    moves = await self.store.run(self.store.moves_after, table_id, 0)
-                    live = LiveTable.build(row, seats, moves)
+                    self._loading[table_id] = False
+                    try:
+                        found = await self.store.run(self.store.table, table_id)
+                        if found is None:
+                            raise TableNotFound(table_id)
+                        row, seats = found
+                        moves = await self.store.run(self.store.moves_after, table_id, 0)
+                        live = LiveTable.build(row, seats, moves)
+                    finally:
+                        noticed = self._loading.pop(table_id)
+                    # another process's change announced while it was being read may be missing
+                    # from what was read: the table is read again before its next use
+                    live.dirty = noticed
                     self._tables[table_id] = live
                     self._evict()
+            if refresh and live.dirty:
+                async with live.lock:
+                    await self.refresh(live)
             return live
         self._tables.move_to_end(table_id)
         if refresh and (live.dirty or self.store.is_postgres):
@@ -122,11 +134,18 @@ class TableCache:
         return self._tables.get(table_id)
 
     def invalidate(self, table_id: str) -> None:
-        """Mark a cached table stale: it is read again before its next use (another process
-        changed it, or a write's outcome is unknown)."""
+        """Mark a table stale: it is read again before its next use (another process changed
+        it, or a write's outcome is unknown) — a cached one, or one being read for the first
+        time right now (what that read returns may predate the change)."""
         live = self._tables.get(table_id)
         if live is not None:
             live.dirty = True
+        elif table_id in self._loading:
+            self._loading[table_id] = True
+
+    def loading(self, table_id: str) -> bool:
+        """Whether the table is being read for the first time in this process now."""
+        return table_id in self._loading
 
     def _evict(self) -> None:
         busy = self.busy()

@@ -29,7 +29,7 @@ const FINAL = new Set([4403, 4404, 1008]); // wrong token or invite, no such tab
 export class TableSocket {
   /**
    * @param {string} table  the table id
-   * @param {object} who    {token} for a seat, or {spectator: true, invite}
+   * @param {object} who    {token} for a seat, {session: true} for the signed-in account's seat, or {spectator: true, invite}
    * @param {object} on     callbacks: message(msg), status(state, detail)
    */
   constructor(table, who, on) {
@@ -78,6 +78,7 @@ export class TableSocket {
       clearTimeout(this.answerTimer);
       const hello = { type: 'hello', deltas: true };
       if (this.who.token) hello.token = this.who.token;
+      else if (this.who.session) hello.session = true; // the seat bound to the signed-in account
       else {
         hello.spectator = true;
         if (this.who.invite) hello.invite = this.who.invite;

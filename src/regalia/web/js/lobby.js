@@ -5,6 +5,7 @@
 
 import { html, render, useState, useEffect, api, loadGames, saveSeat, pref, setPref, tableUrl, replayUrl, fmtSeconds, classes, plural, seatLabel } from './lib.js';
 import { resultText } from './result.js';
+import { AccountBox, AccountPanel, ClaimOffer, useMe, profileUrl } from './account.js';
 
 /** " Winner: P1 (Ann)." when the result's words name seats only by number. */
 function winnersOf(t) {
@@ -76,7 +77,7 @@ function OptionField({ o, value, onChange }) {
 /** A bot's name without its description (the part of its label before the colon). */
 const botName = (b) => b.label.split(':')[0];
 
-function CreateForm({ games, defaults }) {
+function CreateForm({ games, defaults, account }) {
   const [name, setName] = useState(games[0].name);
   const game = games.find((g) => g.name === name) || games[0];
   const [players, setPlayers] = useState(game.default_players);
@@ -93,6 +94,7 @@ function CreateForm({ games, defaults }) {
   const [responseSeconds, setResponseSeconds] = useState('');
   const [fairWindows, setFairWindows] = useState(true);
   const [standin, setStandin] = useState('');
+  const [rated, setRated] = useState(false);
   const [err, setErr] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -130,6 +132,10 @@ function CreateForm({ games, defaults }) {
       if (!fairWindows) body.fair_windows = false;
     }
     if (standin) body.standin = standin;
+    if (rated && account && game.max_players >= 2) {
+      body.rated = true;
+      delete body.seed;
+    }
     try {
       const got = await api('POST', '/api/tables', body);
       setPref('name', me.trim());
@@ -186,6 +192,12 @@ function CreateForm({ games, defaults }) {
       <legend>Table</legend>
       <label class="check"><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} /> Private: not listed; only the invite link opens it</label>
       <label class="check"><input type="checkbox" name="spectators" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> Spectators may watch</label>
+      ${game.max_players >= 2
+        ? html`<label class="check"><input type="checkbox" name="rated" id="rated" checked=${rated && !!account} disabled=${!account} aria-describedby="rated-help" onChange=${(e) => setRated(e.target.checked)} /> Rated: the result changes your ${game.title} rating</label>
+            <p class="small muted" id="rated-help">${account
+              ? 'Every person at a rated table is signed in; bots play at fixed ratings (random, heuristic, IS-MCTS levels); the deal is random; no hints. Leaving a rated game ranks you last.'
+              : 'Sign in to create a rated table.'}</p>`
+        : null}
       <label>Move clock <select name="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
         ${CLOCKS.map(([v, t]) => html`<option value=${v === null ? '' : String(v)}>${t}</option>`)}</select></label>
       ${clock !== ''
@@ -290,15 +302,23 @@ function Tables({ games }) {
 function Lobby() {
   const [data, setData] = useState(null);
   const [err, setErr] = useState(null);
+  const [me, reloadMe] = useMe();
+  const [signing, setSigning] = useState(false);
   useEffect(() => {
     loadGames().then(setData, (e) => setErr(e.reason));
   }, []);
+  const signedIn = () => {
+    setSigning(false);
+    reloadMe();
+  };
   return html`<div class="page lobby">
-    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span><span class="top-tools"><a class="button small" href="/learn" id="learn-link">Learn to play</a></span></header>
+    <header class="top"><h1 class="brand">regalia</h1><span class="tagline">five royal card games — play with friends, bots in the empty seats</span><span class="top-tools"><a class="button small" href="/learn" id="learn-link">Learn to play</a><a class="button small" href="/leaderboard.html" id="leaderboard-link">Leaderboards</a><${AccountBox} me=${me} reload=${reloadMe} open=${signing} onToggle=${() => setSigning(!signing)} /></span></header>
+    ${signing && !me ? html`<${AccountPanel} onDone=${signedIn} />` : null}
+    ${me ? html`<${ClaimOffer} />` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     ${data
       ? html`<main class="lobby-grid">
-          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} /></section>
+          <section class="lobby-create" aria-labelledby="create-h"><h2 id="create-h">New table</h2><${CreateForm} games=${data.games} defaults=${data.defaults || {}} account=${me} /></section>
           <section class="lobby-tables"><${Tables} games=${data.games} /></section>
         </main>`
       : err ? null : html`<p class="muted">Loading the games…</p>`}

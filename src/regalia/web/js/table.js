@@ -148,7 +148,7 @@ function Clock({ clock, received, names, seat }) {
 }
 
 // ---------------------------------------------------------------- join or watch
-function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
+function JoinPanel({ tableId, invite, onSeat, onSession, onWatch, reason }) {
   const [info, setInfo] = useState(null);
   const [err, setErr] = useState(null);
   const [name, setName] = useState(pref('name', ''));
@@ -157,7 +157,13 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
   useEffect(() => {
     // a private table's description is given only with its invite (the header, never the address)
     api('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, invite ? { 'X-Regalia-Invite': invite } : {})
-      .then((t) => {
+      .then(async (t) => {
+        const me = t.seats.some((x) => x.account) ? await api('GET', '/api/session').catch(() => null) : null;
+        const mine = me && me.signed_in && t.seats.find((x) => x.account && x.name === me.name);
+        if (mine) {
+          onSession(mine.seat); // a seat of this account, taken in another browser: found through the session
+          return;
+        }
         setInfo(t);
         if (t.open_seats.length) setSeat(String(t.open_seats[0]));
       })
@@ -193,7 +199,7 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
   return html`<main class="join">
     <h1>${info.title}${info.name ? html` — <span>${info.name}</span>` : null}</h1>
     ${reason ? html`<p class="error" role="alert">${reason}</p>` : null}
-    <p>${info.players} players · ${info.status}${info.private ? ' · private' : ''}${info.turn_seconds
+    <p>${info.players} players · ${info.status}${info.rated ? ' · rated' : ''}${info.private ? ' · private' : ''}${info.turn_seconds
         ? ` · move clock ${fmtSeconds(info.turn_seconds)}`
         : ''}</p>
     <ul class="seat-list">${info.seats.map(
@@ -209,6 +215,7 @@ function JoinPanel({ tableId, invite, onSeat, onWatch, reason }) {
         </form>`
       : null}
     ${!canJoin && !over && (!info.private || invite) ? html`<p>Every seat is taken.</p>` : null}
+    ${canJoin && info.rated ? html`<p class="small" id="rated-note">This table is rated: only signed-in players may sit at it — <a href="/">sign in in the lobby</a> first.</p>` : null}
     ${err ? html`<p class="error" role="alert">${err}</p>` : null}
     <p class="join-actions">
       ${canWatch ? html`<button type="button" onClick=${onWatch}>${over ? 'See the end' : 'Watch as a spectator'}</button>` : null}
@@ -247,15 +254,15 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
       },
       status(state, detail) {
         dispatch({ type: 'conn', state, detail });
-        if (state === 'closed' && detail && detail.code === 4403 && who.token) onBadSeat();
+        if (state === 'closed' && detail && detail.code === 4403 && (who.token || who.session)) onBadSeat();
       },
     });
     sock.current = ts;
     return () => ts.close();
-  }, [tableId, who.token]);
+  }, [tableId, who.token, who.session]);
 
   const frame = s.frame;
-  const seat = who.token ? who.seat : null;
+  const seat = who.token || who.session ? who.seat : null;
   const gameName = (frame && frame.view && frame.view.game) || (s.table && s.table.game) || '';
   const game = rendererFor(gameName);
   const gameInfo = games && games.games.find((g) => g.name === gameName);
@@ -362,7 +369,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   const control = (type) => sock.current && sock.current.send({ type });
   const table = s.table;
   const humans = table ? table.seats.filter((x) => x.kind === 'human').length : 0;
-  const canHint = seat !== null && humans === 1 && table && table.status === 'running';
+  const canHint = seat !== null && humans === 1 && table && table.status === 'running' && !table.rated;
   const canUndo = seat !== null && table && table.players === 1 && frame && frame.view && frame.view.undo !== 'off' && table.status === 'running';
   const mySeatInfo = seat !== null && s.seats[seat];
   const lost = s.conn === 'lost' || s.conn === 'reconnecting';
@@ -523,10 +530,11 @@ function App() {
   if (!who) {
     return html`<${JoinPanel} tableId=${table} invite=${invite} reason=${reason}
       onSeat=${(got) => setWho({ token: got.token, seat: got.seat })}
+      onSession=${(seat) => setWho({ session: true, seat })}
       onWatch=${() => setWho({ spectator: true, invite })} />`;
   }
   return html`<${TablePage} tableId=${table} who=${who} invite=${invite} onBadSeat=${() => {
-    forgetSeat(table);
+    if (who.token) forgetSeat(table);
     setReason('The seat this browser held at this table is no longer valid.');
     setWho(null);
   }} />`;
