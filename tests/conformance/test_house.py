@@ -51,7 +51,7 @@ EVERY_GAME = frozenset(
         "bot",
     }
 )
-"""The jobs every game has, each under the same name (docs/architecture.md, "One layout")."""
+"""The jobs every game has, each under the same name (docs/architecture.md, "One shape")."""
 
 MODULE_OR_ELSEWHERE = frozenset({"legal", "refusals", "determinize"})
 """Jobs every game has that are a module of their own unless :data:`ELSEWHERE` says where they are."""
@@ -280,3 +280,73 @@ def test_the_cycle_check_finds_a_cycle(tmp_path: Path) -> None:
     assert _package_deps(pkg) == {"state": {"view"}, "view": {"state"}}
     with pytest.raises(AssertionError, match="import cycle in loop"):
         test_a_game_package_has_no_import_cycle(pkg)
+
+
+CLASS_OF_JOB = {
+    "game": "Game",
+    "state": "State",
+    "actions": "Action",
+    "bot": "Bot",
+    "presenter": "Presenter",
+    "observation": "Observer",
+}
+"""A module of every game -> the suffix of the one class it defines for its job (issue 35: one name
+per job in every game, ``<Game>Game``, ``<Game>State``, ``<Game>Action``, ``<Game>Bot``...)."""
+
+PRESENTATION = frozenset(
+    {"presenter", "view", "prompts", "labels", "keys", "observation", "snapshot", "summary", "bot"}
+)
+"""Modules that read a state for people, learners, bots or a snapshot check, not the rules."""
+
+
+def _game_prefix(package: Path) -> str:
+    """``kings_blood`` -> ``KingsBlood`` (the prefix of the game's class names)."""
+    return "".join(word.capitalize() for word in package.name.split("_"))
+
+
+def _classes(path: Path) -> list[str]:
+    return [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(n, ast.ClassDef)]
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_a_game_names_the_class_of_each_job_after_the_game(package: Path) -> None:
+    prefix = _game_prefix(package)
+    for module, suffix in CLASS_OF_JOB.items():
+        classes = _classes(package / f"{module}.py")
+        assert f"{prefix}{suffix}" in classes, f"{module}.py defines no {prefix}{suffix}: {classes}"
+        others = [c for c in classes if c.endswith(suffix) and not c.startswith(("_", prefix))]
+        assert not others, f"{module}.py: {others} are not named after the game ({prefix}{suffix})"
+
+
+def _state_parameters(path: Path, state_class: str) -> list[str]:
+    """``function(name)`` for each function of ``path`` taking one ``state_class`` not named ``state``."""
+    out = []
+    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+            typed = [
+                a for a in args if a.annotation is not None and ast.unparse(a.annotation).strip("'\"") == state_class
+            ]
+            if len(typed) == 1 and typed[0].arg != "state":
+                out.append(f"{path.name}:{fn.lineno} {fn.name}({typed[0].arg})")
+    return out
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_the_rules_name_the_state_argument_state(package: Path) -> None:
+    """One name for the state argument in every rules function (issue 35: it was ``s``, ``st``,
+    ``state`` or ``self`` from one module to the next)."""
+    state_class = f"{_game_prefix(package)}State"
+    found = [
+        where
+        for path in sorted(package.glob("*.py"))
+        if path.stem not in PRESENTATION
+        for where in _state_parameters(path, state_class)
+    ]
+    assert not found, found
+
+
+def test_the_state_argument_check_finds_another_name(tmp_path: Path) -> None:
+    path = tmp_path / "rules.py"
+    path.write_text("def a(state: 'LoopState') -> None: ...\ndef b(st: LoopState, n: int) -> None: ...\n")
+    assert _state_parameters(path, "LoopState") == ["rules.py:2 b(st)"]

@@ -1,6 +1,6 @@
 """The five games, registered explicitly when this package is imported (``import regalia`` does).
 
-Each game is a package of the same layout (``docs/architecture.md``, "One layout for every
+Each game is a package of the same shape (``docs/architecture.md``, "One shape for every
 game"); this module imports the five and registers one instance of each with the core registry
 (``regalia.core.registry.register``). The core imports no game: this list is the only place that
 names them.
