@@ -527,15 +527,15 @@ PLAY_ACTS: Final[list[KingshipAction]] = [KingshipAction(PLAY, k) for k in range
 PAIR_ACTS: Final[list[KingshipAction]] = [
     KingshipAction(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)
 ]
-"""PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
+"""``PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]``."""
 CARD_ACTS: Final[list[list[KingshipAction]]] = [
     [KingshipAction(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))
 ]
-"""CARD_ACTS[purpose][kind]."""
+"""``CARD_ACTS[purpose][kind]``: the card action of each purpose and card kind."""
 LAW_ACTS: Final[list[list[KingshipAction]]] = [
     [KingshipAction(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))
 ]
-"""LAW_ACTS[law type][parameter]."""
+"""``LAW_ACTS[law_type][parameter]``: the law action of each law type and parameter."""
 TARGET_ACTS: Final[list[KingshipAction]] = [KingshipAction(TARGET, s) for s in range(MAX_SEATS)]
 REDIRECT_ACTS: Final[list[KingshipAction]] = [KingshipAction(REDIRECT, s) for s in range(MAX_SEATS)]
 TAKE_OFFER_ACTS: Final[list[KingshipAction]] = [KingshipAction(TAKE_OFFER, s) for s in range(MAX_SEATS)]
