@@ -21,6 +21,10 @@ default) it also measures the pure-Python modules in the same run, in a subproce
 ``REGALIA_PURE=1``, and prints both columns.
 
 Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--build both|current] [--rss] [--adapters] [--json out.json]``
+
+Figures measured with it, beside the peers and against the targets of each speed issue: docs/rl.md,
+"Throughput" (issue 35's: ``--adapters --seconds 2 --build both`` on the compiled build, with the
+build from before the change run right after on the same machine).
 """
 
 from __future__ import annotations
