@@ -431,10 +431,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("throw", "at_end", "tamper"):
         if not 0.0 <= getattr(args, name) <= 1.0:
             parser.error(f"--{name.replace('_', '-')}: a chance between 0 and 1")
-    names = [g for g in args.games.split(",") if g] or list(regalia.games())
+    names = [g for g in args.games.split(",") if g] or list(regalia.game_names())
     for g in names:
-        if g not in regalia.games():
-            parser.error(f"--games: unknown game {g!r} (known: {', '.join(regalia.games())})")
+        if g not in regalia.game_names():
+            parser.error(f"--games: unknown game {g!r} (known: {', '.join(regalia.game_names())})")
 
     started = datetime.datetime.now(datetime.UTC)
     commit = _commit()  # once: the code fuzzed is the code at the start

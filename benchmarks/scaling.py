@@ -116,7 +116,7 @@ def main() -> None:
         from regalia.core import registry
 
         registry.register(ToyGame())
-    names = [g for g in args.games.split(",") if g] or regalia.games()
+    names = [g for g in args.games.split(",") if g] or regalia.game_names()
     rows = []
     for name in names:
         players = players_for(name, args.players)

@@ -21,6 +21,10 @@ default) it also measures the pure-Python modules in the same run, in a subproce
 ``REGALIA_PURE=1``, and prints both columns.
 
 Usage: ``python benchmarks/throughput.py [--seconds 3] [--players 4] [--build both|current] [--rss] [--adapters] [--json out.json]``
+
+Figures measured with it, beside the peers and against the targets of each speed issue: docs/rl.md,
+"Throughput" (issue 35's: ``--adapters --seconds 2 --build both`` on the compiled build, with the
+build from before the change run right after on the same machine).
 """
 
 from __future__ import annotations
@@ -529,7 +533,6 @@ def _register_test_game() -> None:
 
     from regalia.core import registry
 
-    registry._load_all()
     registry.register(ToyGame())
     try:  # the 1-player variant of the adapter tests, for the Gymnasium row
         from tests.rl.conftest import SoloToyGame
@@ -558,7 +561,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", default=",".join(regalia.games()), help="comma-separated game names")
+    parser.add_argument("--games", default=",".join(regalia.game_names()), help="comma-separated game names")
     parser.add_argument("--rss", action="store_true", help="also measure peak RSS of a 1,000-game simulate")
     parser.add_argument("--json", help="write the results here as JSON")
     parser.add_argument("--adapters", action="store_true", help="also measure steps/s through each RL adapter")

@@ -24,7 +24,7 @@ MAX_STEPS = 20_000
 
 def _cases() -> list[Any]:
     out = []
-    for name in regalia.games():
+    for name in regalia.game_names():
         game = regalia.get_game(name)
         configs = game.test_configurations()
         per = max(1, -(-PLAYOUTS_TOTAL // len(configs)))

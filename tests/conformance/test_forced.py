@@ -26,7 +26,7 @@ DEALS = 3  # determinizations per other seat
 
 def _cases() -> list[Any]:
     out = []
-    for name in regalia.games():
+    for name in regalia.game_names():
         for players, options in regalia.get_game(name).test_configurations():
             label = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
             out.append(pytest.param(name, players, options, id=f"{name}-{players}p-{label or 'default'}"))

@@ -37,7 +37,7 @@ class _Weird:
 
 def _foreign_action(name: str) -> Any:
     """A legal action object of another registered game."""
-    for other in regalia.games():
+    for other in regalia.game_names():
         if other != name:
             g = regalia.get_game(other)
             return regalia.make(other, players=g.default_players, seed=1).legal_actions()[0]

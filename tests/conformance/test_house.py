@@ -39,6 +39,7 @@ EVERY_GAME = frozenset(
         "actions",
         "phases",
         "state",
+        "presenter",
         "view",
         "prompts",
         "labels",
@@ -50,25 +51,33 @@ EVERY_GAME = frozenset(
         "bot",
     }
 )
-"""The jobs every game has, each under the same name (docs/architecture.md, "One layout")."""
+"""The jobs every game has, each under the same name (docs/architecture.md, "One shape")."""
 
 MODULE_OR_ELSEWHERE = frozenset({"legal", "refusals", "determinize"})
 """Jobs every game has that are a module of their own unless :data:`ELSEWHERE` says where they are."""
 
-WHERE_NEEDED = frozenset({"windows", "words", "eventtexts", "summary", "position", "deck"})
+WHERE_NEEDED = frozenset({"rules", "flow", "windows", "words", "eventtexts", "summary", "position", "deck"})
 """Shared jobs only some games have: a game that has one uses this name."""
 
 OWN: dict[str, frozenset[str]] = {
     "kings_blood": frozenset({"genealogy", "eventplays"}),
     "kings_family": frozenset(),
-    "kingship": frozenset({"engine", "laws", "merchant", "abilities", "flow", "phrases"}),
+    "kingship": frozenset({"engine", "laws", "merchant", "abilities", "phrases"}),
     "blood_and_fortune": frozenset({"effects", "knowledge", "holders", "scoring"}),
-    "kingdom": frozenset({"resolution"}),
+    "kingdom": frozenset({"resolution", "combat", "chain"}),
 }
 """Each game's own modules: what only that game has, named by the rulebook's word for it."""
 
 ELSEWHERE: dict[tuple[str, str], str] = {
-    ("kingship", "legal"): "the legal_<kind> methods of the rule class that owns each decision (one line of classes)",
+    ("blood_and_fortune", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",
+    ("blood_and_fortune", "refusals"): "rules.py: explain_<kind> beside legal_<kind> and do_<kind>, by action kind",
+    ("kingdom", "legal"): "rules.py, combat.py and chain.py: legal_<kind> beside explain_<kind> and do_<kind>",
+    ("kingdom", "refusals"): "rules.py, combat.py and chain.py: explain_<kind> beside legal_<kind> and do_<kind>",
+    ("kings_blood", "legal"): "rules.py and eventplays.py: legal_<kind> beside explain_<kind> and do_<kind>",
+    ("kings_blood", "refusals"): "rules.py and eventplays.py: explain_<kind> beside legal_<kind> and do_<kind>",
+    ("kings_family", "legal"): "rules.py: legal_<kind> beside explain_<kind> and do_<kind>, by action kind",
+    ("kings_family", "refusals"): "rules.py: explain_<kind> beside legal_<kind> and do_<kind>, by action kind",
+    ("kingship", "legal"): "legal_<kind> beside on_<kind> (its effect), in the rule module of each decision",
     ("kingship", "determinize"): "KingshipState.determinize: it reads the knowledge fields of the engine",
     ("kings_family", "determinize"): "KingsFamilyState.determinize: one seat; only the draw pile's order is unseen",
     ("kingdom", "determinize"): "KingdomState.determinize, beside the clone it starts from",
@@ -271,3 +280,73 @@ def test_the_cycle_check_finds_a_cycle(tmp_path: Path) -> None:
     assert _package_deps(pkg) == {"state": {"view"}, "view": {"state"}}
     with pytest.raises(AssertionError, match="import cycle in loop"):
         test_a_game_package_has_no_import_cycle(pkg)
+
+
+CLASS_OF_JOB = {
+    "game": "Game",
+    "state": "State",
+    "actions": "Action",
+    "bot": "Bot",
+    "presenter": "Presenter",
+    "observation": "Observer",
+}
+"""A module of every game -> the suffix of the one class it defines for its job (issue 35: one name
+per job in every game, ``<Game>Game``, ``<Game>State``, ``<Game>Action``, ``<Game>Bot``...)."""
+
+PRESENTATION = frozenset(
+    {"presenter", "view", "prompts", "labels", "keys", "observation", "snapshot", "summary", "bot"}
+)
+"""Modules that read a state for people, learners, bots or a snapshot check, not the rules."""
+
+
+def _game_prefix(package: Path) -> str:
+    """``kings_blood`` -> ``KingsBlood`` (the prefix of the game's class names)."""
+    return "".join(word.capitalize() for word in package.name.split("_"))
+
+
+def _classes(path: Path) -> list[str]:
+    return [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(n, ast.ClassDef)]
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_a_game_names_the_class_of_each_job_after_the_game(package: Path) -> None:
+    prefix = _game_prefix(package)
+    for module, suffix in CLASS_OF_JOB.items():
+        classes = _classes(package / f"{module}.py")
+        assert f"{prefix}{suffix}" in classes, f"{module}.py defines no {prefix}{suffix}: {classes}"
+        others = [c for c in classes if c.endswith(suffix) and not c.startswith(("_", prefix))]
+        assert not others, f"{module}.py: {others} are not named after the game ({prefix}{suffix})"
+
+
+def _state_parameters(path: Path, state_class: str) -> list[str]:
+    """``function(name)`` for each function of ``path`` taking one ``state_class`` not named ``state``."""
+    out = []
+    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+            typed = [
+                a for a in args if a.annotation is not None and ast.unparse(a.annotation).strip("'\"") == state_class
+            ]
+            if len(typed) == 1 and typed[0].arg != "state":
+                out.append(f"{path.name}:{fn.lineno} {fn.name}({typed[0].arg})")
+    return out
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_the_rules_name_the_state_argument_state(package: Path) -> None:
+    """One name for the state argument in every rules function (issue 35: it was ``s``, ``st``,
+    ``state`` or ``self`` from one module to the next)."""
+    state_class = f"{_game_prefix(package)}State"
+    found = [
+        where
+        for path in sorted(package.glob("*.py"))
+        if path.stem not in PRESENTATION
+        for where in _state_parameters(path, state_class)
+    ]
+    assert not found, found
+
+
+def test_the_state_argument_check_finds_another_name(tmp_path: Path) -> None:
+    path = tmp_path / "rules.py"
+    path.write_text("def a(state: 'LoopState') -> None: ...\ndef b(st: LoopState, n: int) -> None: ...\n")
+    assert _state_parameters(path, "LoopState") == ["rules.py:2 b(st)"]

@@ -3,7 +3,8 @@ tensors over ``view(seat)``, float for float, on random playouts of every confor
 configuration, for every seat and the spectator (issue 23).
 
 The fast path (``Game.observation_writer``, ``regalia.core.observation``) reads the state's fields
-directly; the view path reads only ``view(seat)``, which is what the seat may know. Equality after
+directly; the view path reads only ``view(seat)``; both follow the one layout the game declares
+(``Game.observation_layout``), which is what the seat may know. Equality after
 every action of many playouts is what makes the fast path hold exactly the seat's information set,
 and the playouts must reach every slice of the layout (a slice never written would be a slice
 never checked), but for the few listed in ``RARE``.
@@ -20,7 +21,7 @@ np = pytest.importorskip("numpy")
 
 import regalia  # noqa: E402
 from regalia.core.observation import SPECTATOR, clear, float_buffer  # noqa: E402
-from regalia.core.registry import games  # noqa: E402
+from regalia.core.registry import game_names  # noqa: E402
 from regalia.rl.encoders import get_encoder  # noqa: E402
 from regalia.rl.encoding import Encoder  # noqa: E402
 
@@ -40,7 +41,7 @@ def _mismatch(enc: Encoder, want: Any, got: Any) -> str:
     return f"slices differ at {diff}"
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_fast_observation_equals_the_view_encoding_for_every_seat(name: str) -> None:
     game = regalia.get_game(name)
     reached: set[str] = set()
@@ -50,7 +51,13 @@ def test_fast_observation_equals_the_view_encoding_for_every_seat(name: str) -> 
         writer = game.observation_writer(players, config)
         assert writer is not None, f"{name} has no observation writer"
         enc = get_encoder(name, players, config)
-        assert writer.layout == [(i.name, i.shape) for i in enc.layout], name
+        declared = game.observation_layout(players, config)
+        assert declared is not None, f"{name} declares no observation layout"
+        parts = [p.to_dict() for p in declared.parts]
+        assert [p.to_dict() for p in writer.layout.parts] == parts, f"{name}: the writer is not on the declared layout"
+        assert enc.parts is not None, f"{name}: the encoder is not built on the declared layout"
+        assert [p.to_dict() for p in enc.parts] == parts, f"{name}: the encoder is not on the declared layout"
+        assert writer.layout.shapes() == [(i.name, i.shape) for i in enc.layout], name
         assert writer.size == enc.size
         names.update(i.name for i in enc.layout)
         buf = float_buffer(writer.size)
@@ -75,7 +82,7 @@ def test_fast_observation_equals_the_view_encoding_for_every_seat(name: str) -> 
     assert not missing, f"{name}: the playouts never wrote {sorted(missing)}"
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_observation_of_a_seat_is_checked_and_a_list(name: str) -> None:
     game = regalia.get_game(name)
     players, options = game.test_configurations()[0]

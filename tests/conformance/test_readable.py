@@ -76,7 +76,7 @@ def test_every_decision_has_a_prompt_and_every_action_a_label(
             steps += 1
 
 
-@pytest.mark.parametrize("name", regalia.games())
+@pytest.mark.parametrize("name", regalia.game_names())
 def test_every_game_declares_its_decision_kinds_and_a_legend(name: str) -> None:
     game = regalia.get_game(name)
     assert game.decision_kinds and len(set(game.decision_kinds)) == len(game.decision_kinds)

@@ -17,7 +17,7 @@ import pytest
 import regalia
 from regalia.core import State, is_public_move
 
-GAMES = [name for name in regalia.games() if regalia.get_game(name).hidden_responses]
+GAMES = [name for name in regalia.game_names() if regalia.get_game(name).hidden_responses]
 PLAYOUTS = 40  # per configuration
 MAX_STEPS = 3_000
 

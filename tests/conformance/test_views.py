@@ -31,7 +31,7 @@ WEB = Path(regalia.__file__).parent / "web" / "js" / "games"
 
 def _cases() -> list[Any]:
     out = []
-    for name in regalia.games():
+    for name in regalia.game_names():
         for players, options in regalia.get_game(name).test_configurations():
             label = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
             out.append(pytest.param(name, players, options, id=f"{name}-{players}p-{label or 'default'}"))
@@ -39,7 +39,7 @@ def _cases() -> list[Any]:
 
 
 def test_every_game_declares_a_typed_view_with_a_documented_key_each() -> None:
-    for name in regalia.games():
+    for name in regalia.game_names():
         schema = regalia.get_game(name).view_schema
         assert schema is not None and is_typeddict(schema), name
         doc = schema.__doc__ or ""
@@ -126,7 +126,7 @@ def _wrap(value: Any, tp: Any, path: str) -> Any:
     return value
 
 
-@pytest.mark.parametrize("name", regalia.games())
+@pytest.mark.parametrize("name", regalia.game_names())
 def test_every_key_an_rl_encoder_reads_exists(name: str) -> None:
     pytest.importorskip("numpy")
     from regalia.rl.encoders import get_encoder

@@ -12,7 +12,6 @@ from .toygame import ToyGame
 @pytest.fixture
 def toy() -> Iterator[str]:
     """Register the test game ``toy`` for the duration of a test."""
-    registry._load_all()
     registry.register(ToyGame())
     try:
         yield "toy"

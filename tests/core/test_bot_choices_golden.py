@@ -37,7 +37,9 @@ MAX_STEPS = 400
 
 def _cases() -> list[tuple[str, int]]:
     """``(game, index in test_configurations())`` for every option set of every game."""
-    return [(name, i) for name in regalia.games() for i in range(len(regalia.get_game(name).test_configurations()))]
+    return [
+        (name, i) for name in regalia.game_names() for i in range(len(regalia.get_game(name).test_configurations()))
+    ]
 
 
 def _play(game: str, players: int, options: dict[str, Any], seed: int, lines: list[str]) -> list[State]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from regalia.bots import InfoSet, make_bot
-from regalia.core import games, get_game
+from regalia.core import game_names, get_game
 from regalia.core.lessons import Decision, LessonRun, load_course, parse_course
 
 COURSES = ["kings-family", "kings-blood", "kingship", "blood-and-fortune", "kingdom"]
@@ -27,7 +27,7 @@ def _raw(game: str) -> dict[str, Any]:
 
 def test_every_game_has_a_course() -> None:
     """Every game of the package (not the test games other tests register: ``trap``, ``toy``)."""
-    packaged = [n for n in games() if type(get_game(n)).__module__.startswith("regalia.games.")]
+    packaged = [n for n in game_names() if type(get_game(n)).__module__.startswith("regalia.games.")]
     assert sorted(COURSES) == sorted(packaged)
 
 

@@ -177,12 +177,17 @@ def test_table_talk_is_kept_in_the_record(toy: str) -> None:
     assert regalia.replay(state.record()).table_talk == state.table_talk
 
 
-def test_games_function_survives_importing_game_packages() -> None:
-    import importlib
+def test_importing_regalia_registers_the_five_games_explicitly() -> None:
+    """The registry is explicit (issue 35): ``regalia.games`` registers its five packages and the
+    core imports no game, so ``regalia.games`` is that package and the names come from
+    ``game_names``."""
+    import types
 
-    importlib.import_module("regalia.games")
-    assert callable(regalia.games)
-    assert isinstance(regalia.games(), list)
+    assert isinstance(regalia.games, types.ModuleType)
+    names = regalia.game_names()
+    assert {"blood-and-fortune", "kingdom", "kings-blood", "kings-family", "kingship"} <= set(names)
+    assert names == sorted(names)
+    assert [regalia.get_game(n).name for n in regalia.games.GAMES] == list(regalia.games.GAMES)
 
 
 def test_determinization_carries_no_true_seed_deck_or_history(toy: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from regalia.core import Game, IllegalActionError, State, option, public
 from regalia.core.events import Event, private
+from regalia.core.presenter import Presenter
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,7 +64,7 @@ class ToyState(State):
             out.append(ToyAction(2, 0))
         return out
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         if action.kind == 1:
             return ("you hold 3 cards or the deck is empty", "TOY-2")
         if action.kind == 2:
@@ -134,28 +135,6 @@ class ToyState(State):
         w = self.winners
         return [1.0 if i in w else 0.0 for i in range(self.num_players)]
 
-    def _prompt(self, seat: int | None) -> str:
-        if seat == self.to_move:
-            return "Play a card from your hand face up, or draw one (at most 3 in hand)."
-        return f"Waiting for P{self.to_move} to play or draw."
-
-    def _label(self, action: Any) -> str:
-        if action.kind == 1:
-            return "draw a card"
-        if action.kind == 2:
-            return "pass (counts as playing a 0)"
-        return f"play {action.card} face up (+{action.card} to your total)"
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        self._check_seat(seat)
-        return {
-            "to_move": self.current_player,
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "played": [list(p) for p in self.played],
-            "deck_size": len(self.deck),
-        }
-
     def clone(self) -> ToyState:
         cls = type(self)  # subclasses (the 1-player variant in tests/rl) clone as themselves
         new = cls.__new__(cls)
@@ -210,6 +189,31 @@ class ToyState(State):
         self.turn_count = data["turn"]
 
 
+class ToyPresenter(Presenter[ToyState]):
+    """The toy game's words and view."""
+
+    def prompt(self, state: ToyState, seat: int | None) -> str:
+        if seat == state.to_move:
+            return "Play a card from your hand face up, or draw one (at most 3 in hand)."
+        return f"Waiting for P{state.to_move} to play or draw."
+
+    def label(self, state: ToyState, action: Any) -> str:
+        if action.kind == 1:
+            return "draw a card"
+        if action.kind == 2:
+            return "pass (counts as playing a 0)"
+        return f"play {action.card} face up (+{action.card} to your total)"
+
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {
+            "to_move": state.current_player,
+            "hand": sorted(state.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "played": [list(p) for p in state.played],
+            "deck_size": len(state.deck),
+        }
+
+
 class ToyGame(Game):
     name = "toy"
     title = "High Hand (test game)"
@@ -219,6 +223,7 @@ class ToyGame(Game):
     config_class = ToyConfig
     rules_version = "test"
     decision_kinds = ("play",)
+    presenter = ToyPresenter()
     legend = "Cards are numbers; a hand shows the cards you hold, played the cards face up."
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import regalia
-from regalia.core.registry import games
+from regalia.core.registry import game_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +86,7 @@ def _every_page_of_docs_and_every_ruling_of_every_game_is_on_the_site(site: Path
     assert "<!-- test-command -->" in home or "python -m pytest -n auto" in home
     assert (site / "changelog.html").is_file()
     rulings = (site / "games" / "rulings.html").read_text(encoding="utf-8")
-    for name in games():
+    for name in game_names():
         game = regalia.get_game(name)
         if not game.__module__.startswith("regalia.games."):
             continue

@@ -18,7 +18,7 @@ import regalia
 from regalia.bots.tournament import RESULT_VERSION
 from regalia.cli.main import app
 from regalia.core.lessons import LESSONS_VERSION
-from regalia.core.registry import games
+from regalia.core.registry import game_names
 from regalia.core.state import FORMAT_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +84,7 @@ def _current_versions() -> dict[str, str]:
         "tournament results": f"format {RESULT_VERSION}",
         "server database schema": f"revision {heads[0]}",
     }
-    for name in games():
+    for name in game_names():
         game = regalia.get_game(name)
         if game.__module__.startswith("regalia.games."):
             current[game.title] = f"rules {game.rules_version}"

@@ -32,7 +32,7 @@ import httpx
 import pytest
 
 import regalia
-from regalia.core.registry import games
+from regalia.core.registry import game_names
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -164,7 +164,7 @@ def test_the_installed_wheel_is_the_one_imported_and_plays_a_bot_game(installed:
     assert not Path(where).resolve().is_relative_to(ROOT)
     assert _run(installed, "regalia", "--version").startswith(f"regalia {regalia.__version__} (pure-Python core, ")
     listed = _run(installed, "regalia", "list")
-    for name in games():
+    for name in game_names():
         if name.startswith("toy"):
             continue
         assert name in listed

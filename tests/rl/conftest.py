@@ -52,7 +52,6 @@ def toy_encoder(players: int, config: Any) -> Encoder:
 @pytest.fixture
 def toy() -> Iterator[str]:
     """Register ``toy`` (2-4 players) without an encoder of its own (the fallback is used)."""
-    registry._load_all()
     registry.register(ToyGame())
     try:
         yield "toy"
@@ -71,7 +70,6 @@ def toy_encoded(toy: str) -> Iterator[str]:
 @pytest.fixture
 def solo() -> Iterator[str]:
     """Register the 1-player ``toy-solo`` with the toy encoder."""
-    registry._load_all()
     registry.register(SoloToyGame())
     register_encoder("toy-solo", toy_encoder)
     try:

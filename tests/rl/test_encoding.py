@@ -90,7 +90,6 @@ class _StrToyGame(ToyGame):
 
 
 def test_fallback_encoder_finds_card_lists() -> None:
-    registry._load_all()
     registry.register(_StrToyGame())
     try:
         enc = fallback_encoder("toy-str", 2, _StrToyGame().make_config())

@@ -18,7 +18,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 import regalia  # noqa: E402
-from regalia.core.registry import games  # noqa: E402
+from regalia.core.registry import game_names  # noqa: E402
 from regalia.rl import openspiel as rs  # noqa: E402
 from regalia.rl import pettingzoo as rz  # noqa: E402
 from regalia.rl.llm import observation_text, parse_reply  # noqa: E402
@@ -28,7 +28,7 @@ TEST_GAMES = {"toy", "toy-solo", "toy-str"}
 
 def _cases() -> list[tuple[str, int, dict[str, object]]]:
     out = []
-    for name in games():
+    for name in game_names():
         if name in TEST_GAMES:
             continue
         configs = regalia.get_game(name).test_configurations()
@@ -118,7 +118,7 @@ def test_openspiel_mcts_plays_every_win_lose_game(name: str) -> None:
     Python ``open_spiel.python.algorithms.mcts.MCTSBot`` and the C++ ``pyspiel.MCTSBot`` (through
     ``step_with_policy``: its ``step`` crashes on every Python game in open_spiel 2.0.2, see
     docs/rl.md) each play a few searched moves, every one legal."""
-    if name not in games():
+    if name not in game_names():
         pytest.skip(f"{name} is not installed")
     mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
     players, options = regalia.get_game(name).test_configurations()[0]
@@ -148,7 +148,7 @@ def test_openspiel_mcts_plays_every_win_lose_game(name: str) -> None:
 def test_openspiel_mcts_refuses_the_scored_solitaire() -> None:
     """King's Family rewards as its score moves (``RewardModel.REWARDS``): MCTSBot, which needs
     terminal rewards, says so instead of searching with a wrong value."""
-    if "kings-family" not in games():
+    if "kings-family" not in game_names():
         pytest.skip("kings-family is not installed")
     mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
     game = rs.load_game("kings-family", rng_seed=0)

@@ -14,7 +14,7 @@ pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
 import regalia  # noqa: E402
-from regalia.core.registry import games  # noqa: E402
+from regalia.core.registry import game_names  # noqa: E402
 from regalia.rl import openspiel as rs  # noqa: E402
 from regalia.rl import pettingzoo as rz  # noqa: E402
 from regalia.rl.encoders import (  # noqa: E402
@@ -34,7 +34,7 @@ def _config(name: str) -> tuple[int, dict[str, Any]]:
     return players, dict(options)
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_every_builtin_game_takes_the_fast_path(name: str) -> None:
     players, options = _config(name)
     observer = Observer(name, players, regalia.get_game(name).make_config(**options))
@@ -42,7 +42,7 @@ def test_every_builtin_game_takes_the_fast_path(name: str) -> None:
     assert observer.size == observer.encoder.size
 
 
-@pytest.mark.parametrize("name", sorted(g for g in games() if regalia.get_game(g).max_players > 1))
+@pytest.mark.parametrize("name", sorted(g for g in game_names() if regalia.get_game(g).max_players > 1))
 def test_pettingzoo_observations_are_the_view_encoding_and_infos_list_the_legal_ids(name: str) -> None:
     players, options = _config(name)
     env = rz.raw_env(name, players=players, **options)
@@ -82,7 +82,7 @@ def test_gymnasium_offers_action_masks_and_legal_ids() -> None:
     assert not env.action_masks().any() and info["legal_actions"] == []
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_openspiel_tensors_come_from_the_writer_and_equal_the_view_encoding(name: str) -> None:
     players, options = _config(name)
     game = rs.load_game(name, players=players, rng_seed=1, **options)

@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from regalia.core import IllegalActionError  # noqa: E402
-from regalia.core.registry import games  # noqa: E402
+from regalia.core.registry import game_names  # noqa: E402
 from regalia.rl.gymnasium import KINGS_FAMILY_ID, SinglePlayerEnv  # noqa: E402
 
 
@@ -60,7 +60,7 @@ def test_kings_family_is_registered() -> None:
 
 
 def test_kings_family_env() -> None:
-    if "kings-family" not in games():  # an installation without the game still registers the id
+    if "kings-family" not in game_names():  # an installation without the game still registers the id
         pytest.skip("the kings-family game is not installed")
     env = gym.make(KINGS_FAMILY_ID)
     check_env(env.unwrapped)

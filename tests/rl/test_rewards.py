@@ -26,7 +26,7 @@ REAL_GAMES = ("kings-blood", "kings-family", "kingship", "blood-and-fortune", "k
 
 
 def _installed(name: str) -> None:
-    if name not in regalia.games():
+    if name not in regalia.game_names():
         pytest.skip(f"{name} is not installed")
 
 

@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 
 import regalia  # noqa: E402
 import regalia.rl  # noqa: E402
-from regalia.core.registry import games  # noqa: E402
+from regalia.core.registry import game_names  # noqa: E402
 from regalia.rl.encoders import (  # noqa: E402
     ENCODERS,
     get_encoder,
@@ -35,7 +35,7 @@ def _config(name: str) -> tuple[int, dict[str, Any]]:
     return players, dict(options)
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_batch_env_returns_the_documented_shapes_and_dtypes(name: str) -> None:
     players, options = _config(name)
     env = regalia.rl.vector_env(name, 3, players=players, **options)
@@ -57,7 +57,7 @@ def test_batch_env_returns_the_documented_shapes_and_dtypes(name: str) -> None:
     assert not out["rewards"].any() and not out["terminated"].any()
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(game_names()))
 def test_every_step_equals_the_same_games_played_one_by_one(name: str) -> None:
     """Each step: the rewards are the change of returns() of a copy stepped alone, the flags its
     end, and the observation, mask and seat to act those of the game now under way (the new game

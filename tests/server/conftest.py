@@ -152,7 +152,6 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture(scope="session", autouse=True)
 def window_game() -> Iterator[str]:
     """The test game with a hidden response window (``trap``), registered for the session."""
-    registry._load_all()
     registry.register(WindowGame())
     yield "trap"
     registry._GAMES.pop("trap", None)

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from regalia.core import Game, IllegalActionError, State, option, public
 from regalia.core.events import Event, private
+from regalia.core.presenter import Presenter
 
 TRAP = "T"
 
@@ -60,7 +61,7 @@ class TrapState(State):
         cards = sorted(c for c in self.hands[self.to_move] if c != TRAP)
         return [TrapAction(0, c) for c in cards] or [TrapAction(1, 0)]
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         if self.window:
             return ("answer the Trap window: spring or pass", "TRAP-2")
         return ("play a number card from your hand", "TRAP-1")
@@ -183,30 +184,6 @@ class TrapState(State):
             return None
         return "trap" if self.window else "play"
 
-    def _prompt(self, seat: int | None) -> str:
-        if self.window and seat == self.window[0]:
-            assert self.window_card is not None
-            player, card = self.window_card
-            return f"P{player} played {card}: spring your Trap to make it score nothing, or pass?"
-        if seat == self.to_move and not self.window:
-            return "Play a number card face up."
-        return f"Waiting for P{self.to_move} to play a card."
-
-    def _label(self, action: Any) -> str:
-        return ("play {} face up", "pass", "spring the Trap")[action.kind].format(action.card)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        asked = bool(self.window) and seat == self.window[0]
-        return {
-            "to_move": self.to_move,
-            "hand": [str(c) for c in sorted(self.hands[seat], key=str)] if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "played": [list(p) for p in self.played],
-            "discard": [str(c) for c in self.discard],
-            "deck_size": len(self.deck),
-            "window": list(self.window_card) if asked and self.window_card else None,
-        }
-
     def clone(self) -> TrapState:
         new = TrapState.__new__(TrapState)
         self._copy_base(new)
@@ -266,6 +243,34 @@ class TrapState(State):
         self.turned = list(data["turned"])
 
 
+class TrapPresenter(Presenter[TrapState]):
+    """The trap game's words and view: the window is shown only to the seat asked."""
+
+    def prompt(self, state: TrapState, seat: int | None) -> str:
+        if state.window and seat == state.window[0]:
+            assert state.window_card is not None
+            player, card = state.window_card
+            return f"P{player} played {card}: spring your Trap to make it score nothing, or pass?"
+        if seat == state.to_move and not state.window:
+            return "Play a number card face up."
+        return f"Waiting for P{state.to_move} to play a card."
+
+    def label(self, state: TrapState, action: Any) -> str:
+        return ("play {} face up", "pass", "spring the Trap")[action.kind].format(action.card)
+
+    def view(self, state: TrapState, seat: int | None) -> dict[str, Any]:
+        asked = bool(state.window) and seat == state.window[0]
+        return {
+            "to_move": state.to_move,
+            "hand": [str(c) for c in sorted(state.hands[seat], key=str)] if seat is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "played": [list(p) for p in state.played],
+            "discard": [str(c) for c in state.discard],
+            "deck_size": len(state.deck),
+            "window": list(state.window_card) if asked and state.window_card else None,
+        }
+
+
 class WindowGame(Game):
     name = "trap"
     title = "Trap (test game)"
@@ -280,6 +285,7 @@ class WindowGame(Game):
     }
     legend = "Numbers are cards; T is the Trap."
     hidden_responses = True
+    presenter = TrapPresenter()
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return TrapState(self, config, players, seed, deck)

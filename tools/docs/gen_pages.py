@@ -53,7 +53,7 @@ def _rulings_page() -> str:
         "(`IllegalActionError.rule`) and the tests are named after; each game's page explains them with",
         "the rules as implemented.",
     ]
-    for name in regalia.games():
+    for name in regalia.game_names():
         game = regalia.get_game(name)
         module = game.__module__.split(".")
         if module[:2] != ["regalia", "games"]:

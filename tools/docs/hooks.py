@@ -30,7 +30,6 @@ NAV_FILE = "reference/SUMMARY.md"
 """The API reference's navigation (``literate-nav``'s ``nav_file`` under ``reference/``)."""
 
 REWRITTEN = (
-    "regalia/games/",  # each game's modules (the games' reshaping)
     "regalia/server/master.py",  # the table master (the server's restructuring)
     "regalia/server/master.md",
     "regalia/server/connection.py",  # the table socket (the server's restructuring)

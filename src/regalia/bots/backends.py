@@ -72,7 +72,6 @@ def require(module: str, extra: str, what: str) -> Any:
 
 def _extra_games() -> tuple[Game, ...]:
     """The registered games that importing ``regalia.games`` would not register."""
-    registry._load_all()
     return tuple(
         g for name, g in sorted(registry._GAMES.items()) if not type(g).__module__.startswith("regalia.games.")
     )
@@ -86,7 +85,6 @@ class _Task(Generic[T, R]):
         self.games = games
 
     def __call__(self, item: T) -> R:
-        registry._load_all()
         for g in self.games:
             if g.name not in registry._GAMES:
                 registry.register(g)

@@ -21,7 +21,7 @@ from regalia.cli.app import GameArg, app, console
 from regalia.cli.checks import game_arg
 from regalia.cli.errors import RegaliaCommand
 from regalia.core.game import Game
-from regalia.core.registry import games, get_game
+from regalia.core.registry import game_names, get_game
 from regalia.native import compiled
 
 DEFAULT_SEARCH = "ismcts:hard" if compiled() else "ismcts:medium"
@@ -93,7 +93,7 @@ def list_games() -> None:
     table.add_column("title")
     table.add_column("players", justify="right")
     table.add_column("bots")
-    for name in games():
+    for name in game_names():
         g = get_game(name)
         span = str(g.min_players) if g.min_players == g.max_players else f"{g.min_players}–{g.max_players}"
         table.add_row(name, g.title, span, ", ".join(bot_names(name)))
@@ -140,7 +140,7 @@ def bots_cmd(
     ] = None,
 ) -> None:
     """List the bots, the ismcts levels and each game's default opponent."""
-    names = [game_arg(game).name] if game is not None else games()
+    names = [game_arg(game).name] if game is not None else game_names()
     table = Table(title="bots (weakest to strongest: random < heuristic < ismcts:easy < medium < hard)")
     table.add_column("bot", style="cyan", no_wrap=True)
     table.add_column("what it is")

@@ -11,7 +11,7 @@ from regalia.core.events import Event, is_public_move, private, public, visible_
 from regalia.core.game import Game, Ruling
 from regalia.core.registry import (
     from_snapshot,
-    games,
+    game_names,
     get_game,
     make,
     register,
@@ -36,7 +36,7 @@ __all__ = [
     "copy_rng",
     "describe_options",
     "from_snapshot",
-    "games",
+    "game_names",
     "get_game",
     "is_public_move",
     "make",

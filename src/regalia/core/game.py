@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from regalia.core.config import build_config, describe_options
+from regalia.core.presenter import Presenter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from regalia.core.bot import Bot
-    from regalia.core.observation import ObservationWriter
+    from regalia.core.observation import Layout, ObservationWriter
     from regalia.core.state import State
 
 
@@ -51,8 +52,9 @@ class Ruling:
 class Game(ABC):
     """A game: its name, player range, rule options and the size of its action space.
 
-    Subclasses set the class attributes and implement :meth:`new_initial_state`,
-    :meth:`num_actions` and :meth:`render_text`; one instance is registered per game.
+    Subclasses set the class attributes (among them :attr:`presenter`) and implement
+    :meth:`new_initial_state`, :meth:`num_actions` and :meth:`render_text`; one instance is
+    registered per game (``regalia.games``).
     """
 
     name: ClassVar[str]
@@ -81,6 +83,10 @@ class Game(ABC):
     legend: ClassVar[str] = ""
     """What the marks and abbreviations of the game's screen mean (card notation, ``*``,
     ``E``, ...): shown by the terminal's ``legend`` command and its first screen."""
+    presenter: ClassVar[Presenter[Any]] = Presenter()
+    """What people are shown of this game's states: views, prompts, labels, choice keys and
+    groups (:class:`~regalia.core.presenter.Presenter`; one object for the game, holding no state).
+    ``State.view`` and the other public presentation methods ask it."""
     view_schema: ClassVar[type | None] = None
     """The TypedDict of this game's ``State.view(seat)`` (keys, value types, units in its
     docstring), checked on every random playout of the conformance suite; ``None`` for a game
@@ -201,9 +207,18 @@ class Game(ABC):
         """The State subclass, used by ``from_snapshot``."""
         raise NotImplementedError
 
+    def observation_layout(self, players: int, config: Any) -> Layout | None:
+        """The layout of this game's observation tensors for ``players`` seats and ``config``:
+        every part's name, shape, bounds, scale and value names, declared once
+        (:class:`~regalia.core.observation.Layout`) and read both by the game's writer
+        (:meth:`observation_writer`) and by its encoder over the view (``regalia.rl.encoders``).
+        ``None`` (the default) for a game that declares none."""
+        return None
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter | None:
         """The writer of this game's observation tensors straight from a state, for ``players``
-        seats and ``config`` (:mod:`regalia.core.observation`), or ``None`` (the default) when the
-        game has none: the RL adapters then encode ``view(seat)``. A writer's tensors equal its
-        game's encoder's over the view, float for float (the conformance suite checks it)."""
+        seats and ``config`` (:mod:`regalia.core.observation`), following
+        :meth:`observation_layout`, or ``None`` (the default) when the game has none: the RL
+        adapters then encode ``view(seat)``. A writer's tensors equal its game's encoder's over
+        the view, float for float (the conformance suite checks it)."""
         return None

@@ -37,7 +37,7 @@ from typing import Any, Final
 from regalia.core.errors import IllegalActionError, shown
 from regalia.core.events import Event
 from regalia.core.game import Game
-from regalia.core.registry import games, get_game, make, verify_seed
+from regalia.core.registry import game_names, get_game, make, verify_seed
 from regalia.core.state import State, seat_name
 
 LESSONS_FORMAT = "regalia.lessons"
@@ -332,7 +332,7 @@ the others; a game not named here comes after them."""
 def courses() -> list[str]:
     """The names of the registered games that have a course, in :data:`LEARNING_ORDER`."""
     rank = {name: i for i, name in enumerate(LEARNING_ORDER)}
-    have = [name for name in games() if _course_file(get_game(name)).is_file()]
+    have = [name for name in game_names() if _course_file(get_game(name)).is_file()]
     return sorted(have, key=lambda name: (rank.get(name, len(rank)), name))
 
 

@@ -19,7 +19,7 @@ arrays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from librt.vecs import vec
 from mypy_extensions import i64, mypyc_attr, u8
@@ -89,34 +89,142 @@ def write_legal_mask(state: State, out: vec[u8], base: i64, previous: list[int])
     return ids
 
 
+class Part:
+    """One named part of an observation tensor, as a game declares it (:class:`Layout`).
+
+    Attributes:
+        name: the part's name (unique in its layout), e.g. ``"hand"``, ``"genealogy"``.
+        shape: its shape, e.g. ``(82,)`` or ``(72, 6)``; it holds ``size`` floats.
+        low, high: the bounds of every float it holds (an observation space's ``Box``).
+        scale: what one unit of the number it encodes counts (a hand of 7 cards scaled by
+            ``1 / 10`` is ``0.7``); 1.0 for flags, one-hots and multi-hots.
+        values: the names along its last axis — the values of a one-hot (``"play"``,
+            ``"draw"``…), the cards of a multi-hot, the columns of a table (``"row"``, ``"x"``…)
+            — or ``()``.
+        rows: the names along the first axis of a table (its cards), or ``()``.
+        scales: per column of a table, the scale of that column (``()``: ``scale`` for all).
+        doc: what it holds, in a few words, for ``docs/rl.md``.
+    """
+
+    __slots__ = ("doc", "high", "low", "name", "rows", "scale", "scales", "shape", "size", "values")
+
+    def __init__(
+        self,
+        name: str,
+        shape: tuple[int, ...],
+        *,
+        low: float = 0.0,
+        high: float = 1.0,
+        scale: float = 1.0,
+        values: tuple[str, ...] = (),
+        rows: tuple[str, ...] = (),
+        scales: tuple[float, ...] = (),
+        doc: str = "",
+    ) -> None:
+        self.name = name
+        self.shape = shape
+        self.low = low
+        self.high = high
+        self.scale = scale
+        self.values = values
+        self.rows = rows
+        self.scales = scales
+        self.doc = doc
+        size = 1
+        for d in shape:
+            size *= d
+        self.size = size
+
+    def column_scale(self, column: str) -> float:
+        """The scale of the table column called ``column`` (``scale`` without per-column scales).
+
+        Raises:
+            ValueError: the part has no such column.
+        """
+        if column not in self.values:
+            raise ValueError(f"{self.name}: no column {column!r} (columns: {', '.join(self.values)})")
+        return self.scales[self.values.index(column)] if self.scales else self.scale
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``name``, ``shape``, ``low``, ``high``, ``scale``, ``values``, ``rows``, ``doc``."""
+        return {
+            "name": self.name,
+            "shape": list(self.shape),
+            "low": self.low,
+            "high": self.high,
+            "scale": self.scale,
+            "values": list(self.values),
+            "rows": list(self.rows),
+            "doc": self.doc,
+        }
+
+
+class Layout:
+    """The layout of one game's observation tensors (one player count and config): its parts in
+    tensor order, declared once by the game (``Game.observation_layout``) and read both by the
+    game's :class:`ObservationWriter` (offsets) and by its encoder over the view
+    (``regalia.rl.encoders``: names, shapes, bounds, scales), so that the two cannot disagree and
+    ``docs/rl.md`` lists what both write.
+
+    Attributes:
+        parts: the parts, in tensor order.
+        offsets: part name → its first float.
+        size: the number of floats of a tensor.
+
+    Raises:
+        ValueError: two parts share a name.
+    """
+
+    __slots__ = ("_by_name", "offsets", "parts", "size")
+
+    def __init__(self, parts: list[Part]) -> None:
+        self.parts = parts
+        self.offsets: dict[str, int] = {}
+        self._by_name: dict[str, Part] = {}
+        offset = 0
+        for part in parts:
+            if part.name in self.offsets:
+                raise ValueError(f"layout: duplicate part name {part.name!r}")
+            self.offsets[part.name] = offset
+            self._by_name[part.name] = part
+            offset += part.size
+        self.size = offset
+
+    def part(self, name: str) -> Part:
+        """The part called ``name``.
+
+        Raises:
+            ValueError: no part has that name.
+        """
+        part = self._by_name.get(name)
+        if part is None:
+            raise ValueError(f"layout: no part {name!r}")
+        return part
+
+    def shapes(self) -> list[tuple[str, tuple[int, ...]]]:
+        """``(name, shape)`` of every part, in tensor order."""
+        return [(p.name, p.shape) for p in self.parts]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ObservationWriter:
     """Writes a seat's observation tensor of one game (one player count and config) from a state.
 
-    Subclasses implement :meth:`write`. The layout — slice names and shapes, in tensor order — is
-    the game's encoder's (``regalia.rl.encoders``); ``regalia.rl`` uses a writer only when the two
-    layouts are equal, and falls back to the view path otherwise (e.g. for an encoder a user
-    registered instead).
+    Subclasses implement :meth:`write`, at the offsets of their game's :class:`Layout`, which the
+    game's encoder (``regalia.rl.encoders``) follows too; ``regalia.rl`` uses a writer only when
+    the registered encoder's layout is the writer's, and falls back to the view path otherwise
+    (e.g. for an encoder a user registered instead).
 
     Attributes:
-        layout: ``(name, shape)`` of each slice, in tensor order.
+        layout: the :class:`Layout` written.
         size: the number of floats of a tensor.
-        offsets: slice name → its first float.
+        offsets: part name → its first float.
     """
 
-    def __init__(self, layout: list[tuple[str, tuple[int, ...]]]) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.offsets: dict[str, int] = {}
-        offset = 0
-        for name, shape in layout:
-            if name in self.offsets:
-                raise ValueError(f"layout: duplicate slice name {name!r}")
-            self.offsets[name] = offset
-            size = 1
-            for d in shape:
-                size *= d
-            offset += size
-        self.size = offset
+        self.offsets: dict[str, int] = layout.offsets
+        self.size = layout.size
 
     def write(self, state: State, seat: int, out: vec[float], base: i64) -> None:
         """Write the tensor of ``seat`` (``SPECTATOR`` = -1 for a spectator) into
@@ -140,7 +248,9 @@ class ObservationWriter:
 
 __all__ = [
     "SPECTATOR",
+    "Layout",
     "ObservationWriter",
+    "Part",
     "add_copy",
     "byte_buffer",
     "clear",

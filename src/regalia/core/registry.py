@@ -1,10 +1,13 @@
-"""The game registry and the module-level entry points: make, games, replay, from_snapshot."""
+"""The game registry and the module-level entry points: make, game_names, replay, from_snapshot.
+
+The registry is explicit: ``regalia.games`` registers its five games (:func:`register`) when it is
+imported, which ``import regalia`` does before anything else can ask for a game; the core itself
+imports no game, by name or by string. A program may register a game of its own the same way.
+"""
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 import secrets
 from collections import Counter
 from typing import Any
@@ -15,29 +18,17 @@ from regalia.core.game import Game
 from regalia.core.state import FORMAT_VERSION, RECORD_FORMAT, SNAPSHOT_FORMAT, State, rng_state_from_json
 
 _GAMES: dict[str, Game] = {}
-_loaded = False
+"""The registered games by name (``regalia.games`` registers the five built-in ones)."""
 
 
 def register(game: Game) -> Game:
-    """Register a game instance under ``game.name`` (each game package does this on import)."""
+    """Register a game instance under ``game.name`` (replacing any game of that name) and return it."""
     _GAMES[game.name] = game
     return game
 
 
-def _load_all() -> None:
-    global _loaded
-    if _loaded:
-        return
-    pkg = importlib.import_module("regalia.games")  # the package (``regalia.games`` the attribute is the function)
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        if info.ispkg:
-            importlib.import_module(f"regalia.games.{info.name}")
-    _loaded = True
-
-
-def games() -> list[str]:
-    """The registered game names, sorted."""
-    _load_all()
+def game_names() -> list[str]:
+    """The names of the registered games, sorted (``"blood-and-fortune"``, ``"kingdom"``, ...)."""
     return sorted(_GAMES)
 
 
@@ -47,7 +38,6 @@ def get_game(name: Any) -> Game:
     Raises:
         ValueError: no such game (the message lists the known names).
     """
-    _load_all()
     game = _GAMES.get(name) if isinstance(name, str) else None
     if game is None:
         raise ValueError(f"game: unknown game {shown(name)!r} (known: {', '.join(sorted(_GAMES))})")
@@ -61,7 +51,7 @@ def make(name: Any, *, players: Any, seed: Any = None, deck: Any = None, **optio
     that a compiled build checks them the same way instead of raising ``TypeError`` at entry).
 
     Args:
-        name: a registered game name (``str``, see :func:`games`).
+        name: a registered game name (``str``, see :func:`game_names`).
         players: the number of seats (``int``).
         seed: seeds the state's random generator (``int`` from 0 to 2**64 - 1); a fresh random
             seed (kept in the record) if ``None``.

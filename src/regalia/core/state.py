@@ -3,7 +3,11 @@
 Every game's State subclasses :class:`State` and fills in the ``_``-prefixed hooks. The public
 methods here implement the parts of the protocol that are the same for every game: turning an
 action text or integer id into an action, refusing illegal actions with the state unchanged,
-keeping the move history, records and snapshots.
+keeping the move history, records and snapshots. What people are shown — the view, prompts,
+labels, choice keys and groups — is the game's presenter's (:mod:`regalia.core.presenter`,
+``Game.presenter``); the public methods :meth:`State.view`, :meth:`State.prompt`,
+:meth:`State.label`, :meth:`State.choice_keys` and :meth:`State.legal_choices` check their
+arguments and ask it.
 """
 
 from __future__ import annotations
@@ -217,7 +221,7 @@ class State(ABC):
         """Apply an action already known to be legal; return the events it caused."""
 
     @abstractmethod
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         """Why ``action`` (well formed, but not legal now) is refused: ``(reason, rule id)``."""
 
     @abstractmethod
@@ -270,11 +274,6 @@ class State(ABC):
         """An estimate of :meth:`returns` (one float per seat, same scale) at a stage boundary
         of :meth:`search_stage`; the default is ``returns()`` itself."""
         return self.returns()
-
-    @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know, as a JSON-ready dict (without ``prompt``, which
-        :meth:`view` adds); ``seat`` is already checked."""
 
     def decision_kind(self) -> str | None:
         """The kind of the pending decision, one of ``game.decision_kinds`` (a machine name for
@@ -345,59 +344,12 @@ class State(ABC):
         not a hidden response window. Each game says when (its docs page, "Forced choices")."""
         return False
 
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat`` (the game is running; ``seat`` is checked):
-        for the deciding seat, one sentence in the rulebook's words naming what opened the
-        decision and what the choices do; for every other seat and a spectator, who is being
-        waited for, without what they decide when that is hidden.
-
-        Every game overrides this; the default only names the seat."""
-        p = self.current_player
-        if seat is not None and seat == p:
-            return f"{seat_name(p)}, your decision: choose one of the actions below."
-        return f"Waiting for {seat_name(p)}."
-
-    def _result_prompt(self, seat: int | None) -> str:
-        """The prompt once the game is over (``seat`` is checked): who won."""
-        winners = self.winners
-        if not winners:
-            return "The game is over: nobody wins."
-        names = " and ".join(seat_name(w) for w in winners)
-        return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}."
-
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The final score of every seat in the game's own terms, for :meth:`result`'s
         ``standings``: ``(what the numbers are — "total", "territories", "points"…, one number
         per seat, whether the lowest ranks first)``, or ``None`` (the default) for a game that
         names a winner and no score. Asked only once the game is over."""
         return None
-
-    def _label(self, action: Any) -> str:
-        """A short human label for ``action`` (an action object of this game), shown beside its
-        text: what it does, with the cards' names and abilities. The default is the text."""
-        return str(action)
-
-    def _choice_key(self, action: Any) -> Hashable | None:
-        """A key shared by actions that are interchangeable for the player (e.g. offering either
-        of two identical cards): :meth:`legal_choices` shows one of them. ``None`` (the default)
-        means the action is shown on its own."""
-        return None
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` (a legal action of this game) on a table: a list of
-        steps in order, each step a list of keys clicked in any order (two cards offered
-        together). A key names one thing of the deciding seat's view — ``hand:R7f`` (a card of
-        the hand), ``seat:2``, ``spot:B7m:right``, ``title:Kingship``, ``deck`` … (each game's
-        docs page lists its keys). Twins are told apart by their own names (``hand:H5d1``,
-        ``hand:H5d2``); cards the view names alike (two copies of ``7L``) share a key and are
-        interchangeable. An action that names nothing on the table (``end``, ``pass``) has no
-        keys: a front offers it as a button. The default names nothing."""
-        return []
-
-    def _choice_group(self, action: Any) -> str:
-        """The heading under which a front groups ``action`` when a decision offers many
-        (default: the first word of its text)."""
-        return str(action).split(" ", 1)[0]
 
     def _validate_restored(self) -> None:  # noqa: B027 -- a hook with a do-nothing default
         """Game-specific checks of a state just loaded by ``from_snapshot`` (types and ranges the
@@ -464,8 +416,9 @@ class State(ABC):
             ValueError: ``seat`` is not a seat of this game.
         """
         self._check_seat(seat)
-        view = self._view(seat)
-        view["prompt"] = self._result_prompt(seat) if self.is_terminal else self._prompt(seat)
+        presenter = self.game.presenter
+        view = presenter.view(self, seat)
+        view["prompt"] = presenter.result_prompt(self, seat) if self.is_terminal else presenter.prompt(self, seat)
         return view
 
     def summary(self, seat: int) -> Any:
@@ -491,7 +444,8 @@ class State(ABC):
             ValueError: ``seat`` is not a seat of this game.
         """
         self._check_seat(seat)
-        return self._result_prompt(seat) if self.is_terminal else self._prompt(seat)
+        presenter = self.game.presenter
+        return presenter.result_prompt(self, seat) if self.is_terminal else presenter.prompt(self, seat)
 
     def label(self, action: Any) -> str:
         """A short human label for ``action`` (object, text or integer id): what it does, in the
@@ -500,7 +454,7 @@ class State(ABC):
         Raises:
             IllegalActionError: ``action`` is not an action of this game.
         """
-        return self._label(self.coerce_action(action))
+        return self.game.presenter.label(self, self.coerce_action(action))
 
     def forced_action(self) -> Any | None:
         """The pending decision's only choice, when taking it at once reveals nothing: a front
@@ -515,8 +469,9 @@ class State(ABC):
             return None
         legal = self.legal_actions()
         if len(legal) != 1:
-            first = self._choice_key(legal[0]) if legal else None
-            if first is None or any(self._choice_key(a) != first for a in legal[1:]):
+            presenter = self.game.presenter
+            first = presenter.choice_key(self, legal[0]) if legal else None
+            if first is None or any(presenter.choice_key(self, a) != first for a in legal[1:]):
                 return None
         if not self._choice_forced_publicly():
             return None
@@ -524,13 +479,13 @@ class State(ABC):
 
     def choice_keys(self, action: Any) -> list[list[str]]:
         """The clicks that make ``action`` (object, text or integer id) on a table: a list of
-        steps, each a list of keys clicked in any order (see :meth:`_choice_keys`); ``[]`` for
+        steps, each a list of keys clicked in any order (see ``Presenter.choice_keys``); ``[]`` for
         an action offered as a plain button.
 
         Raises:
             IllegalActionError: ``action`` is not an action of this game or not legal now.
         """
-        return self._choice_keys(self.verify_action(action))
+        return self.game.presenter.choice_keys(self, self.verify_action(action))
 
     def legal_choices(self) -> list[dict[str, Any]]:
         """The legal actions as a front shows them: dicts with ``text`` (the canonical text),
@@ -542,21 +497,22 @@ class State(ABC):
         clicked (typing any of them works too). Empty when the game is over."""
         out: list[dict[str, Any]] = []
         first: dict[Hashable, dict[str, Any]] = {}
+        presenter = self.game.presenter
         for a in self.legal_actions():
-            key = self._choice_key(a)
+            key = presenter.choice_key(self, a)
+            label = presenter.label(self, a)
+            keys = presenter.choice_keys(self, a)
             if key is not None:
                 shown = first.get(key)
                 if shown is not None:
-                    shown["alike"].append(
-                        {"text": str(a), "label": self._label(a), "id": self.action_id(a), "keys": self._choice_keys(a)}
-                    )
+                    shown["alike"].append({"text": str(a), "label": label, "id": self.action_id(a), "keys": keys})
                     continue
             entry: dict[str, Any] = {
                 "text": str(a),
-                "label": self._label(a),
+                "label": label,
                 "id": self.action_id(a),
-                "group": self._choice_group(a),
-                "keys": self._choice_keys(a),
+                "group": presenter.choice_group(self, a),
+                "keys": keys,
                 "alike": [],
             }
             if key is not None:
@@ -660,7 +616,7 @@ class State(ABC):
         found = self._find_legal(act)
         if found is None:
             try:
-                reason, rule = self._explain_illegal(act)
+                reason, rule = self._explain(act)
             except Exception:
                 reason, rule = "it is not one of the legal actions now", None
             raise IllegalActionError(reason, rule, act)
@@ -767,7 +723,7 @@ class State(ABC):
         out: dict[str, Any] = {"winners": winners, "returns": self.returns(), "turns": self.turns}
         if self.undos:
             out["undos"] = self.undos
-        out["text"] = self._result_prompt(None)
+        out["text"] = self.game.presenter.result_prompt(self, None)
         scored = self._result_scores()
         out["score_name"] = None if scored is None else scored[0]
         out["standings"] = standings(self.num_players, winners, scored)

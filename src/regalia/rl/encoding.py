@@ -48,11 +48,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 import numpy.typing as npt
 
+from regalia.core.observation import Layout, Part
 from regalia.core.registry import get_game
 
 FloatArray = npt.NDArray[np.float32]
@@ -217,6 +218,11 @@ class CardSet(Slice):
         self.cards = list(self.index)
         self.shape = (len(copies),)
 
+    @classmethod
+    def of(cls, part: Part, key: KeySpec, universe: Sequence[str], numeric: bool = False) -> CardSet:
+        """The slice of the layout's ``part`` (its name), over ``universe``."""
+        return cls(part.name, key, universe, numeric)
+
     def details(self) -> dict[str, Any]:
         return {"cards": list(self.cards)}
 
@@ -265,6 +271,11 @@ class Scalar(Slice):
         self.low = low
         self.high = high
         self.shape = (1,)
+
+    @classmethod
+    def of(cls, part: Part, key: KeySpec, default: float = 0.0) -> Scalar:
+        """The slice of the layout's ``part``: its name, scale and bounds."""
+        return cls(part.name, key, scale=part.scale, default=default, low=part.low, high=part.high)
 
     def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if isinstance(value, (int, float)):
@@ -342,6 +353,13 @@ class OneHot(Slice):
         assert size is not None
         self.shape = (size,)
 
+    @classmethod
+    def of(cls, part: Part, key: KeySpec) -> OneHot:
+        """The slice of the layout's ``part``: its name, and its ``values`` (or its size)."""
+        if part.values:
+            return cls(part.name, key, values=part.values)
+        return cls(part.name, key, size=part.size)
+
     def details(self) -> dict[str, Any]:
         return {"values": list(self.values)} if self.values is not None else {}
 
@@ -366,6 +384,11 @@ class Observer(Slice):
         self.name = name
         self.key = None
         self.shape = (players,)
+
+    @classmethod
+    def of(cls, part: Part) -> Observer:
+        """The slice of the layout's ``part`` (one float per seat)."""
+        return cls(part.name, part.size)
 
     def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         if seat is not None:
@@ -399,6 +422,11 @@ class PerSeat(Slice):
         self.high = inner.high
         self.shape = (players, *inner.shape)
 
+    @classmethod
+    def of(cls, part: Part, key: KeySpec, inner: Slice, relative: bool = True) -> PerSeat:
+        """The slice of the layout's ``part`` (shape ``(players, *inner.shape)``)."""
+        return cls(part.name, key, inner, part.shape[0], relative)
+
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat", **self.inner.details()}
 
@@ -430,6 +458,11 @@ class SeatRef(Slice):
         self.players = players
         self.relative = relative
         self.shape = (players,)
+
+    @classmethod
+    def of(cls, part: Part, key: KeySpec, relative: bool = True) -> Self:
+        """The slice of the layout's ``part`` (one float per seat)."""
+        return cls(part.name, key, part.size, relative)
 
     def details(self) -> dict[str, Any]:
         return {"rows": "relative to the observing seat" if self.relative else "by seat"}
@@ -484,6 +517,12 @@ class Counts(Slice):
         self.scale = scale
         self.high = high
         self.shape = (len(self.index),)
+
+    @classmethod
+    def of(cls, part: Part, key: KeySpec, values: Sequence[Any] | None = None) -> Counts:
+        """The slice of the layout's ``part``: its name, scale, upper bound and (unless
+        ``values`` gives them as the view writes them) its ``values``."""
+        return cls(part.name, key, part.values if values is None else values, scale=part.scale, high=part.high)
 
     def details(self) -> dict[str, Any]:
         return {"values": list(self.index), "scale": self.scale}
@@ -542,6 +581,13 @@ class CardTable(Slice):
         self.high = high
         self.shape = (len(self.cards), len(self.columns))
 
+    @classmethod
+    def of(
+        cls, part: Part, key: KeySpec, cards: Sequence[str], row: Callable[[Any], tuple[str, Sequence[float]] | None]
+    ) -> CardTable:
+        """The slice of the layout's ``part``: its name, columns (``values``) and bounds."""
+        return cls(part.name, key, cards, part.values, row, low=part.low, high=part.high)
+
     def details(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "columns": list(self.columns)}
 
@@ -585,6 +631,11 @@ class Func(Slice):
         self.high = high
         self.shape = (size,)
 
+    @classmethod
+    def of(cls, part: Part, fn: Callable[[Any, int | None], Sequence[float]]) -> Func:
+        """The slice of the layout's ``part``: its name, size and bounds."""
+        return cls(part.name, part.size, fn, low=part.low, high=part.high)
+
     def emit(self, value: Any, seat: int | None, base: int, idx: list[int], vals: list[float]) -> None:
         for j, x in enumerate(self.fn(value, seat)):
             if x:
@@ -612,16 +663,26 @@ class Encoder:
 
     Args:
         slices: the slices, in tensor order; names must be unique.
+        layout: the game's declared layout (``Game.observation_layout``) that the slices follow
+            part by part, or ``None`` for an encoder of its own (a user's, the fallback).
 
     Attributes:
         size: the length of the tensor.
+        parts: the layout's parts (what each slice holds, for ``docs/rl.md``), or ``None``.
+
+    Raises:
+        ValueError: two slices share a name, or a slice is not the layout's part at its place
+            (its name, shape or bounds).
     """
 
-    def __init__(self, slices: Sequence[Slice]) -> None:
+    def __init__(self, slices: Sequence[Slice], layout: Layout | None = None) -> None:
         names = [s.name for s in slices]
         if len(set(names)) != len(names):
             dup = sorted({n for n in names if names.count(n) > 1})
             raise ValueError(f"encoder: duplicate slice names {dup}")
+        if layout is not None:
+            _check_layout(slices, layout)
+        self.parts = None if layout is None else list(layout.parts)
         self.slices = list(slices)
         self.layout: list[SliceInfo] = []
         offset = 0
@@ -674,6 +735,9 @@ class Encoder:
         if details:
             for d, s in zip(out, self.slices, strict=True):
                 d.update(s.details())
+            for d, part in zip(out, self.parts or (), strict=False):
+                if part.doc:
+                    d["doc"] = part.doc
         return out
 
     def layout_text(self) -> str:
@@ -683,6 +747,17 @@ class Encoder:
             rows.append(f"{i.name:<28} {i.offset:>7} {i.size:>6}  {i.shape}")
         rows.append(f"{'total':<28} {'':>7} {self.size:>6}")
         return "\n".join(rows)
+
+
+def _check_layout(slices: Sequence[Slice], layout: Layout) -> None:
+    """Raise ``ValueError`` unless ``slices`` are ``layout``'s parts in order (name, shape, bounds)."""
+    if len(slices) != len(layout.parts):
+        raise ValueError(f"encoder: {len(slices)} slices for a layout of {len(layout.parts)} parts")
+    for s, part in zip(slices, layout.parts, strict=True):
+        mine = (s.name, tuple(s.shape), float(s.low), float(s.high))
+        theirs = (part.name, tuple(part.shape), float(part.low), float(part.high))
+        if mine != theirs:
+            raise ValueError(f"encoder: slice {mine} is not the layout's part {theirs}")
 
 
 ONE_HOT_ACTIONS_LIMIT = 256

@@ -22,7 +22,9 @@ from mypy_extensions import i64
 import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.observation import (
     SPECTATOR,
+    Layout,
     ObservationWriter,
+    Part,
     byte_buffer,
     clear,
     float_buffer,
@@ -43,7 +45,7 @@ class ViewWriter(ObservationWriter):
     encoder (the view path, for games without a writer of their own or with a user's encoder)."""
 
     def __init__(self, encoder: Encoder) -> None:
-        super().__init__([(i.name, i.shape) for i in encoder.layout])
+        super().__init__(Layout([Part(i.name, i.shape, low=i.low, high=i.high) for i in encoder.layout]))
         self.encoder = encoder
 
     def write(self, state: State, seat: int, out: vec[float], base: i64) -> None:
@@ -72,7 +74,7 @@ def game_writer(game_name: str, players: int, config: Any) -> ObservationWriter 
     if builtin is None or encoder_factory(game_name) is not builtin:
         return None
     encoder = get_encoder(game_name, players, config)
-    if writer.layout != [(i.name, i.shape) for i in encoder.layout]:
+    if writer.layout.shapes() != [(i.name, i.shape) for i in encoder.layout]:
         return None
     return writer
 

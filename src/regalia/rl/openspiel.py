@@ -64,7 +64,7 @@ import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 import regalia.rl.encoders  # noqa: F401  (registers the games' own encoders)
 from regalia.core.config import parse_option
 from regalia.core.errors import IllegalActionError
-from regalia.core.registry import from_snapshot, games, get_game
+from regalia.core.registry import from_snapshot, game_names, get_game
 from regalia.core.state import State
 from regalia.rl.common import adapter_info
 from regalia.rl.encoding import Encoder, InfoStateEncoder
@@ -501,7 +501,7 @@ def register(game_name: str) -> str:
 
 def register_all() -> list[str]:
     """Register every registered regalia game; returns the short names."""
-    return [register(g) for g in games()]
+    return [register(g) for g in game_names()]
 
 
 def load_game(game_name: str, players: int | None = None, **params: Any) -> Any:

@@ -39,7 +39,7 @@ from typing import Any
 from pebble import ProcessPool
 
 from regalia.bots import InfoSet, bot_names, make_bot
-from regalia.core import State, games, make
+from regalia.core import State, game_names, make
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def _worker_init() -> None:  # pragma: no cover - runs in the worker processes
         pass
     if os.getppid() == 1:  # the server is already gone
         os._exit(0)
-    games()
+    game_names()
 
 
 class BotTimeout(Exception):

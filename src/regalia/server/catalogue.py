@@ -9,8 +9,7 @@ from typing import Any
 
 from regalia.bots import Bot, bot_names, make_bot
 from regalia.bots.ismcts import LEVELS
-from regalia.core import Game, get_game
-from regalia.core import games as game_names
+from regalia.core import Game, game_names, get_game
 from regalia.server.api_models import BotInfo, GameInfo, GameList, OptionInfo
 from regalia.server.settings import ServerSettings
 

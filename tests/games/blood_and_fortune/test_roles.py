@@ -119,7 +119,7 @@ def test_bf_resolve_role_precedence_shield_keeps_every_double() -> None:
     state = new(3, extra=ROLE_DECK, roles=True)
     state = with_areas(state, [["H2d1", "H3d1", "H2s1"], ["H1d1", "H3d2"], []])
     state.keep_doubles = 1  # R8 Shield resolved for P0: overrides "discard every double but the rightmost"
-    state._reveal_and_score()
+    state.reveal_and_score()
     last = state.view(None)["last_round"]
     assert last["discarded"] == [[], ["H1d1"], []]
     assert last["kept"][0] == ["H2d1", "H3d1", "H2s1"]
@@ -175,7 +175,7 @@ def test_bf_x3_house_roles_on_other_players() -> None:
 
 
 def _score_after(state: regalia.State) -> dict:  # type: ignore[type-arg]
-    state._reveal_and_score()  # type: ignore[attr-defined]
+    state.reveal_and_score()  # type: ignore[attr-defined]
     return state.view(None)["last_round"]  # type: ignore[no-any-return]
 
 

@@ -119,7 +119,7 @@ def test_bf_score_own_area_plus_own_house_elsewhere_and_bf_1_counts_once() -> No
     state = new(3)
     # BF-1: P1 (house H2) has its own H2s1 in its own area (possible only through roles)
     state = with_areas(state, [["H2d1", "H3s1"], ["H2s1", "H1s1"], ["H1d1"]])
-    state._reveal_and_score()
+    state.reveal_and_score()
     last = state.view(None)["last_round"]
     # P0 (H1): own 2+1 = 3, H1s1 in P1 (1), H1d1 in P2 (2) -> 6
     # P1 (H2): own H2s1 + H1s1 = 2 (H2s1 counted once), H2d1 in P0 (2) -> 4

@@ -6,7 +6,7 @@ import pytest
 
 import regalia
 from regalia.core import IllegalActionError
-from regalia.games.blood_and_fortune.actions import Action, action_from_id, action_to_id, num_actions
+from regalia.games.blood_and_fortune.actions import BloodAndFortuneAction, action_from_id, action_to_id, num_actions
 
 from .scenario import GAME, new
 
@@ -113,7 +113,7 @@ def test_bf_notation_texts_round_trip_and_ids() -> None:
         "target P2 at 3",
     ):
         action = state.parse_action(text)
-        assert isinstance(action, Action)
+        assert isinstance(action, BloodAndFortuneAction)
         assert str(action) == text
         assert action_from_id(action_to_id(action, n), n) == action
     # cards are written in card order whatever order they are typed in

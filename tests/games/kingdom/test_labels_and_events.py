@@ -16,7 +16,7 @@ P0 = "QH 7H 8H KH 2S 3S 4S"
 P1 = "QC 9C 7C 3C 6C KC 2D"
 
 LABEL_TESTS: dict[int, str] = {}
-"""Action kind -> the test that asserts the label of an action of that kind."""
+"""KingdomAction kind -> the test that asserts the label of an action of that kind."""
 _LABELLED: set[int] = set()
 
 
@@ -152,12 +152,13 @@ def test_copies_of_a_card_are_offered_once_and_long_lists_are_grouped() -> None:
     texts = [c["text"] for c in choices]
     assert len(texts) == len(set(texts))
     # with two copies of a card in hand, discarding either is one choice
-    from regalia.games.kingdom.actions import Action
+    from regalia.games.kingdom.actions import KingdomAction
     from regalia.games.kingdom.cards import BY_NAME
 
-    a, b = Action(A.DISCARD, BY_NAME["5H"]), Action(A.DISCARD, BY_NAME["5H#2"])
-    assert st._choice_key(a) == st._choice_key(b) is not None
-    assert st._choice_key(Action(A.ATTACKER, BY_NAME["5H"])) is None  # cards in play stay apart
+    a, b = KingdomAction(A.DISCARD, BY_NAME["5H"]), KingdomAction(A.DISCARD, BY_NAME["5H#2"])
+    presenter = st.game.presenter
+    assert presenter.choice_key(st, a) == presenter.choice_key(st, b) is not None
+    assert presenter.choice_key(st, KingdomAction(A.ATTACKER, BY_NAME["5H"])) is None  # cards in play stay apart
     groups = {c["group"] for c in choices}
     assert groups <= {"End the turn", "Nobles", "Bring soldiers", "Suit changes", "Assassins", "Jokers", "Attack"}
 

@@ -12,7 +12,7 @@ import pytest
 import regalia
 from regalia.bots import RandomBot, make_bot, play_game
 from regalia.core import IllegalActionError
-from regalia.games.kingdom.actions import Action
+from regalia.games.kingdom.actions import KingdomAction
 from regalia.games.kingdom.cards import NAME, parse_card
 
 from .conftest import Deal, build_deck, hand, legal, run
@@ -208,7 +208,7 @@ def test_explain_illegal_reason_and_state_unchanged(deal: Deal) -> None:
             st.apply(text)
         assert info.value.rule == rule and info.value.reason
         assert st.snapshot() == before
-    assert "play QH" in legal(st) and isinstance(st.parse_action("play QH"), Action)
+    assert "play QH" in legal(st) and isinstance(st.parse_action("play QH"), KingdomAction)
 
 
 def test_heuristic_bot_beats_random() -> None:

@@ -155,7 +155,7 @@ def test_kd_x13_a_seat_not_asked_never_sees_another_seats_window() -> None:
                     view = state.view(other)
                     # at most its own earlier question of the same run of windows
                     assert view["decision"] not in WINDOWS or view["to_act"] == other != None  # noqa: E711
-                    assert view["to_act"] != decider or decider in (state.active, state.defender)
+                    assert view["to_act"] != decider or decider in (state.turn_player, state.defender)
                     assert state.prompt(other) == view["prompt"]
             state.apply(rng.choice(state.legal_actions()))
     assert seen["respond"] > 0 and seen["counter"] > 0

@@ -69,7 +69,7 @@ def test_kb_x15_a_publicly_known_card_of_the_number_settles_it() -> None:
     play(s, "exile B4m to P0")  # P0 now holds B4m, known to everyone
     # compose a siblings decision of P0 on A4f with one sibling placed
     s2 = s.clone()
-    s2.cur = 0
+    s2.turn_player = 0
     assert "B4m" in hand(s2, 0)
     from regalia.games.kings_blood.determinize import sibling_number_owed
     from regalia.games.kings_blood.phases import SIBLINGS

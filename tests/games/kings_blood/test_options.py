@@ -142,7 +142,7 @@ def test_option_deck_file_replaces_the_deck(tmp_path: Path) -> None:
     assert Counter(c for z in s.zones().values() for c in z) == Counter(
         [*lines[:-4], "B9m", "Exile", "Exile", "KingsBlood"]
     )
-    assert s.abil[F("B9m")] == 3
+    assert s.abilities[F("B9m")] == 3
     default = regalia.make("kings-blood", players=3, seed=5)
     assert sum(len(z) for z in default.zones().values()) == 82
 

@@ -9,7 +9,7 @@ import pytest
 import regalia
 from regalia.bots import make_bot, play_game
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood.actions import KBAction, action_from_id, action_id, num_actions, parse_action
+from regalia.games.kings_blood.actions import KingsBloodAction, action_from_id, action_id, num_actions, parse_action
 from regalia.games.kings_blood.cards import parse_card
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT
 
@@ -21,15 +21,15 @@ def F(card: str) -> int:
 
 
 EXAMPLES = [
-    ("play R7f right of B7m", KBAction(A.PLACE, F("R7f"), F("B7m"), RIGHT, 0)),
-    ("play R7f left of B7m nomarry", KBAction(A.PLACE, F("R7f"), F("B7m"), LEFT, 1)),
-    ("sibling R4m left", KBAction(A.SIBLING, F("R4m"), 0, LEFT)),
-    ("assassinate B7m", KBAction(A.ASSASSINATE, 0, F("B7m"))),
-    ("exile B7m to P2", KBAction(A.EXILE_TO, 0, F("B7m"), 0, 2)),
-    ("connect B7m right of R5f", KBAction(A.CONNECT, F("B7m"), F("R5f"), RIGHT, 0)),
-    ("connect B7m right of R5f nomarry", KBAction(A.CONNECT, F("B7m"), F("R5f"), RIGHT, 1)),
-    ("enthrone B7m", KBAction(A.ENTHRONE, 0, F("B7m"))),
-    ("kingsblood B7m", KBAction(A.KINGSBLOOD, 0, F("B7m"))),
+    ("play R7f right of B7m", KingsBloodAction(A.PLACE, F("R7f"), F("B7m"), RIGHT, 0)),
+    ("play R7f left of B7m nomarry", KingsBloodAction(A.PLACE, F("R7f"), F("B7m"), LEFT, 1)),
+    ("sibling R4m left", KingsBloodAction(A.SIBLING, F("R4m"), 0, LEFT)),
+    ("assassinate B7m", KingsBloodAction(A.ASSASSINATE, 0, F("B7m"))),
+    ("exile B7m to P2", KingsBloodAction(A.EXILE_TO, 0, F("B7m"), 0, 2)),
+    ("connect B7m right of R5f", KingsBloodAction(A.CONNECT, F("B7m"), F("R5f"), RIGHT, 0)),
+    ("connect B7m right of R5f nomarry", KingsBloodAction(A.CONNECT, F("B7m"), F("R5f"), RIGHT, 1)),
+    ("enthrone B7m", KingsBloodAction(A.ENTHRONE, 0, F("B7m"))),
+    ("kingsblood B7m", KingsBloodAction(A.KINGSBLOOD, 0, F("B7m"))),
     ("draw", A.DRAW_ACTION),
     ("end", A.END_ACTION),
     ("announce", A.ANNOUNCE_ACTION),
@@ -38,7 +38,7 @@ EXAMPLES = [
 
 
 @pytest.mark.parametrize(("text", "action"), EXAMPLES)
-def test_action_text_round_trip(text: str, action: KBAction) -> None:
+def test_action_text_round_trip(text: str, action: KingsBloodAction) -> None:
     assert parse_action(text, 4) == action
     assert str(action) == text
     assert action_from_id(action_id(action, 4), 4) == action

@@ -11,6 +11,7 @@ import pytest
 
 import regalia
 from regalia.games.kings_blood import actions as A
+from regalia.games.kings_blood import flow
 from regalia.games.kings_blood.cards import MATCH, NUM_CHARACTERS
 from regalia.games.kings_blood.labels import penalty_due, turn_after
 from regalia.games.kings_blood.phases import DEFEND, FORCED
@@ -312,7 +313,7 @@ LABELS: dict[str, list[tuple[Callable[[], KingsBloodState], str, str]]] = {
 
 
 def test_every_action_kind_has_a_label_test() -> None:
-    kinds = {str(A.KBAction(k, 1, 2)).split()[0] for k in range(A.PASS + 1)}
+    kinds = {str(A.KingsBloodAction(k, 1, 2)).split()[0] for k in range(A.PASS + 1)}
     assert set(LABELS) == kinds
 
 
@@ -440,19 +441,19 @@ def test_turn_after_names_the_seat_that_really_plays_next() -> None:
             assert isinstance(s, KingsBloodState)
             rng = random.Random(seed)
             while not s.is_terminal:
-                size = len(s.hands[s.cur])
+                size = len(s.hands[s.turn_player])
                 for a in s.legal_actions():
                     if a.kind == A.PLACE:
                         kb = s.kb_on >= 0 and s.kb_on in (a.card, a.target)
                         if s.phase != DEFEND and not a.flag and (kb or MATCH[a.card * NUM_CHARACTERS + a.target] == 2):
                             continue  # a Marriage: what follows depends on the card drawn
-                        eff, after = s.abil[a.card], size - 1
+                        eff, after = s.abilities[a.card], size - 1
                     elif a.kind == A.END:
-                        eff, after = (s.abil[s.last_played] if s.last_played >= 0 else 0), size
-                    elif a.kind == A.CONNECT and (a.flag or not s._marries(a.card, a.target)):
+                        eff, after = (s.abilities[s.last_played] if s.last_played >= 0 else 0), size
+                    elif a.kind == A.CONNECT and (a.flag or not flow.marries(s, a.card, a.target)):
                         eff, after = 0, size - (0 if s.phase == FORCED else 1)
                     elif a.kind == A.SIBLING and size == 1:
-                        eff, after = s.abil[a.card], 0  # a line that uses up the hand ends the turn
+                        eff, after = s.abilities[a.card], 0  # a line that uses up the hand ends the turn
                     else:
                         continue
                     if s.winner >= 0 or (after == 0 and not penalty_due(s, 0)):
@@ -461,7 +462,7 @@ def test_turn_after_names_the_seat_that_really_plays_next() -> None:
                     twin = s.clone()
                     events = twin.apply(a)
                     skipped, nxt = turn_after(s, eff, after)
-                    assert twin.cur == nxt, str(a)
+                    assert twin.turn_player == nxt, str(a)
                     assert [e.data["seat_skipped"] for e in events if "seat_skipped" in e.data] == (
                         [skipped] if skipped >= 0 else []
                     )

@@ -9,6 +9,7 @@ from tests.compose import compose
 
 import regalia
 from regalia.games.kings_blood.cards import parse_card
+from regalia.games.kings_family import rules
 from regalia.games.kings_family.deck import deck_list
 from regalia.games.kings_family.state import KingsFamilyState
 
@@ -76,7 +77,7 @@ def build(
     snap["history"] = []
     state = compose(snap)
     assert isinstance(state, KingsFamilyState)
-    state._settle([])
+    rules.settle(state, [])
     return state
 
 

@@ -12,7 +12,7 @@ import regalia
 from regalia.bots import InfoSet, make_bot, play_game
 from regalia.core import IllegalActionError
 from regalia.games.kings_family import actions as A
-from regalia.games.kings_family.bot import SearchBot
+from regalia.games.kings_family.bot import KingsFamilySearchBot
 
 
 def test_registered_as_a_one_player_game() -> None:
@@ -169,12 +169,12 @@ def test_bots_play_legal_games_to_the_end(bot: str) -> None:
 
 def test_search_bot_sets_last_estimate() -> None:
     s = build(hand=["M2f", "A1m", "M5m"], genealogy=[("M1m", 0, 0)])
-    bot = SearchBot("2")
+    bot = KingsFamilySearchBot("2")
     a = bot.choose(InfoSet(s, 0, random.Random(0)))
     assert str(a) in texts(s)
     assert isinstance(bot.last_estimate, float)
     with pytest.raises(ValueError, match="search level"):
-        SearchBot("lots")
+        KingsFamilySearchBot("lots")
 
 
 def test_spectator_view_reveals_nothing_the_hand_would_tell() -> None:

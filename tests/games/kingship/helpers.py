@@ -67,7 +67,7 @@ def scenario(
     for text in active_laws or []:
         a = parse_act(text)
         s.laws.append([a.a, a.b])
-    s.tp = tp
+    s.turn_player = tp
     s.nturns = 0
     s.q = []
     s.pending = None

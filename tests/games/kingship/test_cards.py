@@ -44,13 +44,13 @@ def test_messenger_single_skips_next_player_and_draws_if_they_hold_more() -> Non
     s = scenario(hands={0: ["2L", "9D"]}, pile=["2T"], deck=["KD"])
     act(s, 0, "play 2L")
     assert hand(s, 0) == ["9D", "KD"]  # P1 holds 3 > 1: P0 draws
-    assert s.tp == 2 and s.current_player == 2
+    assert s.turn_player == 2 and s.current_player == 2
 
 
 def test_messenger_single_next_player_silenced_no_skip() -> None:
     s = scenario(hands={0: ["2L", "9D"]}, pile=["2T"], titles={"Silenced": 1})
     act(s, 0, "play 2L")
-    assert hand(s, 0) == ["9D"] and s.tp == 1
+    assert hand(s, 0) == ["9D"] and s.turn_player == 1
 
 
 def test_messenger_pair_reverses_draws_and_places_a_card_on_the_pile() -> None:
@@ -59,7 +59,7 @@ def test_messenger_pair_reverses_draws_and_places_a_card_on_the_pile() -> None:
     assert s.direction == -1 and "5L" in hand(s, 0) and pending(s) == "place"
     act(s, 0, "place KL")
     assert NAME[s.pile[-1]] == "KL" and hand(s, 0) == ["5L", "9D"]
-    assert s.tp == 3  # play goes the other way now
+    assert s.turn_player == 3  # play goes the other way now
 
 
 # ---------------------------------------------------------------- Farmer
@@ -116,7 +116,7 @@ def test_poacher_pair_holders_of_the_specified_card_may_exile_one() -> None:
     act(s, 1, "exile 7D")
     assert hand(s, 1) == ["7L", "AL"]
     act(s, 2, "pass")
-    assert hand(s, 2) == ["2L", "7T"] and s.tp == 1 and pending(s) == "main"
+    assert hand(s, 2) == ["2L", "7T"] and s.turn_player == 1 and pending(s) == "main"
 
 
 # ---------------------------------------------------------------- Priest
@@ -188,7 +188,7 @@ def test_merchant_single_offer_ask_and_accept_ks9() -> None:
     assert "accept 9T" in texts(s)
     act(s, 2, "accept 9T")
     assert hand(s, 0) == ["9L", "9T"] and hand(s, 2) == ["2L", "9D"]
-    assert s.tp == 1 and pending(s) == "main"  # at most one trade: P3 is not asked
+    assert s.turn_player == 1 and pending(s) == "main"  # at most one trade: P3 is not asked
 
 
 def test_merchant_single_take_a_counter_offer_after_all_answered() -> None:
@@ -238,7 +238,7 @@ def test_wizard_pair_copies_and_triggers_ability_2() -> None:
 def test_wizard_with_nothing_applicable_does_nothing() -> None:
     s = scenario(hands={0: ["8L", "9D"]}, pile=["6L"])  # Demon #1 with no Demon cannot apply
     act(s, 0, "play 8L")
-    assert hand(s, 0) == ["9D"] and s.tp == 1
+    assert hand(s, 0) == ["9D"] and s.turn_player == 1
 
 
 # ---------------------------------------------------------------- Witch
@@ -262,7 +262,7 @@ def test_witch_pair_exiles_specified_cards_from_the_pile_and_unsilences() -> Non
 def test_knight_single_on_own_turn_has_no_ability_ks13() -> None:
     s = scenario(hands={0: ["10L", "9D"]}, pile=["10T"])
     act(s, 0, "play 10L")
-    assert s.hs[1:] == [3, 3, 3] and s.tp == 1
+    assert s.hs[1:] == [3, 3, 3] and s.turn_player == 1
 
 
 def test_knight_pair_all_opponents_draw_two_in_turn_order() -> None:
@@ -287,13 +287,13 @@ def test_prince_single_denied_by_the_king() -> None:
     act(s, 0, "play JL")
     act(s, 0, "law no-winner")
     act(s, 2, "deny")
-    assert s.laws == [] and s.tp == 1
+    assert s.laws == [] and s.turn_player == 1
 
 
 def test_prince_single_without_king_or_as_king_does_nothing() -> None:
     s = scenario(hands={0: ["JL", "2D"]}, pile=["JT"])
     act(s, 0, "play JL")
-    assert s.tp == 1
+    assert s.turn_player == 1
 
 
 def test_prince_pair_without_king_obtains_any_title_but_kingship() -> None:
@@ -335,7 +335,7 @@ def test_emperor_single_no_king_with_a_queen_becomes_the_king() -> None:
 def test_emperor_single_no_king_no_queen_does_nothing() -> None:
     s = scenario(hands={0: ["KL", "2D"]}, pile=["KT"])
     act(s, 0, "play KL")
-    assert title(s, "Kingship") == -1 and s.tp == 1
+    assert title(s, "Kingship") == -1 and s.turn_player == 1
 
 
 def test_emperor_single_with_king_searches_the_deck_for_a_target() -> None:
@@ -355,10 +355,10 @@ def test_emperor_pair_with_king_takes_another_turn() -> None:
     act(s, 0, "play KL KD")
     assert texts(s) == ["again", "pass"]
     act(s, 0, "again")
-    assert s.tp == 0 and s.turns == 2 and s.current_player == 0
+    assert s.turn_player == 0 and s.turns == 2 and s.current_player == 0
 
 
 def test_emperor_pair_without_king_does_nothing() -> None:
     s = scenario(hands={0: ["KL", "KD", "2D"]}, pile=["KT"])
     act(s, 0, "play KL KD")
-    assert s.tp == 1
+    assert s.turn_player == 1

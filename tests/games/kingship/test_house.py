@@ -1,10 +1,10 @@
-"""The shape of the Kingship package (issue #17, "The house"): no import cycle between its
-modules, no import inside a function, and one line of rule classes under ``KingshipState``."""
+"""The shape of the Kingship package (issues #17 and #35, "The house"): no import cycle between its
+modules at run time, no import inside a function (only the state, for typing, under
+``TYPE_CHECKING``), and one ``KingshipState`` with the rules as functions of it."""
 
 from __future__ import annotations
 
 import ast
-import itertools
 from pathlib import Path
 
 import pytest
@@ -13,15 +13,10 @@ from tests.golden import playout_digest
 
 import regalia
 from regalia.core.state import State
+from regalia.games.kingship import abilities, engine, flow, laws, merchant, windows
 from regalia.games.kingship import state as state_module
-from regalia.games.kingship.abilities import Abilities
-from regalia.games.kingship.engine import Engine
-from regalia.games.kingship.flow import Flow
-from regalia.games.kingship.laws import Laws
-from regalia.games.kingship.merchant import Merchant
-from regalia.games.kingship.snapshot import OP_NAMES
+from regalia.games.kingship.engine import OP_NAMES
 from regalia.games.kingship.state import KingshipState
-from regalia.games.kingship.windows import Windows
 
 PACKAGE = "regalia.games.kingship"
 FOLDER = Path(state_module.__file__).parent
@@ -31,10 +26,18 @@ def _trees() -> dict[str, ast.Module]:
     return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(FOLDER.glob("*.py"))}
 
 
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
 def _imports_of(tree: ast.Module) -> set[str]:
-    """The sibling modules a module imports (at any level, ``TYPE_CHECKING`` blocks included)."""
+    """The sibling modules a module imports at run time (``TYPE_CHECKING`` blocks left out: a
+    module that takes the state imports it for typing only)."""
     out: set[str] = set()
+    typing_only = {id(n) for b in ast.walk(tree) if _is_type_checking(b) for n in ast.walk(b)}
     for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom) and node.module:
             if node.module == PACKAGE:
                 out.update(alias.name for alias in node.names)
@@ -62,36 +65,55 @@ def test_no_import_cycle_between_the_modules() -> None:
 
     for name in sorted(graph):
         visit(name, [])
-    assert graph["state"] >= {"flow", "engine", "view", "snapshot", "prompts", "labels"}
+    assert graph["state"] >= {"flow", "engine", "snapshot"}
+    assert graph["presenter"] >= {"state", "view", "prompts", "labels", "keys"}
 
 
-def test_no_import_inside_a_function_or_type_checking_block() -> None:
+def test_no_import_inside_a_function_and_only_the_state_for_typing() -> None:
     for name, tree in _trees().items():
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.If):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                if _is_type_checking(node):
+                    modules = {n.module for n in inner if isinstance(n, ast.ImportFrom)}
+                    assert modules == {PACKAGE + ".state"}, f"{name}.py imports {modules} for typing"
+                    continue
                 assert not inner, f"{name}.py imports inside {getattr(node, 'name', 'an if block')}"
 
 
-def test_the_rule_classes_form_one_line() -> None:
-    line = [KingshipState, Flow, Abilities, Merchant, Windows, Laws, Engine, State]
-    for cls, base in itertools.pairwise(line):
-        assert cls.__bases__ == (base,), f"{cls.__name__} must derive from {base.__name__} alone"
+def test_one_state_class_and_the_rules_as_functions_of_it() -> None:
+    """One ``KingshipState`` of typed fields directly under the core ``State`` (issue 35: no line
+    of rule classes); the rule modules hold functions of it, no class."""
+    assert KingshipState.__bases__ == (State,)
+    for module in (engine, laws, windows, merchant, abilities, flow):
+        tree = _trees()[module.__name__.rsplit(".", 1)[1]]  # the source (a compiled build loads a .so)
+        assert not [n.name for n in tree.body if isinstance(n, ast.ClassDef)], module.__name__
+        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        of_state = [
+            f
+            for f in functions
+            if any(ast.unparse(a.annotation or ast.Constant(None)) == "KingshipState" for a in f.args.args)
+        ]
+        assert of_state, module.__name__
+        for f in of_state:  # the state comes first, and is called ``state``
+            assert f.args.args[0].arg == "state", f"{module.__name__}.{f.name}"
 
 
-def test_every_queue_step_is_dispatched_by_name() -> None:
-    """``KingshipState._step`` names every step of ``validate.OP_NAMES`` (and nothing else)."""
+def test_every_queue_step_is_dispatched_by_its_constant() -> None:
+    """``KingshipState._step`` compares the step with every ``OP_*`` constant of ``engine``, one
+    per name of ``engine.OP_NAMES`` (and nothing else): named int constants, not strings."""
     tree = _trees()["state"]
     step = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "_step")
     named = {
-        node.comparators[0].value
+        node.comparators[0].id
         for node in ast.walk(step)
         if isinstance(node, ast.Compare)
         and isinstance(node.left, ast.Name)
         and node.left.id == "op"
-        and isinstance(node.comparators[0], ast.Constant)
+        and isinstance(node.comparators[0], ast.Name)
     }
-    assert named == set(OP_NAMES)
+    assert named == {"OP_" + name.upper() for name in OP_NAMES}
+    assert all(getattr(engine, "OP_" + name.upper()) == i for i, name in enumerate(OP_NAMES))
 
 
 @pytest.mark.skipif(regalia.compiled(), reason="the compiled build always takes the if chains")

@@ -96,7 +96,7 @@ def test_pro_law_tax_whoever_plays_the_card_draws_or_exiles() -> None:
     act(s, 0, "target P1")
     assert s.pending == ("tax", 0) and texts(s) == ["draw", "exile 2D", "exile KL"]
     act(s, 0, "draw")  # a Pro law's draw: no Light Queen window (KS-11)
-    assert hand(s, 0) == ["2D", "5L", "KL"] and s.tp == 1
+    assert hand(s, 0) == ["2D", "5L", "KL"] and s.turn_player == 1
 
 
 def test_pro_law_tax_exile_option_and_not_triggered_by_other_cards() -> None:
@@ -108,13 +108,13 @@ def test_pro_law_tax_exile_option_and_not_triggered_by_other_cards() -> None:
     s = scenario(hands={0: ["9D", "2D"]}, pile=["9T"], active_laws=["law tax 7"])
     act(s, 0, "play 9D")
     act(s, 0, "target P1")
-    assert s.tp == 1
+    assert s.turn_player == 1
 
 
 def test_pro_law_no_winner_nobody_wins_and_zero_cards_draws_in_phase_3() -> None:
     s = scenario(hands={0: ["10L"]}, pile=["10T"], active_laws=["law no-winner"], deck=["AL"])
     act(s, 0, "play 10L")
-    assert not s.is_terminal and hand(s, 0) == ["AL"] and s.tp == 1
+    assert not s.is_terminal and hand(s, 0) == ["AL"] and s.turn_player == 1
 
 
 def test_pro_law_no_winner_zero_cards_draws_in_phase_1() -> None:
@@ -131,7 +131,7 @@ def test_pro_law_exactly_n_first_to_hold_exactly_n_cards_wins() -> None:
 def test_ks23_exactly_law_replaces_the_empty_hand_win() -> None:
     s = scenario(hands={0: ["10L"]}, pile=["10T"], active_laws=["law exactly 5"], filler=4)
     act(s, 0, "play 10L")
-    assert not s.is_terminal and s.tp == 1
+    assert not s.is_terminal and s.turn_player == 1
 
 
 def test_pro_law_max_3_everyone_exiles_down_to_three() -> None:
@@ -186,21 +186,21 @@ def test_catalogue_law_wins_names_the_winner_unless_silenced() -> None:
 def test_ks12_silenced_card_abilities_have_no_effect() -> None:
     s = scenario(hands={0: ["AL", "9L", "2D"]}, pile=["AT"], titles={"Silenced": 0})
     act(s, 0, "play AL")
-    assert s.tp == 1 and hand(s, 0) == ["2D", "9L"]
+    assert s.turn_player == 1 and hand(s, 0) == ["2D", "9L"]
 
 
 def test_ks30_a_silenced_player_may_play_a_single_demon_with_no_effect() -> None:
     s = scenario(hands={0: ["6L", "2D"]}, pile=["6T"], titles={"Silenced": 0})
     assert "play 6L" in texts(s)
     act(s, 0, "play 6L")
-    assert s.tp == 1
+    assert s.turn_player == 1
 
 
 def test_ks12_laws_triggered_by_a_silenced_players_actions_have_no_effect() -> None:
     s = scenario(hands={0: ["9D", "2D"]}, pile=["9T"], active_laws=["law tax 9"], titles={"Silenced": 0})
     act(s, 0, "play 9D")
     act(s, 0, "target P1")  # the Witch still works for a silenced player
-    assert s.tp == 1 and title(s, "Silenced") == 1
+    assert s.turn_player == 1 and title(s, "Silenced") == 1
 
 
 def test_demon_title_acquired_removes_the_acquirers_other_titles() -> None:

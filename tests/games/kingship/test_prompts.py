@@ -10,6 +10,7 @@ import pytest
 from tests.conformance.test_readable import internal_names
 
 import regalia
+from regalia.games.kingship.engine import OP_TURN_START
 from regalia.games.kingship.state import KingshipState
 
 from .helpers import act, scenario
@@ -55,7 +56,7 @@ def build(kind: str) -> KingshipState:
     if kind in ("demon", "demon_take"):
         s = scenario(hands={0: ["7L"], 2: ["3L"]}, pile=["5T"], titles={"Demon": 2})
         s.grave = [0, 36]
-        s.pending, s.q, s._legal = None, [("turn_start",)], None
+        s.pending, s.q, s._legal = None, [(OP_TURN_START,)], None
         s.nturns = 0
         s._run([])
         if kind == "demon_take":

@@ -12,7 +12,7 @@ from tests.conformance.test_readable import internal_names
 
 import regalia
 from regalia.core import IllegalActionError
-from regalia.games.kingship.actions import NUM_ACTIONS, Act, action_from_id, action_id, parse_act
+from regalia.games.kingship.actions import NUM_ACTIONS, KingshipAction, action_from_id, action_id, parse_act
 from regalia.games.kingship.words import CHARACTER, RULEBOOK, TITLE_TEXT
 
 from .helpers import act, scenario
@@ -197,16 +197,16 @@ def test_a_refusal_names_its_rule_once() -> None:
 @pytest.mark.parametrize(
     "bent",
     [
-        Act(3, 10, 1, 2, 10**100_000),  # a pair with a huge suit code
-        Act(2, 10**5000),
-        Act(8, 8, 3),  # a card verb that does not exist
-        Act(99),
-        Act(-1),
-        Act(2, 5.0),  # type: ignore[arg-type]
-        Act(2, 5, 1),  # a field beyond the action's own
+        KingshipAction(3, 10, 1, 2, 10**100_000),  # a pair with a huge suit code
+        KingshipAction(2, 10**5000),
+        KingshipAction(8, 8, 3),  # a card verb that does not exist
+        KingshipAction(99),
+        KingshipAction(-1),
+        KingshipAction(2, 5.0),  # type: ignore[arg-type]
+        KingshipAction(2, 5, 1),  # a field beyond the action's own
     ],
 )
-def test_hand_built_actions_outside_the_action_space_are_refused(bent: Act) -> None:
+def test_hand_built_actions_outside_the_action_space_are_refused(bent: KingshipAction) -> None:
     s = regalia.make("kingship", players=4, seed=1)
     before = s.snapshot()
     with pytest.raises(IllegalActionError) as info:

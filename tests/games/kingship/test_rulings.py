@@ -11,13 +11,13 @@ from .helpers import act, hand, scenario, texts, title
 def test_ks15_emperor_conditions_checked_once_new_king_does_not_search() -> None:
     s = scenario(hands={0: ["KL", "2D"]}, pile=["KT"], titles={"DarkQueen": 1})
     act(s, 0, "play KL")
-    assert title(s, "Kingship") == 0 and s.tp == 1  # no targeting afterwards
+    assert title(s, "Kingship") == 0 and s.turn_player == 1  # no targeting afterwards
 
 
 def test_ks17_messenger_skip_is_not_a_target_no_knight_window() -> None:
     s = scenario(hands={0: ["2L", "9D"], 1: ["10L", "3L"]}, pile=["2T"], titles={"DarkQueen": 3})
     act(s, 0, "play 2L")
-    assert s.tp == 2  # P1 was skipped without any window
+    assert s.turn_player == 2  # P1 was skipped without any window
 
 
 def test_ks18_the_acting_player_is_not_offered_a_redirect_of_its_own_ability() -> None:
@@ -92,9 +92,9 @@ def test_ks28_extra_turn_first_then_the_messenger_skip() -> None:
     s = scenario(hands={0: ["KL", "KD", "2D", "2L", "5L"]}, pile=["KT"], titles={"Kingship": 3})
     act(s, 0, "play KL KD")
     act(s, 0, "again")
-    assert s.tp == 0
+    assert s.turn_player == 0
     act(s, 0, "play 2D")
-    assert s.tp == 2
+    assert s.turn_player == 2
 
 
 def test_ks33_an_outlaw_as_last_card_still_wins_in_phase_3() -> None:
@@ -106,11 +106,11 @@ def test_ks33_an_outlaw_as_last_card_still_wins_in_phase_3() -> None:
 def test_ks33_a_wizard_copying_an_outlaw_does_nothing() -> None:
     s = scenario(hands={0: ["8L", "2D"]}, pile=["Outlaw"])
     act(s, 0, "play 8L")
-    assert title(s, "Outlaw") == -1 and s.tp == 1
+    assert title(s, "Outlaw") == -1 and s.turn_player == 1
 
 
 def test_ks35_deck_given_seat_0_first_and_pile_is_the_next_card() -> None:
     cards = [NAME[k] for k in range(39) if k != 35 for _ in range(2)][:48]
     s = regalia.make("kingship", players=4, seed=9, deck=[*cards, "QL"])
-    assert s.tp == 0 and NAME[s.pile[0]] == "QL"
+    assert s.turn_player == 0 and NAME[s.pile[0]] == "QL"
     assert hand(s, 0) == sorted(cards[0::4]) and hand(s, 3) == sorted(cards[3::4])

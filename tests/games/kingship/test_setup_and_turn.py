@@ -41,13 +41,13 @@ def test_ks1_first_player_is_who_gets_the_first_face_up_outlaw() -> None:
         rng.shuffle(order)
         expected = order.index(OUTLAW) % 5
         s = regalia.make("kingship", players=5, seed=seed)
-        assert s.tp == expected and s.current_player == expected
+        assert s.turn_player == expected and s.current_player == expected
 
 
 def test_explicit_deck_deals_one_at_a_time_from_seat_0_and_seat_0_plays_first() -> None:
     deck = ["AL", "2L", "3L", "4L"] * 2 + ["5L"] * 2 + ["5D", "6L", "6D", "7L"]
     s = regalia.make("kingship", players=4, seed=1, deck=deck)
-    assert s.tp == 0
+    assert s.turn_player == 0
     assert hand(s, 0)[:3] == ["3L", "5L", "AL"] or "AL" in hand(s, 0)
     assert s.hands[0][0] == 2 and s.hands[1][3] == 2  # AL twice to P0, 2L twice to P1
     assert s.hs == [12] * 4
@@ -127,7 +127,7 @@ def test_ks3_one_draw_before_playing_then_play_or_pass() -> None:
         s.apply("draw")
     assert info.value.rule == "KS-3"
     act(s, 0, "pass")
-    assert s.tp == 1
+    assert s.turn_player == 1
 
 
 def test_ks3_forced_draw_when_no_legal_play() -> None:
@@ -180,14 +180,14 @@ def test_ks14_max_turns_option_both_ways() -> None:
     s = scenario(hands={0: ["7L"], 1: ["7D"]}, pile=["5T"])
     act(s, 0, "draw")
     act(s, 0, "pass")
-    assert not s.is_terminal and s.tp == 1
+    assert not s.is_terminal and s.turn_player == 1
 
 
 def test_ks7_outlaw_on_own_turn_ends_turn_takes_title_and_is_wild() -> None:
     s = scenario(hands={0: ["Outlaw", "9D"], 1: ["KT", "2L"]}, pile=["5T"])
     assert "play Outlaw" in texts(s)
     act(s, 0, "play Outlaw")
-    assert title(s, "Outlaw") == 0 and s.tp == 1 and NAME[s.pile[-1]] == "Outlaw"
+    assert title(s, "Outlaw") == 0 and s.turn_player == 1 and NAME[s.pile[-1]] == "Outlaw"
     assert "play KT" in texts(s) and "play 2L" in texts(s)  # wild for the next play
 
 
@@ -203,4 +203,4 @@ def test_direction_clockwise_and_turn_count() -> None:
     assert s.turns == 1
     act(s, 0, "draw")
     act(s, 0, "pass")
-    assert s.tp == 1 and s.turns == 2
+    assert s.turn_player == 1 and s.turns == 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from regalia.games.kingship.cards import NAME
+from regalia.games.kingship.engine import OP_TURN_START
 
 from .helpers import act, hand, scenario, texts, title
 
@@ -40,7 +41,7 @@ def test_ks27_dark_queen_cannot_forbid_the_acting_players_self_target() -> None:
     s = scenario(hands={0: ["5L", "9D"]}, pile=["KT", "5T"], titles={"DarkQueen": 3})
     act(s, 0, "play 5L")
     act(s, 0, "target P0")
-    assert "5T" in hand(s, 0) and s.tp == 1  # no Dark Queen window was offered
+    assert "5T" in hand(s, 0) and s.turn_player == 1  # no Dark Queen window was offered
 
 
 def test_ks7_outlaw_redirects_a_target_goes_on_the_pile_after_and_takes_the_title() -> None:
@@ -54,7 +55,7 @@ def test_ks7_outlaw_redirects_a_target_goes_on_the_pile_after_and_takes_the_titl
     assert s.ctx["target"] == 3 and s.current_player == 0
     act(s, 0, "give 9L")
     assert "9L" in hand(s, 3) and NAME[s.pile[-1]] == "Outlaw" and title(s, "Outlaw") == 1
-    assert s.tp == 1  # the Outlaw played out of turn changes nothing about turn order
+    assert s.turn_player == 1  # the Outlaw played out of turn changes nothing about turn order
 
 
 def test_ks7_a_later_outlaw_cancels_the_redirect_first_outlaw_keeps_the_title() -> None:
@@ -99,7 +100,7 @@ def test_ks6_knight_block_cancels_the_ability_knight_on_pile_and_a_draw() -> Non
     assert s.view(0)["decision"] == "target" and s.view(None)["to_act"] == 0  # the Knight window is hidden
     act(s, 1, "block 10L")
     assert title(s, "Silenced") == -1 and NAME[s.pile[-1]] == "10L" and hand(s, 1) == ["3L", "KD"]
-    assert s.tp == 1  # back to P0's phase 3, then the turn passes on
+    assert s.turn_player == 1  # back to P0's phase 3, then the turn passes on
 
 
 def test_ks20_a_silenced_target_cannot_block() -> None:
@@ -136,7 +137,7 @@ def test_ks22_no_light_queen_window_when_nothing_can_be_drawn() -> None:
 def test_ks29_demon_claim_at_the_start_of_any_turn() -> None:
     s = scenario(hands={0: ["7L"], 2: ["3L"]}, pile=["5T"], titles={"Demon": 2})
     s.grave = [0, 36]  # AL, KL
-    s.pending, s.q, s._legal = None, [("turn_start",)], None
+    s.pending, s.q, s._legal = None, [(OP_TURN_START,)], None
     s.nturns = 0
     s._run([])
     assert s.current_player == 2 and texts(s) == ["pass", "claim"]
@@ -176,7 +177,7 @@ def test_messenger_pair_draw_prevented_by_the_light_queen_no_card_placed() -> No
     s = scenario(hands={0: ["2L", "2D", "9D"]}, pile=["2T"], deck=["5L"], titles={"LightQueen": 2})
     act(s, 0, "play 2L 2D")
     act(s, 2, "prevent")
-    assert hand(s, 0) == ["9D"] and s.direction == -1 and s.tp == 3
+    assert hand(s, 0) == ["9D"] and s.direction == -1 and s.turn_player == 3
 
 
 def test_ks6_the_blockers_draw_is_a_draw_the_light_queen_may_prevent() -> None:

@@ -1,11 +1,8 @@
 """Blood & Fortune (3-6 players): offer Influence, keep one of two, the rightmost double survives.
 
-Registers ``blood-and-fortune`` with the core registry on import.
+Registered as ``blood-and-fortune`` by :mod:`regalia.games`.
 """
 
-from regalia.core import register
-from regalia.games.blood_and_fortune.game import BloodAndFortune
+from regalia.games.blood_and_fortune.game import BloodAndFortuneGame
 
-GAME = register(BloodAndFortune())
-
-__all__ = ["GAME", "BloodAndFortune"]
+__all__ = ["BloodAndFortuneGame"]

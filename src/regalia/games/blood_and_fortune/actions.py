@@ -50,7 +50,7 @@ PAIR_INDEX: Final[dict[tuple[int, int], int]] = {p: i for i, p in enumerate(PAIR
 NUM_OFFER_SETS: Final = NUM_CARDS + len(PAIRS)
 
 
-class Action(NamedTuple):
+class BloodAndFortuneAction(NamedTuple):
     """One decision. ``a``/``b`` are card ints (``-1`` unused), ``seat`` a seat, ``pos`` a 0-based
     area position (``-1`` unused). ``str()`` gives the canonical text."""
 
@@ -78,20 +78,23 @@ class Action(NamedTuple):
         return prefix if self.pos < 0 else f"{prefix} at {self.pos + 1}"
 
 
-OFFER_TABLE: Final[list[list[list[Action]]]] = [
-    [[Action(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(MAX_PLAYERS)] for b in range(NUM_CARDS + 1)]
+OFFER_TABLE: Final[list[list[list[BloodAndFortuneAction]]]] = [
+    [
+        [BloodAndFortuneAction(OFFER, a, b - 1 if b > 0 else -1, q) for q in range(MAX_PLAYERS)]
+        for b in range(NUM_CARDS + 1)
+    ]
     for a in range(NUM_CARDS)
 ]
 """``OFFER_TABLE[a][b + 1][to]``: the offer of cards ``a`` (and ``b``, ``-1`` for none) to seat ``to``, built once."""
-KEEPS: Final[tuple[Action, ...]] = tuple(Action(KEEP, c) for c in range(NUM_CARDS))
+KEEPS: Final[tuple[BloodAndFortuneAction, ...]] = tuple(BloodAndFortuneAction(KEEP, c) for c in range(NUM_CARDS))
 """``KEEPS[card]``: keep ``card``, built once (as every table below)."""
-GIVES: Final[tuple[Action, ...]] = tuple(Action(GIVE, c) for c in range(NUM_CARDS))
+GIVES: Final[tuple[BloodAndFortuneAction, ...]] = tuple(BloodAndFortuneAction(GIVE, c) for c in range(NUM_CARDS))
 """``GIVES[card]``: give the Influence card ``card``."""
-PLACES: Final[tuple[Action, ...]] = tuple(Action(PLACE, c) for c in range(NUM_CARDS))
+PLACES: Final[tuple[BloodAndFortuneAction, ...]] = tuple(BloodAndFortuneAction(PLACE, c) for c in range(NUM_CARDS))
 """``PLACES[card]``: place the Role card ``card``."""
-TAKES: Final[tuple[Action, ...]] = tuple(Action(TAKE, seat=q) for q in range(MAX_PLAYERS))
+TAKES: Final[tuple[BloodAndFortuneAction, ...]] = tuple(BloodAndFortuneAction(TAKE, seat=q) for q in range(MAX_PLAYERS))
 """``TAKES[seat]``: take the Role card placed by ``seat``."""
-PASS_ACTION: Final = Action(PASS)
+PASS_ACTION: Final = BloodAndFortuneAction(PASS)
 """``pass``."""
 
 
@@ -131,7 +134,7 @@ _BASES: Final[tuple[tuple[int, ...], ...]] = tuple(_bases(n) for n in range(MAX_
 """``_BASES[players][kind]``: the first id of each kind of action."""
 
 
-def action_to_id(action: Action, players: int) -> int:
+def action_to_id(action: BloodAndFortuneAction, players: int) -> int:
     """The integer id of ``action`` in a game of ``players`` seats."""
     bases = _BASES[players]
     k = action.kind
@@ -160,7 +163,7 @@ def action_to_id(action: Action, players: int) -> int:
     return bases[TARGET] + players + action.seat * m + action.pos
 
 
-def action_from_id(i: int, players: int) -> Action:
+def action_from_id(i: int, players: int) -> BloodAndFortuneAction:
     """The action with id ``i``.
 
     Raises:
@@ -173,32 +176,32 @@ def action_from_id(i: int, players: int) -> Action:
     if i < b[KEEP]:
         s, to = divmod(i, players)
         if s < NUM_CARDS:
-            return Action(OFFER, s, -1, to)
+            return BloodAndFortuneAction(OFFER, s, -1, to)
         x, y = PAIRS[s - NUM_CARDS]
-        return Action(OFFER, x, y, to)
+        return BloodAndFortuneAction(OFFER, x, y, to)
     if i < b[GIVE]:
-        return Action(KEEP, i - b[KEEP])
+        return BloodAndFortuneAction(KEEP, i - b[KEEP])
     if i < b[PLACE]:
-        return Action(GIVE, i - b[GIVE])
+        return BloodAndFortuneAction(GIVE, i - b[GIVE])
     if i < b[TAKE]:
-        return Action(PLACE, ROLE_BASE + i - b[PLACE])
+        return BloodAndFortuneAction(PLACE, ROLE_BASE + i - b[PLACE])
     if i < b[SPECIAL]:
-        return Action(TAKE, seat=i - b[TAKE])
+        return BloodAndFortuneAction(TAKE, seat=i - b[TAKE])
     if i < b[PASS]:
         j = i - b[SPECIAL]
         if j == 0:
-            return Action(SPECIAL)
+            return BloodAndFortuneAction(SPECIAL)
         if j <= players:
-            return Action(SPECIAL, seat=j - 1)
+            return BloodAndFortuneAction(SPECIAL, seat=j - 1)
         seat, pos = divmod(j - 1 - players, m)
-        return Action(SPECIAL, seat=seat, pos=pos)
+        return BloodAndFortuneAction(SPECIAL, seat=seat, pos=pos)
     if i == b[PASS]:
-        return Action(PASS)
+        return BloodAndFortuneAction(PASS)
     j = i - b[TARGET]
     if j < players:
-        return Action(TARGET, seat=j)
+        return BloodAndFortuneAction(TARGET, seat=j)
     seat, pos = divmod(j - players, m)
-    return Action(TARGET, seat=seat, pos=pos)
+    return BloodAndFortuneAction(TARGET, seat=seat, pos=pos)
 
 
 _SEAT: Final = r"p?([0-9]+)"  # "P2" as shown on screen, or the bare number of older records
@@ -256,7 +259,7 @@ def _card(text: str, s: str, influence: bool = False, role: bool = False) -> int
     return c
 
 
-def parse_action_text(text: str, players: int) -> Action:
+def parse_action_text(text: str, players: int) -> BloodAndFortuneAction:
     """Read any well-formed action text (legal now or not).
 
     Raises:
@@ -271,22 +274,22 @@ def parse_action_text(text: str, players: int) -> Action:
             a = _card(text, m.group(1))
             to = _seat(text, m.group(3), players)
             if m.group(2) is None:
-                return Action(OFFER, a, -1, to)
+                return BloodAndFortuneAction(OFFER, a, -1, to)
             b = _card(text, m.group(2))
             if a == b:
                 raise _bad(text, "the same card twice")
-            return Action(OFFER, min(a, b), max(a, b), to)
+            return BloodAndFortuneAction(OFFER, min(a, b), max(a, b), to)
         if kind == KEEP:
-            return Action(KEEP, _card(text, m.group(1)))
+            return BloodAndFortuneAction(KEEP, _card(text, m.group(1)))
         if kind == GIVE:
-            return Action(GIVE, _card(text, m.group(1), influence=True))
+            return BloodAndFortuneAction(GIVE, _card(text, m.group(1), influence=True))
         if kind == PLACE:
-            return Action(PLACE, _card(text, m.group(1), role=True))
+            return BloodAndFortuneAction(PLACE, _card(text, m.group(1), role=True))
         if kind == TAKE:
-            return Action(TAKE, seat=_seat(text, m.group(1), players))
+            return BloodAndFortuneAction(TAKE, seat=_seat(text, m.group(1), players))
         if kind == PASS:
-            return Action(PASS)
+            return BloodAndFortuneAction(PASS)
         if m.group(1) is None:
-            return Action(SPECIAL)
-        return Action(kind, seat=_seat(text, m.group(1), players), pos=_pos(text, m.group(2), players))
+            return BloodAndFortuneAction(SPECIAL)
+        return BloodAndFortuneAction(kind, seat=_seat(text, m.group(1), players), pos=_pos(text, m.group(2), players))
     raise _bad(text, "unknown action")

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import InfoSet
-from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, Action
+from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, BloodAndFortuneAction
 from regalia.games.blood_and_fortune.cards import (
     HOUSE_OF,
     IS_DOUBLE,
@@ -152,7 +152,7 @@ def _hand_potential(cards: list[int], turns_left: int) -> float:
     return sum(vals[:turns_left])
 
 
-class HeuristicBot(HeuristicBase):
+class BloodAndFortuneBot(HeuristicBase):
     """Plays to maximize its estimated lead (see the module docstring). Uses only the summary."""
 
     def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
@@ -165,7 +165,7 @@ class HeuristicBot(HeuristicBase):
         seat = infoset.seat
         board = _Board(s, seat)
         rng = infoset.rng
-        best: Action = legal[0]
+        best: BloodAndFortuneAction = legal[0]
         best_score = float("-inf")
         my_turns_left = 3 - s.turns_taken - (1 if s.decision == "offer" else 0)
         for a in legal:
@@ -176,7 +176,9 @@ class HeuristicBot(HeuristicBase):
         return best
 
 
-def _score(a: Action, board: _Board, s: BloodAndFortuneSummary, seat: int, hand: list[int], turns_left: int) -> float:
+def _score(
+    a: BloodAndFortuneAction, board: _Board, s: BloodAndFortuneSummary, seat: int, hand: list[int], turns_left: int
+) -> float:
     k = a.kind
     if k == OFFER:
         total = 0.0
@@ -204,7 +206,7 @@ def _score(a: Action, board: _Board, s: BloodAndFortuneSummary, seat: int, hand:
     return _effect_value(board, eff, seat, a) - (0.05 if k == SPECIAL and s.decision == "offer" else 0.0)
 
 
-def _effect_value(board: _Board, eff: Effect, seat: int, a: Action) -> float:
+def _effect_value(board: _Board, eff: Effect, seat: int, a: BloodAndFortuneAction) -> float:
     """The margin after a house-rule effect (an estimate on the bot's board)."""
     areas = [list(x) for x in board.areas]
     target = seat if eff.target == "self" else a.seat
@@ -230,4 +232,4 @@ def _effect_value(board: _Board, eff: Effect, seat: int, a: Action) -> float:
     return board.margin_of(areas) + (0.1 if op in ("keep_doubles", "take_ring", "regent") else 0.0)
 
 
-__all__ = ["HeuristicBot"]
+__all__ = ["BloodAndFortuneBot"]

@@ -1,5 +1,6 @@
 """The one resolution function for house-rule effects (Special Actions and Role cards, BF-X3).
 
+
 Every Role card and Special Action is a declarative :class:`~.cards.Effect` table entry; this
 module says which targets an effect can take now (:func:`effect_targets`) and runs it
 (:func:`apply_effect`). Role cards take precedence over the rules where they conflict
@@ -8,7 +9,7 @@ module says which targets an effect can take now (:func:`effect_targets`) and ru
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import Event, private, public
 from regalia.games.blood_and_fortune.cards import (
@@ -21,14 +22,16 @@ from regalia.games.blood_and_fortune.cards import (
     is_role,
 )
 from regalia.games.blood_and_fortune.holders import H_DISCARD, H_SLOT, K_EMPTY, K_SEE, K_XFER
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import condition
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 _NEED_TWO: Final = frozenset({"swap_newest", "rightmost_to_left", "leftmost_to_right"})
 _NEED_ONE: Final = frozenset({"discard_newest", "peek_area"})
 
 
-def _subject_ok(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int) -> bool:
+def _subject_ok(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int) -> bool:
     op = eff.op
     if op in _NEED_TWO:
         return len(state.areas[subject]) >= 2
@@ -41,7 +44,7 @@ def _subject_ok(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: i
     return True
 
 
-def effect_targets(state: BloodAndFortuneTable, eff: Effect, actor: int) -> list[tuple[int, int]]:
+def effect_targets(state: BloodAndFortuneState, eff: Effect, actor: int) -> list[tuple[int, int]]:
     """The targets ``eff`` can take for ``actor`` now, as ``(seat, pos)`` pairs (``-1`` = unused).
 
     Returns ``[(-1, -1)]`` for an applicable effect without a choice and ``[]`` when the effect
@@ -61,7 +64,7 @@ def effect_targets(state: BloodAndFortuneTable, eff: Effect, actor: int) -> list
     return out
 
 
-def can_use_special(state: BloodAndFortuneTable, p: int) -> bool:
+def can_use_special(state: BloodAndFortuneState, p: int) -> bool:
     """BF-SPECIAL / BF-4: whether seat ``p`` may use its Special Action now: the option is on,
     not used this round, an Influence card received into the area this round (BF-X14), the total
     before this round at most 15, and something to act on (BF-X3)."""
@@ -74,7 +77,7 @@ def can_use_special(state: BloodAndFortuneTable, p: int) -> bool:
     )
 
 
-def apply_effect(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int, pos: int) -> list[Event]:
+def apply_effect(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int, pos: int) -> list[Event]:
     """Run ``eff`` for ``actor`` on target ``seat``/``pos`` (unused for ``self`` effects).
 
     The target must be one of :func:`effect_targets`. Returns the events (a peek is a private
@@ -101,7 +104,7 @@ def apply_effect(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int
     return [public("effect", f"{head}: {what}", actor, effect=eff.id, target=subject)]
 
 
-def _reorder(state: BloodAndFortuneTable, op: str, subject: int) -> str:
+def _reorder(state: BloodAndFortuneState, op: str, subject: int) -> str:
     """``swap_newest``, ``rightmost_to_left``, ``leftmost_to_right``: cards change places in
     ``subject``'s area (with their slots and knowledge masks). Returns what happened, in words."""
     lists = (state.areas[subject], state.slots[subject], state.known[subject])
@@ -118,7 +121,7 @@ def _reorder(state: BloodAndFortuneTable, op: str, subject: int) -> str:
     return f"P{subject}'s leftmost card moves to the right end"
 
 
-def _peek_area(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, pos: int, head: str) -> list[Event]:
+def _peek_area(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int, pos: int, head: str) -> list[Event]:
     """``peek_area``: ``actor`` looks at card ``pos`` of ``subject``'s area; where it is is
     public, what it is goes to ``actor`` alone (Secrecy)."""
     card = state.areas[subject][pos]
@@ -144,7 +147,7 @@ def _peek_area(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: in
     ]
 
 
-def _peek_hand(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
+def _peek_hand(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
     """``peek_hand``: ``actor`` looks at ``subject``'s Influence cards in hand (not the Role
     cards); the cards go to ``actor`` alone (Secrecy)."""
     cards = sorted(c for c in state.hands[subject] if not is_role(c))
@@ -164,7 +167,7 @@ def _peek_hand(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: in
     ]
 
 
-def _score_change(state: BloodAndFortuneTable, eff: Effect, subject: int) -> str:
+def _score_change(state: BloodAndFortuneState, eff: Effect, subject: int) -> str:
     """``bonus`` or ``penalty``: an amount added to ``subject``'s round score if the effect's
     condition holds at scoring (never below 0). Returns what happened, in words."""
     amount = eff.amount if eff.op == "bonus" else -eff.amount
@@ -173,7 +176,7 @@ def _score_change(state: BloodAndFortuneTable, eff: Effect, subject: int) -> str
     return f"{amount:+d} to P{subject}'s round score{condition(eff)}{floor}"
 
 
-def _envoy(state: BloodAndFortuneTable, actor: int, subject: int) -> str:
+def _envoy(state: BloodAndFortuneState, actor: int, subject: int) -> str:
     """``envoy``: the newest card of ``actor``'s area moves to the right end of ``subject``'s.
     "You may look at any of your cards in ... your own player area ... at any time": the new
     owner knows the card from now on (Secrecy); the others see its house only (BF-X4)."""
@@ -187,7 +190,7 @@ def _envoy(state: BloodAndFortuneTable, actor: int, subject: int) -> str:
     return f"the newest card of P{actor}'s area ({HOUSE_NAMES[HOUSE_OF[card]]}) moves to the right end of P{subject}'s area"
 
 
-def _discard_newest(state: BloodAndFortuneTable, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
+def _discard_newest(state: BloodAndFortuneState, eff: Effect, actor: int, subject: int, head: str) -> list[Event]:
     """``discard_newest``: ``subject``'s newest card is discarded face up (BF-X11)."""
     card = state.areas[subject].pop()
     slot = state.slots[subject].pop()
@@ -208,7 +211,7 @@ def _discard_newest(state: BloodAndFortuneTable, eff: Effect, actor: int, subjec
     ]
 
 
-def _mark(state: BloodAndFortuneTable, op: str, subject: int) -> str:
+def _mark(state: BloodAndFortuneState, op: str, subject: int) -> str:
     """``keep_doubles``, ``lose_doubles``, ``take_ring`` (BF-X12: it decides this round's ties;
     the round's turn order stays) or ``regent``: a mark on ``subject`` read at Reveal Influence
     and scoring. Returns what happened, in words."""

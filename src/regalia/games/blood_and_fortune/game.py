@@ -7,14 +7,15 @@ from typing import Any, Final
 
 from regalia.core.bot import Bot
 from regalia.core.game import Game
-from regalia.core.observation import ObservationWriter
+from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.blood_and_fortune.actions import num_actions
-from regalia.games.blood_and_fortune.bot import HeuristicBot
+from regalia.games.blood_and_fortune.bot import BloodAndFortuneBot
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_NAMES, INFLUENCE_NAMES, ROLE_NAMES, SCORE_NAMES
 from regalia.games.blood_and_fortune.config import BloodAndFortuneConfig
-from regalia.games.blood_and_fortune.observation import BloodAndFortuneObserver
+from regalia.games.blood_and_fortune.observation import BloodAndFortuneObserver, layout
 from regalia.games.blood_and_fortune.phases import DECISION_KINDS
+from regalia.games.blood_and_fortune.presenter import BloodAndFortunePresenter
 from regalia.games.blood_and_fortune.rulings import RULINGS
 from regalia.games.blood_and_fortune.schema import BloodAndFortuneView
 from regalia.games.blood_and_fortune.state import BloodAndFortuneState
@@ -45,7 +46,7 @@ RULE_SECTIONS: Final[dict[str, str]] = {
 """The rulebook sections that refusals name (``Game.rule_sections``)."""
 
 
-class BloodAndFortune(Game):
+class BloodAndFortuneGame(Game):
     """Blood & Fortune (Charles Ward / EX1ST Games, 2015), 3-6 players, 3 rounds."""
 
     name = "blood-and-fortune"
@@ -93,6 +94,7 @@ class BloodAndFortune(Game):
     )
     decision_kinds = DECISION_KINDS
     rulings = RULINGS
+    presenter = BloodAndFortunePresenter()
 
     def new_initial_state(self, players: int, seed: int, deck: list[str] | None, config: Any) -> State:
         return BloodAndFortuneState.deal(self, config, players, seed, deck)
@@ -112,9 +114,14 @@ class BloodAndFortune(Game):
     def state_class(self) -> type[State]:
         return BloodAndFortuneState
 
+    def observation_layout(self, players: int, config: Any) -> Layout:
+        """The observation tensors' layout (:func:`.observation.layout`), for the writer and the
+        encoder ``regalia.rl.encoders.blood_and_fortune``."""
+        return layout(players, self.all_cards(players, config), bool(config.special_actions), bool(config.roles))
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter:
-        """The observation tensors of ``regalia.rl.encoders.blood_and_fortune``, written from the
-        state (:class:`.observation.BloodAndFortuneObserver`)."""
+        """The observation tensors of :meth:`observation_layout`, written from the state
+        (:class:`.observation.BloodAndFortuneObserver`)."""
         return BloodAndFortuneObserver(
             players, self.all_cards(players, config), bool(config.special_actions), bool(config.roles)
         )
@@ -126,7 +133,7 @@ class BloodAndFortune(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": BloodAndFortuneBot}
 
 
-__all__ = ["CARD_NAMES", "RULINGS", "BloodAndFortune"]
+__all__ = ["CARD_NAMES", "RULINGS", "BloodAndFortuneGame"]

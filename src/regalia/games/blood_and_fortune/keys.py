@@ -21,11 +21,20 @@ each with the keys of its own cards.
 
 from __future__ import annotations
 
-from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PLACE, SPECIAL, TAKE, TARGET, Action
+from regalia.games.blood_and_fortune.actions import (
+    GIVE,
+    KEEP,
+    OFFER,
+    PLACE,
+    SPECIAL,
+    TAKE,
+    TARGET,
+    BloodAndFortuneAction,
+)
 from regalia.games.blood_and_fortune.cards import CARD_NAMES
 
 
-def choice_keys(a: Action) -> list[list[str]]:
+def choice_keys(a: BloodAndFortuneAction) -> list[list[str]]:
     """The click steps of ``a`` (see the module docstring)."""
     k = a.kind
     if k == OFFER:

@@ -1,5 +1,6 @@
 """What each seat knows about where the hidden cards are, and determinization (BF-2).
 
+
 Every card move of a round is appended to the state's knowledge log ``klog`` as a small tuple
 (the kinds and holders are the constants of :mod:`.holders`):
 
@@ -27,7 +28,7 @@ of its cards, and the view of the seat is unchanged.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.games.blood_and_fortune.cards import HOUSE_OF, NUM_ROLES, ROLE_BASE, house_cards
 from regalia.games.blood_and_fortune.holders import (
@@ -40,10 +41,12 @@ from regalia.games.blood_and_fortune.holders import (
     K_SEE,
     K_XFER,
 )
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 
-def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[int]]:
+def candidate_holders(state: BloodAndFortuneState, seat: int) -> dict[int, set[int]]:
     """For ``seat``: each hidden-able card in play (int) -> the holders it may be in now."""
     cand: dict[int, set[int]] = {}
     for p, h in enumerate(state.houses):
@@ -80,7 +83,7 @@ def candidate_holders(state: BloodAndFortuneTable, seat: int) -> dict[int, set[i
     return cand
 
 
-def current_holders(state: BloodAndFortuneTable) -> dict[int, int]:
+def current_holders(state: BloodAndFortuneState) -> dict[int, int]:
     """Each card in a hidden-able holder (int) -> its holder now (discard and played excluded)."""
     where: dict[int, int] = {}
     for p, hand in enumerate(state.hands):
@@ -182,7 +185,7 @@ def _house_compatible(cards: list[int], where: dict[int, int]) -> dict[int, set[
     return {c: {h for h, hs in houses.items() if HOUSE_OF[c] in hs} for c in cards}
 
 
-def determinize(state: BloodAndFortuneTable, seat: int, rng: random.Random) -> BloodAndFortuneTable:
+def determinize(state: BloodAndFortuneState, seat: int, rng: random.Random) -> BloodAndFortuneState:
     """A full state consistent with ``state.view(seat)``: every card ``seat`` has not seen placed
     anew at random, each where the public record and ``seat``'s own observations allow (BF-2).
 
@@ -243,7 +246,7 @@ def _stand_in(card: int, exclude: set[int], rng: random.Random) -> int:
     return rng.choice(pool)
 
 
-def redact(new: BloodAndFortuneTable, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
+def redact(state: BloodAndFortuneState, seat: int, rng: random.Random, cand: dict[int, set[int]]) -> None:
     """Remove from a determinized state every trace of what ``seat`` could not see.
 
     The copy would otherwise still carry the true game in its records: the knowledge log, the
@@ -253,25 +256,27 @@ def redact(new: BloodAndFortuneTable, seat: int, rng: random.Random, cand: dict[
     offer filled), the log is rebuilt from what each seat can see in the copy (K_CAND + K_SEE),
     the history is emptied and the seed redrawn. ``view(seat)`` is unchanged.
     """
-    n = new.num_players
+    n = state.num_players
     slot_card: dict[int, int] = {}
     for q in range(n):
-        for c, sl in zip(new.areas[q], new.slots[q], strict=True):
+        for c, sl in zip(state.areas[q], state.slots[q], strict=True):
             slot_card[sl] = c
     offers = []
-    for p, r, cards, kept, sl in new.offers_log:
+    for p, r, cards, kept, sl in state.offers_log:
         if seat in (p, r):
             offers.append((p, r, cards, kept, sl))
             continue
         new_kept = slot_card.get(sl, kept) if sl >= 0 else _stand_in(kept, set(), rng)
         others = [_stand_in(o, {new_kept}, rng) for o in cards if o != kept]
         offers.append((p, r, tuple(sorted([new_kept, *others])), new_kept, sl))
-    new.offers_log = offers
-    new.payments_log = [(r, p, c if seat in (r, p) else slot_card.get(sl, c), sl) for r, p, c, sl in new.payments_log]
-    new.takes = [(t, x, role if seat in (t, x) else _stand_in(role, set(), rng)) for t, x, role in new.takes]
-    new.peeks = [list(pk) if q == seat else [] for q, pk in enumerate(new.peeks)]
+    state.offers_log = offers
+    state.payments_log = [
+        (r, p, c if seat in (r, p) else slot_card.get(sl, c), sl) for r, p, c, sl in state.payments_log
+    ]
+    state.takes = [(t, x, role if seat in (t, x) else _stand_in(role, set(), rng)) for t, x, role in state.takes]
+    state.peeks = [list(pk) if q == seat else [] for q, pk in enumerate(state.peeks)]
     # the knowledge log: public candidates, then what each seat can see in the copy
-    where = current_holders(new)
+    where = current_holders(state)
     by_house: dict[int, set[int]] = {}
     for c, h in where.items():
         by_house.setdefault(HOUSE_OF[c], set()).add(h)
@@ -286,18 +291,18 @@ def redact(new: BloodAndFortuneTable, seat: int, rng: random.Random, cand: dict[
             log.append((K_CAND, c, tuple(sorted(cand[c])), 1 << seat))
     masks: dict[int, int] = {}
     for b in range(n):
-        for c in (*new.hands[b], *new.dealt[b]):
+        for c in (*state.hands[b], *state.dealt[b]):
             masks[c] = masks.get(c, 0) | 1 << b
-        if new.placed[b] >= 0:
-            masks[new.placed[b]] = masks.get(new.placed[b], 0) | 1 << b
-        for c, k in zip(new.areas[b], new.known[b], strict=True):
+        if state.placed[b] >= 0:
+            masks[state.placed[b]] = masks.get(state.placed[b], 0) | 1 << b
+        for c, k in zip(state.areas[b], state.known[b], strict=True):
             masks[c] = masks.get(c, 0) | k
-    if new.offer:
-        for c in new.offer:
-            masks[c] = masks.get(c, 0) | 1 << new.offerer | 1 << new.recipient
+    if state.offer:
+        for c in state.offer:
+            masks[c] = masks.get(c, 0) | 1 << state.offerer | 1 << state.recipient
     for c in sorted(masks):
         log.append((K_SEE, c, where[c], masks[c]))
-    new.klog = log
-    new.history = []
-    new.initial_deck = None
-    new.seed = rng.getrandbits(63)
+    state.klog = log
+    state.history = []
+    state.initial_deck = None
+    state.seed = rng.getrandbits(63)

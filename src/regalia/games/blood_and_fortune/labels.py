@@ -28,9 +28,19 @@ Action (or passing on it) under "Special Action", the rest by what the decision 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from regalia.games.blood_and_fortune.actions import GIVE, KEEP, OFFER, PASS, PLACE, SPECIAL, TAKE, TARGET, Action
+from regalia.games.blood_and_fortune.actions import (
+    GIVE,
+    KEEP,
+    OFFER,
+    PASS,
+    PLACE,
+    SPECIAL,
+    TAKE,
+    TARGET,
+    BloodAndFortuneAction,
+)
 from regalia.games.blood_and_fortune.cards import (
     CARD_NAMES,
     HOUSE_OF,
@@ -42,7 +52,6 @@ from regalia.games.blood_and_fortune.cards import (
 )
 from regalia.games.blood_and_fortune.knowledge import candidate_holders
 from regalia.games.blood_and_fortune.phases import CLOSING, KEEPING, OFFERING, ROLE_TARGET
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,
@@ -54,9 +63,12 @@ from regalia.games.blood_and_fortune.words import (
     special_of,
 )
 
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
+
 
 # ---------------------------------------------------------------------------------------- labels
-def label(state: BloodAndFortuneTable, action: Action) -> str:
+def label(state: BloodAndFortuneState, action: BloodAndFortuneAction) -> str:
     """A short label for ``action`` (any well-formed action of the game): what it does now for
     the deciding seat if it is legal, else what its text says, in words."""
     if not state.is_terminal and state._find_legal(action) is not None:
@@ -87,7 +99,7 @@ def _pair_words(cards: list[int]) -> str:
     return f"Role cards {role_title(roles[0])} and {role_title(roles[1])}"
 
 
-def _area_card(state: BloodAndFortuneTable, viewer: int, seat: int, pos: int) -> str:
+def _area_card(state: BloodAndFortuneState, viewer: int, seat: int, pos: int) -> str:
     """Card ``pos`` (0-based; -1 = the newest) of ``seat``'s area as ``viewer`` knows it."""
     area = state.areas[seat]
     if not area or not -len(area) <= pos < len(area):
@@ -96,7 +108,7 @@ def _area_card(state: BloodAndFortuneTable, viewer: int, seat: int, pos: int) ->
     return CARD_NAMES[c] if state.known[seat][pos] >> viewer & 1 else hidden_card(c)
 
 
-def _effect_label(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: int, pos: int) -> str:
+def _effect_label(state: BloodAndFortuneState, eff: Effect, actor: int, seat: int, pos: int) -> str:
     subject = actor if eff.target == "self" else seat
     where = -1
     if eff.op == "peek_area":
@@ -111,9 +123,9 @@ def _effect_label(state: BloodAndFortuneTable, eff: Effect, actor: int, seat: in
     return f"{effect_title(eff)} ({HOUSE_RULE}): {effect_on(eff, actor, seat, pos, card)}"
 
 
-def _legal_label(state: BloodAndFortuneTable, a: Action) -> str:
+def _legal_label(state: BloodAndFortuneState, a: BloodAndFortuneAction) -> str:
     k = a.kind
-    p = state.cp
+    p = state.to_act
     if k == OFFER:
         cards = [a.a] if a.b < 0 else [a.a, a.b]
         if len(cards) == 1:
@@ -148,7 +160,7 @@ def _legal_label(state: BloodAndFortuneTable, a: Action) -> str:
     return _effect_label(state, ROLES[role - ROLE_BASE], p, a.seat, a.pos)
 
 
-def _plain_label(a: Action) -> str:
+def _plain_label(a: BloodAndFortuneAction) -> str:
     """A label from the action's text alone (an action not legal now)."""
     k = a.kind
     if k == OFFER:
@@ -175,12 +187,12 @@ def _plain_label(a: Action) -> str:
 
 
 # ---------------------------------------------------------------------------------------- twins
-def _stamp(state: BloodAndFortuneTable) -> tuple[int, ...]:
+def _stamp(state: BloodAndFortuneState) -> tuple[int, ...]:
     """Changes with every move (the cache of :func:`_twin_classes` is kept per position)."""
-    return (len(state.history), state.turns_total, state.phase, state.cp, state.round, len(state.klog))
+    return (len(state.history), state.turns_total, state.phase, state.to_act, state.round, len(state.klog))
 
 
-def _twin_classes(state: BloodAndFortuneTable) -> dict[int, int]:
+def _twin_classes(state: BloodAndFortuneState) -> dict[int, int]:
     """For the cards the deciding seat chooses among: card int -> the number of its twin class
     (see the module docstring; classes numbered in card order). Built once per position; Role
     cards are each their own class."""
@@ -189,7 +201,7 @@ def _twin_classes(state: BloodAndFortuneTable) -> dict[int, int]:
     if cache is not None and cache[0] == stamp:
         classes: dict[int, int] = cache[1]
         return classes
-    p = state.cp
+    p = state.to_act
     cards = sorted(state.offer if state.phase == KEEPING else state.hands[p])
     others = [q for q in range(state.num_players) if q != p]
     cands = [candidate_holders(state, q) for q in others] if any(not is_role(c) for c in cards) else []
@@ -202,7 +214,7 @@ def _twin_classes(state: BloodAndFortuneTable) -> dict[int, int]:
     return classes
 
 
-def choice_key(state: BloodAndFortuneTable, a: Action) -> Hashable | None:
+def choice_key(state: BloodAndFortuneState, a: BloodAndFortuneAction) -> Hashable | None:
     """The key merging ``a`` with the actions interchangeable with it (twin cards), or ``None``."""
     k = a.kind
     if k == OFFER and state.phase == OFFERING:
@@ -230,7 +242,7 @@ _GROUPS: Final[dict[int, str]] = {
 }
 
 
-def choice_group(state: BloodAndFortuneTable, a: Action) -> str:
+def choice_group(state: BloodAndFortuneState, a: BloodAndFortuneAction) -> str:
     """The heading of ``a`` in a long list: "Offer to P2", "Special Action", "Keep", ..."""
     if a.kind == OFFER:
         return f"Offer to P{a.seat}"

@@ -1,5 +1,6 @@
 """The pending decision in words (``State.prompt``), for the deciding seat and for everyone else.
 
+
 The deciding seat reads one sentence in the rulebook's words: the stage and what opened the
 decision (whose offer, which Role card, which Special Action) and what each choice does. Every
 other seat and a spectator read whom the table waits for and what kind of decision it is — all
@@ -11,6 +12,8 @@ rollouts.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from regalia.games.blood_and_fortune.cards import ROLE_BASE, ROLES, ROUNDS, TURNS_PER_ROUND, is_role
 from regalia.games.blood_and_fortune.effects import can_use_special
 from regalia.games.blood_and_fortune.phases import (
@@ -21,7 +24,6 @@ from regalia.games.blood_and_fortune.phases import (
     OFFERING,
     PAYING,
 )
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import (
     HOUSE_RULE,
     card_title,
@@ -32,8 +34,11 @@ from regalia.games.blood_and_fortune.words import (
     special_of,
 )
 
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-def prompt(state: BloodAndFortuneTable, seat: int | None) -> str:
+
+def prompt(state: BloodAndFortuneState, seat: int | None) -> str:
     """The pending decision as ``seat`` (``None`` = spectator) may read it; the game is running.
 
     Returns:
@@ -41,7 +46,7 @@ def prompt(state: BloodAndFortuneTable, seat: int | None) -> str:
         for the others "Waiting for P2 to …" without anything hidden from them.
     """
     ph = state.phase
-    p = state.cp
+    p = state.to_act
     if ph == OFFERING:
         return _offer(state, p) if seat == p else _offer_waiting(state, p)
     if ph == KEEPING:
@@ -82,7 +87,7 @@ def prompt(state: BloodAndFortuneTable, seat: int | None) -> str:
     return f"Waiting for P{p} to choose the target of {role_title(role)} (Resolve Roles)."
 
 
-def result_prompt(state: BloodAndFortuneTable) -> str:
+def result_prompt(state: BloodAndFortuneState) -> str:
     """The end of the game in words: the winner (or the tie that leaves nobody winning) and the totals."""
     totals = state.totals
     board = ", ".join(f"P{q} {t}" for q, t in enumerate(totals))
@@ -97,12 +102,12 @@ def result_prompt(state: BloodAndFortuneTable) -> str:
     )
 
 
-def _turn(state: BloodAndFortuneTable) -> str:
+def _turn(state: BloodAndFortuneState) -> str:
     n = state.num_players
     return f"round {state.round + 1} of {ROUNDS}, turn {state.turn_k // n + 1} of {TURNS_PER_ROUND}"
 
 
-def _offer(state: BloodAndFortuneTable, p: int) -> str:
+def _offer(state: BloodAndFortuneState, p: int) -> str:
     hand = state.hands[p]
     head = f"Offer Influence ({_turn(state)}): "
     if len(hand) == 1:
@@ -124,14 +129,14 @@ def _offer(state: BloodAndFortuneTable, p: int) -> str:
     return head + body + "."
 
 
-def _offer_waiting(state: BloodAndFortuneTable, p: int) -> str:
+def _offer_waiting(state: BloodAndFortuneState, p: int) -> str:
     special = ""
     if can_use_special(state, p):
         special = f", or to use their Special Action {effect_title(special_of(state.score_cards[p]))} first"
     return f"Waiting for P{p} to offer cards face down to another player{special} (Offer Influence, {_turn(state)})."
 
 
-def _keep(state: BloodAndFortuneTable, r: int) -> str:
+def _keep(state: BloodAndFortuneState, r: int) -> str:
     o = state.offerer
     cards = state.offer
     roles = [c for c in cards if is_role(c)]
@@ -161,7 +166,7 @@ def _keep(state: BloodAndFortuneTable, r: int) -> str:
     )
 
 
-def _keep_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
+def _keep_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
     o = state.offerer
     cards = state.offer
     if seat == o:
@@ -177,7 +182,7 @@ def _keep_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
     return f"Waiting for P{r} to keep one of the 2 cards P{o} offered face down{kinds}."
 
 
-def _give(state: BloodAndFortuneTable, r: int) -> str:
+def _give(state: BloodAndFortuneState, r: int) -> str:
     o = state.offerer
     kept = state.offers_log[-1][3] if state.offers_log else -1
     what = f"Role card {role_title(kept)}" if kept >= ROLE_BASE else "Role card"
@@ -187,7 +192,7 @@ def _give(state: BloodAndFortuneTable, r: int) -> str:
     )
 
 
-def _give_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
+def _give_waiting(state: BloodAndFortuneState, r: int, seat: int | None) -> str:
     o = state.offerer
     if seat == o:
         kept = state.offers_log[-1][3] if state.offers_log else -1
@@ -196,7 +201,7 @@ def _give_waiting(state: BloodAndFortuneTable, r: int, seat: int | None) -> str:
     return f"Waiting for P{r} to give P{o} an Influence card for the Role card they kept."
 
 
-def _take(state: BloodAndFortuneTable, p: int) -> str:
+def _take(state: BloodAndFortuneState, p: int) -> str:
     options = state.take_options(p)
     if len(options) == 1:
         x = options[0]

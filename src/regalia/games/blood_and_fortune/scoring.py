@@ -4,17 +4,19 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.core.events import Event, new_event
 from regalia.games.blood_and_fortune import eventtexts as T
 from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBLE, NUM_HOUSES, ROUNDS, VALUE
 from regalia.games.blood_and_fortune.phases import OVER
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
 
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
-def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
+
+def reveal_and_score(state: BloodAndFortuneState) -> list[Event]:
     """End the round: discard hands, reveal areas, discard doubles, score, pick the round winner
     and pass the Ring; after the last round, end the game (the caller starts the next round
     otherwise).
@@ -64,7 +66,7 @@ def reveal_and_score(state: BloodAndFortuneTable) -> list[Event]:
     return events
 
 
-def _reveal_areas(state: BloodAndFortuneTable) -> tuple[list[list[str]], list[list[str]]]:
+def _reveal_areas(state: BloodAndFortuneState) -> tuple[list[list[str]], list[list[str]]]:
     """BF-REVEAL: the Influence cards left in hands are discarded, every area is turned face up
     and every double in it is discarded (face up, BF-X11) except the rightmost (most recent)
     one; the house rules may keep them all (R8-style, BF-X10: it beats ``lose_doubles``) or lose
@@ -107,7 +109,7 @@ def _reveal_areas(state: BloodAndFortuneTable) -> tuple[list[list[str]], list[li
     return revealed, discarded
 
 
-def _round_scores(state: BloodAndFortuneTable) -> tuple[list[int], list[int]]:
+def _round_scores(state: BloodAndFortuneState) -> tuple[list[int], list[int]]:
     """BF-SCORE: each seat's own area (every card, BF-1) plus its own house's cards in all the
     other areas; then the house rules' bonuses and penalties whose condition holds, never below
     0 (BF-X9). Returns the Influence scores before the bonuses and the round scores."""
@@ -134,7 +136,7 @@ def _round_scores(state: BloodAndFortuneTable) -> tuple[list[int], list[int]]:
     return base, [max(0, x) for x in scores]
 
 
-def _round_winner(state: BloodAndFortuneTable, scores: list[int]) -> tuple[int, list[int]]:
+def _round_winner(state: BloodAndFortuneState, scores: list[int]) -> tuple[int, list[int]]:
     """The round's winner among the seats ``tied`` for the highest score: the Regent's seat
     (house rule), else the Ring holder, else the nearest after the Ring holder in turn order
     (BF-X5). Returns ``(winner, tied)``."""
@@ -148,14 +150,14 @@ def _round_winner(state: BloodAndFortuneTable, scores: list[int]) -> tuple[int, 
     return next(q for q in ((state.ring + k) % n for k in range(1, n)) if q in tied), tied
 
 
-def _end_game(state: BloodAndFortuneTable) -> Event:
+def _end_game(state: BloodAndFortuneState) -> Event:
     """After the last round: the highest total wins, a tie for it means nobody wins (BF-WIN).
     Returns the public ``game_over`` event."""
     best = max(state.totals)
     top_seats = [p for p in range(state.num_players) if state.totals[p] == best]
     state.winners_ = tuple(top_seats) if len(top_seats) == 1 else ()
     state.phase = OVER
-    state.cp = -1
+    state.to_act = -1
     state.klog = []
     totals = tuple(state.totals)
     return new_event("game_over", (T.game_over_text, totals, state.winners_), None, None, (T.totals_data, totals))

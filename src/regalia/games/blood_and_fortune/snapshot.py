@@ -1,5 +1,6 @@
 """Checks of a Blood & Fortune state loaded from a snapshot (``State._validate_restored``).
 
+
 The core checks the common fields, card conservation across the zones, a legal action for the
 decider and — for a snapshot with a history — that replaying it gives the saved state. A
 snapshot of a determinized state has no history, so everything else is checked here: the type
@@ -12,7 +13,7 @@ Role card being resolved). A failure is a ``ValueError`` naming the field (``sta
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.games.blood_and_fortune.cards import (
     CARD_NAMES,
@@ -52,7 +53,9 @@ from regalia.games.blood_and_fortune.phases import (
     PAYING,
     ROLE_TARGET,
 )
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 _REVEAL_KEYS: Final = (
     "round",
@@ -103,7 +106,7 @@ def _cards(value: Any, field: str, *, roles: bool, influence: bool = True) -> li
     return out
 
 
-def validate(state: BloodAndFortuneTable) -> None:
+def validate(state: BloodAndFortuneState) -> None:
     """Check a state restored from a snapshot (see the module docstring).
 
     Raises:
@@ -130,7 +133,7 @@ def validate(state: BloodAndFortuneTable) -> None:
         raise _bad("round", "the game is over exactly after the last round")
     _int(state.ring, "ring", 0, seats)
     first = _int(state.first, "first", 0, seats)
-    cp = _int(state.cp, "cp", -1, seats)
+    cp = _int(state.to_act, "cp", -1, seats)
     next_slot = _int(state.next_slot, "next_slot", 0, 10**6)
     offerer = _int(state.offerer, "offerer", -1, seats)
     recipient = _int(state.recipient, "recipient", -1, seats)
@@ -182,7 +185,7 @@ def validate(state: BloodAndFortuneTable) -> None:
 
 
 def _check_offer(
-    state: BloodAndFortuneTable, phase: int, cp: int, offerer: int, recipient: int, houses: list[int]
+    state: BloodAndFortuneState, phase: int, cp: int, offerer: int, recipient: int, houses: list[int]
 ) -> None:
     offer = _cards(state.offer, "offer", roles=bool(state.config.roles))
     if len(offer) > 2:
@@ -226,7 +229,7 @@ def _holder(h: Any, field: str, n: int, next_slot: int) -> None:
         raise _bad(field, "not a place a card can be")
 
 
-def _check_logs(state: BloodAndFortuneTable, n: int, next_slot: int, roles: bool) -> None:
+def _check_logs(state: BloodAndFortuneState, n: int, next_slot: int, roles: bool) -> None:
     seats = n - 1
     everyone = (1 << n) - 1
     for i, e in enumerate(_tuples(state.offers_log, "offers_log", 5)):
@@ -284,10 +287,10 @@ def _check_logs(state: BloodAndFortuneTable, n: int, next_slot: int, roles: bool
                 raise _bad(f, "expected card notations")
 
 
-def _check_roles(state: BloodAndFortuneTable, n: int, roles: bool) -> None:
+def _check_roles(state: BloodAndFortuneState, n: int, roles: bool) -> None:
     seats = n - 1
     _cards(state.role_deck, "role_deck", roles=roles, influence=False)
-    _cards(state._fixed_roles, "fixed_roles", roles=roles, influence=False)
+    _cards(state.fixed_roles, "fixed_roles", roles=roles, influence=False)
     for p, d in enumerate(_list(state.dealt, "dealt", n)):
         if len(_cards(d, f"dealt[{p}]", roles=roles, influence=False)) not in (0, 2):
             raise _bad(f"dealt[{p}]", "a seat is dealt 2 Role cards or none")
@@ -318,7 +321,7 @@ def _check_roles(state: BloodAndFortuneTable, n: int, roles: bool) -> None:
 
 
 def _check_decider(
-    state: BloodAndFortuneTable, phase: int, cp: int, first: int, turn_k: int, offerer: int, recipient: int
+    state: BloodAndFortuneState, phase: int, cp: int, first: int, turn_k: int, offerer: int, recipient: int
 ) -> None:
     n = state.num_players
     cfg = state.config
@@ -349,7 +352,7 @@ def _check_decider(
             raise _bad("played", "the Role card being resolved lies face up")
 
 
-def _check_knowledge(state: BloodAndFortuneTable) -> None:
+def _check_knowledge(state: BloodAndFortuneState) -> None:
     """The knowledge log agrees with the cards (BF-2): for every seat, each card may be where it
     is (the log is sound), each card the seat's view names — its hand, its dealt and placed Role
     cards, the area cards it knows, an offer it made or received — can only be where it is, and
@@ -383,7 +386,7 @@ def _check_knowledge(state: BloodAndFortuneTable) -> None:
                 raise _bad("klog", f"P{x} sees {CARD_NAMES[c]} but its knowledge does not place it exactly")
 
 
-def _check_rounds(state: BloodAndFortuneTable, n: int, rnd: int, phase: int) -> None:
+def _check_rounds(state: BloodAndFortuneState, n: int, rnd: int, phase: int) -> None:
     logs = _list(state.round_log, "round_log")
     if len(logs) != rnd:
         raise _bad("round_log", f"expected one entry per finished round ({rnd})")

@@ -4,42 +4,31 @@ Section tags used as rule ids (see ``docs/games/blood_and_fortune.md``): ``BF-SE
 ``BF-DRAFT``, ``BF-OFFER``, ``BF-ROLEOFFER``, ``BF-SPECIAL``, ``BF-RESOLVE``, ``BF-REVEAL``,
 ``BF-SCORE``, ``BF-ROUND``, ``BF-WIN``; rulings ``BF-1..BF-4`` (sheet) and ``BF-X1..`` (regalia's).
 
-The package, bottom up (each module imports only those above it, so there is no import cycle):
+The package, bottom up (each module imports only those above it, so there is no import cycle;
+a module that takes the state imports it for typing only):
 
 - constants, importing nothing of the game: ``phases`` (the pending decisions), ``cards`` (cards,
   houses, the house-rule effect tables), ``holders`` (the knowledge log's kinds and holders);
 - ``actions`` (action objects, texts, ids), ``words`` (the screens' words), ``eventtexts`` (event
   texts built when read), ``deck`` (``deck=``);
-- ``position``: :class:`~.position.BloodAndFortuneTable`, the position's fields, copies and snapshots;
-- helpers taking a table: ``effects`` (house-rule effects), ``knowledge`` (who knows where each
-  card is; determinization), ``scoring`` (Reveal and Score), ``view``, ``prompts``, ``labels``,
-  ``refusals``, ``snapshot`` (loaded snapshots);
-- this module: :class:`BloodAndFortuneState`, the rules that move the game on; then ``game``
-  (the registered description) and ``bot``.
-
-One line of inheritance: ``core.State → BloodAndFortuneTable → BloodAndFortuneState``. The
-flow functions (``_start_round``, ``_begin_offer_turn``, ...) append the events they cause to
-the list they are given, in the order they happen.
+- functions of a state: ``effects`` (house-rule effects), ``knowledge`` (who knows where each
+  card is; determinization), ``scoring`` (Reveal and Score), ``flow`` (the round: the steps the
+  actions share), ``rules`` (by action kind: what is legal, why not, what it does; the entry
+  points), ``position`` (the fields copied, saved and loaded), ``snapshot`` (loaded snapshots);
+- this module: :class:`BloodAndFortuneState`, the typed fields, the deal and the protocol;
+- what is read from a state: ``presenter`` (``view``, ``prompts``, ``labels``, ``keys``),
+  ``observation``, ``summary``, ``bot``; then ``game`` (the registered description).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from typing import Any, Final
 
-from regalia.core.events import Event, new_event, private, public
+from regalia.core.events import Event
 from regalia.core.state import State, shuffle
-from regalia.games.blood_and_fortune import eventtexts as T
+from regalia.games.blood_and_fortune import flow, rules
 from regalia.games.blood_and_fortune.actions import (
-    GIVE,
-    KEEP,
-    OFFER,
-    PASS,
-    PLACE,
-    SPECIAL,
-    TAKE,
-    Action,
     action_from_id,
     action_to_id,
     parse_action_text,
@@ -48,33 +37,15 @@ from regalia.games.blood_and_fortune.cards import (
     CARD_NAMES,
     HOUSE_NAMES,
     NUM_HOUSES,
-    NUM_ROLES,
     NUM_SCORE_CARDS,
     ROLE_BASE,
-    ROLES,
     ROUNDS,
-    SPECIAL_ACTIONS,
-    TURNS_PER_ROUND,
     house_cards,
 )
 from regalia.games.blood_and_fortune.deck import parse_deck
-from regalia.games.blood_and_fortune.effects import apply_effect, can_use_special, effect_targets
-from regalia.games.blood_and_fortune.holders import (
-    H_DEALT,
-    H_DECK,
-    H_OFFER,
-    H_PLACED,
-    H_PLAYED,
-    H_SLOT,
-    K_EMPTY,
-    K_XFER,
-)
-from regalia.games.blood_and_fortune.keys import choice_keys
+from regalia.games.blood_and_fortune.effects import can_use_special
 from regalia.games.blood_and_fortune.knowledge import determinize
-from regalia.games.blood_and_fortune.labels import choice_group, choice_key, label
-from regalia.games.blood_and_fortune.legal import legal_actions
 from regalia.games.blood_and_fortune.phases import (
-    CLOSING,
     DRAFT_PLACE,
     DRAFT_TAKE,
     KEEPING,
@@ -84,29 +55,190 @@ from regalia.games.blood_and_fortune.phases import (
     PHASE_NAMES,
     ROLE_TARGET,
 )
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
-from regalia.games.blood_and_fortune.prompts import prompt, result_prompt
-from regalia.games.blood_and_fortune.refusals import explain_illegal
-from regalia.games.blood_and_fortune.scoring import reveal_and_score, win_chances
+from regalia.games.blood_and_fortune.position import copy_into, restore_state, snapshot_state
+from regalia.games.blood_and_fortune.scoring import win_chances
 from regalia.games.blood_and_fortune.snapshot import validate
 from regalia.games.blood_and_fortune.summary import BloodAndFortuneSummary, summarize
-from regalia.games.blood_and_fortune.view import make_view
-from regalia.games.blood_and_fortune.words import role_title
 
-_WITNESSES: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
-    tuple(frozenset({p, q}) for q in range(6)) for p in range(6)
-)
-"""``_WITNESSES[p][q]``: the audience ``{p, q}`` of a private event between two seats."""
-_ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({p}) for p in range(6))
-"""``_ONLY[p]``: the audience of a private event for seat ``p`` alone."""
-_OFFER_EMPTIED: Final[tuple[tuple[int, ...], tuple[int, ...]]] = ((K_EMPTY, H_OFFER, 0), (K_EMPTY, H_OFFER, 1))
-"""The knowledge-log entries of a resolved offer: it holds no Influence and no Role card any more."""
+_INTERPRETED: Final = __file__.endswith(".py")
+"""Whether this module runs as Python source (not the mypyc build)."""
 
 
-class BloodAndFortuneState(BloodAndFortuneTable):
-    """A Blood & Fortune game in play: the rules that move it on (the fields are
-    :class:`~.position.BloodAndFortuneTable`'s). Made by :meth:`deal`; ``Game.new_initial_state``
-    calls it."""
+class BloodAndFortuneState(State):
+    """A Blood & Fortune game: its typed fields (below, each with its meaning), the deal and the
+    protocol; the rules that move it on are functions of it (:mod:`.rules`, :mod:`.flow`). Made
+    by :meth:`deal` (``Game.new_initial_state`` calls it). Seats ``0..n-1``; turn order is ascending seat order from the
+    first player (clockwise, BF-X5). Per-seat lists are indexed by seat.
+
+    Attributes:
+        houses: the house (0-based) of each seat. score_cards: the Score card (0-based) of each seat.
+        ring: the seat holding the Ring. first: the first player of the round.
+        round: the round (0-based; 3 once the game is over). phase: the pending decision (``phases``).
+        to_act: the seat to decide (``-1`` once the game is over). turns_total: Offer turns started.
+        totals: the scores of the finished rounds. winners_: the winners once the game is over.
+        last_round / round_log: the reveal and score table of the last / every finished round.
+        hands: the cards in hand (Influence and Role ints).
+        areas / slots / known: each player area oldest -> newest: the card ints, their slot ids
+            and the bitmask of the seats that know each card.
+        next_slot: the next slot id. offer / offerer / recipient: the pending offer.
+        turn_k: the Offer turns taken this round (``0 .. 3n``).
+        special_used / received: per seat, the Special Action used this round, and the Influence
+            cards received into the area this round (BF-X14).
+        closing: the seats still to be asked in the closing Special Action window (BF-X2).
+        bonuses: ``(seat, amount, condition)`` score changes of house-rule effects this round.
+        keep_doubles / lose_doubles: bitmasks of the shielded / assassinated areas (BF-X10).
+        regent: the seat that wins this round's tie (R14), or ``-1``.
+        discard: the face-up discard (BF-X11). played: ``(role, seat)`` Role cards resolved.
+        resolve_queue: ``(role, seat)`` still to resolve, in ascending order (BF-RESOLVE).
+        offers_log: ``(offerer, recipient, cards, kept card, slot)`` of this round's offers.
+        payments_log: ``(payer, payee, card, slot)`` of this round's gifts for Role cards.
+        peeks: per seat, what it looked at this round (``{"source", "seat", "position", "cards"}``).
+        klog: the knowledge log of this round (see ``knowledge``).
+        role_deck / dealt / placed / draft_queue / takes: the role draft (BF-DRAFT).
+        roles_on / specials_on: the options ``roles`` / ``special_actions`` (read on every move).
+    """
+
+    houses: list[int]
+    score_cards: list[int]
+    ring: int
+    first: int
+    round: int
+    phase: int
+    to_act: int
+    turns_total: int
+    totals: list[int]
+    winners_: tuple[int, ...]
+    last_round: dict[str, Any] | None
+    round_log: list[dict[str, Any]]
+    hands: list[list[int]]
+    areas: list[list[int]]
+    slots: list[list[int]]
+    known: list[list[int]]
+    next_slot: int
+    offer: list[int]
+    offerer: int
+    recipient: int
+    turn_k: int
+    special_used: list[bool]
+    received: list[int]
+    closing: list[int]
+    bonuses: list[tuple[int, int, str]]
+    keep_doubles: int
+    lose_doubles: int
+    regent: int
+    discard: list[int]
+    played: list[tuple[int, int]]
+    resolve_queue: list[tuple[int, int]]
+    offers_log: list[tuple[int, int, tuple[int, ...], int, int]]
+    payments_log: list[tuple[int, int, int, int]]
+    peeks: list[list[dict[str, Any]]]
+    klog: list[tuple[Any, ...]]
+    role_deck: list[int]
+    dealt: list[list[int]]
+    placed: list[int]
+    draft_queue: list[int]
+    takes: list[tuple[int, int, int]]
+    roles_on: bool
+    specials_on: bool
+    fixed_roles: list[int]
+    """The Role cards ``make(deck=...)`` deals first in round 1 (BF-X6)."""
+    _twins: tuple[tuple[int, ...], dict[int, int]] | None = None
+    """The twin cards of the position ``labels`` last labelled (a cache, never copied or saved)."""
+    _reveal_rows: tuple[dict[str, Any], list[list[dict[str, Any]]]] | None = None
+    """The card rows of ``last_round`` for the views (a cache, never copied or saved)."""
+
+    def __init__(self) -> None:
+        """A blank position with no seat (``_blank``): ``deal``, ``clone`` or ``_restore_state``
+        fills it after the core has set the common fields."""
+        self.houses = []
+        self.score_cards = []
+        self.ring = 0
+        self.first = 0
+        self.round = 0
+        self.phase = OFFERING
+        self.to_act = -1
+        self.turns_total = 0
+        self.totals = []
+        self.winners_ = ()
+        self.last_round = None
+        self.round_log = []
+        self.hands = []
+        self.areas = []
+        self.slots = []
+        self.known = []
+        self.next_slot = 0
+        self.offer = []
+        self.offerer = -1
+        self.recipient = -1
+        self.turn_k = 0
+        self.special_used = []
+        self.received = []
+        self.closing = []
+        self.bonuses = []
+        self.keep_doubles = 0
+        self.lose_doubles = 0
+        self.regent = -1
+        self.discard = []
+        self.played = []
+        self.resolve_queue = []
+        self.offers_log = []
+        self.payments_log = []
+        self.peeks = []
+        self.klog = []
+        self.role_deck = []
+        self.dealt = []
+        self.placed = []
+        self.draft_queue = []
+        self.takes = []
+        self.roles_on = False
+        self.specials_on = False
+        self.fixed_roles = []
+
+    @classmethod
+    def _blank(cls) -> BloodAndFortuneState:
+        """A blank instance for ``clone`` and ``from_snapshot``, which set every field. Compiled,
+        the argument-free constructor (a compiled class's ``__new__`` runs ``__init__``); as
+        Python source, an object made without ``__init__`` (the fields would be set twice)."""
+        if _INTERPRETED:
+            new = super()._blank()  # ``cls.__new__(cls)``, made in the core
+            assert isinstance(new, BloodAndFortuneState)
+            return new
+        return cls()
+
+    def _read_options(self) -> None:
+        """Keep the options read on every move as native fields (``config`` is typed ``Any``)."""
+        self.roles_on = bool(self.config.roles)
+        self.specials_on = bool(self.config.special_actions)
+
+    # ------------------------------------------------------------------ small shared questions
+    def order(self) -> list[int]:
+        """Turn order: from the first player, ascending seats (clockwise, BF-X5)."""
+        n = self.num_players
+        return [(self.first + i) % n for i in range(n)]
+
+    def take_options(self, p: int) -> list[int]:
+        """BF-DRAFT 4: the seats whose face-down Role card ``p`` may take (another player's;
+        BF-X1: the second-to-last taker must take the last taker's while it is on the table)."""
+        if len(self.draft_queue) == 2:
+            last = self.draft_queue[1]
+            if self.placed[last] >= 0:
+                return [last]
+        return [x for x in range(self.num_players) if x != p and self.placed[x] >= 0]
+
+    def decision(self) -> str | None:
+        """The kind of the pending decision (the view's ``decision``), ``None`` once the game is over."""
+        return None if self.phase == OVER else PHASE_NAMES[self.phase]
+
+    def clone(self) -> BloodAndFortuneState:
+        """An independent copy (the random generator shared until one of the two draws)."""
+        new = self._blank()
+        self._copy_base(new)
+        copy_into(self, new)
+        return new
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        """Every field, JSON-ready (see :func:`.position.snapshot_state`)."""
+        return snapshot_state(self)
 
     # ------------------------------------------------------------------ setup (BF-SETUP)
     @classmethod
@@ -148,395 +280,30 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         self.winners_ = ()
         self.last_round = None
         self.round_log = []
-        self._fixed_roles = [ROLE_BASE + r for r in fixed_r]
-        self._start_round([])
-
-    def _start_round(self, events: list[Event]) -> None:
-        """BF-ROUND / BF-SETUP: hands of the 5 house cards, empty areas, Ring holder first."""
-        n = self.num_players
-        self.first = self.ring
-        self.phase = OFFERING
-        self.cp = -1
-        self.hands = [house_cards(h) for h in self.houses]
-        self.areas = [[] for _ in range(n)]
-        self.slots = [[] for _ in range(n)]
-        self.known = [[] for _ in range(n)]
-        self.next_slot = 0
-        self.offer = []
-        self.offerer = -1
-        self.recipient = -1
-        self.turn_k = 0
-        self.special_used = [False] * n
-        self.received = [0] * n
-        self.closing = []
-        self.bonuses = []
-        self.keep_doubles = 0
-        self.lose_doubles = 0
-        self.regent = -1
-        self.discard = []
-        self.played = []
-        self.resolve_queue = []
-        self.offers_log = []
-        self.payments_log = []
-        self.peeks = [[] for _ in range(n)]
-        self.klog = []
-        self.role_deck = []
-        self.dealt = [[] for _ in range(n)]
-        self.placed = [-1] * n
-        self.draft_queue = []
-        self.takes = []
-        events.append(new_event("round", (T.round_text, self.round, self.first), None, None, {}))
-        if self.roles_on:
-            self._deal_roles(events)
-        else:
-            self._begin_offer_turn(events)
-
-    # ------------------------------------------------------------------ role draft (BF-DRAFT)
-    def _deal_roles(self, events: list[Event]) -> None:
-        """BF-DRAFT 1-2: shuffle all 15 roles and deal 2 to each player in turn order, one at a time (BF-X13)."""
-        fixed = self._fixed_roles if self.round == 0 else []
-        rest = [r for r in range(ROLE_BASE, ROLE_BASE + NUM_ROLES) if r not in fixed]
-        shuffle(self.rng, rest)
-        self.role_deck = fixed + rest
-        order = self.order()
-        for _ in range(2):
-            for p in order:
-                r = self.role_deck.pop(0)
-                self.dealt[p].append(r)
-                self.klog.append((K_XFER, r, H_DECK, H_DEALT + p, 1 << p))
-        events.append(
-            public(
-                "deal_roles", f"Role draft, round {self.round + 1}: 2 Role cards are dealt to each player in turn order"
-            )
-        )
-        for p in order:
-            self.dealt[p].sort()
-            events.append(
-                private(
-                    "deal_roles",
-                    f"Role draft: you are dealt {role_title(self.dealt[p][0])} and {role_title(self.dealt[p][1])} "
-                    "(house rules)",
-                    _ONLY[p],
-                    p,
-                    cards=[CARD_NAMES[c] for c in self.dealt[p]],
-                )
-            )
-        self.phase = DRAFT_PLACE
-        self.draft_queue = order
-        self.cp = order[0]
-
-    def _do_place(self, p: int, role: int, events: list[Event]) -> None:
-        """BF-DRAFT 3: place one dealt role face down, return the other to the deck unseen."""
-        other = next(c for c in self.dealt[p] if c != role)
-        self.dealt[p] = []
-        self.placed[p] = role
-        self.role_deck.append(other)
-        self.klog.append((K_XFER, role, H_DEALT + p, H_PLACED + p, 1 << p))
-        self.klog.append((K_XFER, other, H_DEALT + p, H_DECK, 1 << p))
-        self.klog.append((K_EMPTY, H_DEALT + p, 1))
-        self.draft_queue.pop(0)
-        events.append(
-            public("place_role", f"Role draft: P{p} places a Role card face down and returns the other to the deck", p)
-        )
-        if self.draft_queue:
-            self.cp = self.draft_queue[0]
-        else:
-            self.phase = DRAFT_TAKE
-            self.draft_queue = self.order()
-            self.cp = self.draft_queue[0]
-
-    def _do_take(self, p: int, x: int, events: list[Event]) -> None:
-        """BF-DRAFT 4: take the face-down role placed by another player."""
-        role = self.placed[x]
-        self.placed[x] = -1
-        self.hands[p].append(role)
-        self.klog.append((K_XFER, role, H_PLACED + x, p, (1 << p) | (1 << x)))
-        self.klog.append((K_EMPTY, H_PLACED + x, 1))
-        self.takes.append((p, x, role))
-        self.draft_queue.pop(0)
-        events.append(
-            public("take_role", f"Role draft: P{p} takes the face-down Role card placed by P{x}", p, source=x)
-        )
-        events.append(
-            private(
-                "take_role_card",
-                f"Role draft: P{p} takes {role_title(role)} (house rule), placed by P{x}",
-                _WITNESSES[p][x],
-                p,
-                card=CARD_NAMES[role],
-            )
-        )
-        if self.draft_queue:
-            self.cp = self.draft_queue[0]
-            return
-        self._begin_offer_turn(events)
-
-    # ------------------------------------------------------------------ Offer Influence (BF-OFFER)
-    def _begin_offer_turn(self, events: list[Event]) -> None:
-        """Start the next Offer turn; a player with no cards misses it (BF-OFFER, BF-X7)."""
-        n = self.num_players
-        while self.turn_k < TURNS_PER_ROUND * n:
-            p = (self.first + self.turn_k) % n
-            self.turns_total += 1
-            if self.hands[p]:
-                self.phase = OFFERING
-                self.cp = p
-                return
-            events.append(public("miss", f"P{p} has no cards in hand and misses the turn", p))
-            self.turn_k += 1
-        self._end_offer_stage(events)
+        self.fixed_roles = [ROLE_BASE + r for r in fixed_r]
+        flow.start_round(self, [])
 
     def can_use_special(self, p: int) -> bool:
         """BF-SPECIAL / BF-4: whether seat ``p`` may use its Special Action now (see
         :func:`.effects.can_use_special`)."""
         return can_use_special(self, p)
 
-    def _left_holder(self, holder: int, hand: list[int], roles: bool) -> None:
-        """Log that ``holder`` holds no card of the class (Role cards or not) any more, if so (BF-X4)."""
-        for c in hand:
-            if (c >= ROLE_BASE) == roles:
-                return
-        self.klog.append((K_EMPTY, holder, 1 if roles else 0))
-
-    def _into_area(self, seat: int, card: int, witnesses: int, src: int) -> int:
-        """Put ``card`` face down at the right end of ``seat``'s area; its new slot id."""
-        slot = self.next_slot
-        self.next_slot = slot + 1
-        self.areas[seat].append(card)
-        self.slots[seat].append(slot)
-        self.known[seat].append(witnesses)
-        self.received[seat] += 1
-        self.klog.append((K_XFER, card, src, H_SLOT + slot, witnesses))
-        return slot
-
-    def _do_offer(self, p: int, action: Action, events: list[Event]) -> None:
-        """BF-OFFER / BF-ROLEOFFER: offer 1 or 2 cards face down to another player."""
-        c1 = action.a
-        c2 = action.b
-        to = action.seat
-        hand = self.hands[p]
-        klog = self.klog
-        wit = (1 << p) | (1 << to)
-        hand.remove(c1)
-        klog.append((K_XFER, c1, p, H_OFFER, wit))
-        roles = 1 if c1 >= ROLE_BASE else 0
-        if c2 >= 0:
-            hand.remove(c2)
-            klog.append((K_XFER, c2, p, H_OFFER, wit))
-            if c2 >= ROLE_BASE:
-                roles += 1
-            offer = [c1, c2] if c1 < c2 else [c2, c1]
-        else:
-            offer = [c1]
-        count = len(offer)
-        if roles < count:  # an Influence card left the hand
-            self._left_holder(p, hand, False)
-        if roles:
-            self._left_holder(p, hand, True)
-        self.offer = offer
-        self.offerer = p
-        self.recipient = to
-        self.phase = KEEPING
-        self.cp = to
-        cards = tuple(offer)
-        turns = TURNS_PER_ROUND * self.num_players
-        events.append(
-            new_event(
-                "offer",
-                (T.offer_text, p, to, count, roles, self.turn_k + 1, turns),
-                p,
-                None,
-                (T.offer_data, to, count, roles),
-            )
-        )
-        events.append(
-            new_event("offer_cards", (T.offer_cards_text, p, to, cards), p, _WITNESSES[p][to], (T.cards_data, cards))
-        )
-
-    def _do_keep(self, r: int, card: int, events: list[Event]) -> None:
-        """BF-OFFER: keep one card, return the other; BF-ROLEOFFER for a kept Role card."""
-        p = self.offerer
-        wit = (1 << p) | (1 << r)
-        offer = self.offer
-        back = -1
-        for c in offer:
-            if c != card:
-                back = c
-        cards = tuple(sorted(offer))
-        self.offer = []
-        role = card >= ROLE_BASE
-        if role:
-            self.hands[r].append(card)
-            self.klog.append((K_XFER, card, H_OFFER, r, wit))
-            self.offers_log.append((p, r, cards, card, -1))
-        else:
-            slot = self._into_area(r, card, wit, H_OFFER)
-            self.offers_log.append((p, r, cards, card, slot))
-        events.append(new_event("keep", (T.keep_text, r, p, role), r, None, (T.keep_data, p, role)))
-        if back >= 0:
-            self.hands[p].append(back)
-            self.klog.append((K_XFER, back, H_OFFER, p, wit))
-        self.klog.extend(_OFFER_EMPTIED)
-        events.append(
-            new_event("keep_card", (T.keep_card_text, r, card, back, p), r, _WITNESSES[p][r], (T.card_data, card))
-        )
-        if role:
-            for c in self.hands[r]:
-                if c < ROLE_BASE:
-                    self.phase = PAYING
-                    self.cp = r
-                    return
-            events.append(public("pay", f"P{r} has no Influence card to give P{p} for the Role card P{r} kept", r))
-        self.turn_k += 1
-        self._begin_offer_turn(events)
-
-    def _do_give(self, r: int, card: int, events: list[Event]) -> None:
-        """BF-ROLEOFFER 3: the recipient of a Role card gives the offerer an Influence card."""
-        p = self.offerer
-        wit = (1 << p) | (1 << r)
-        self.hands[r].remove(card)
-        slot = self._into_area(p, card, wit, r)
-        self._left_holder(r, self.hands[r], False)
-        self.payments_log.append((r, p, card, slot))
-        self.turn_k += 1
-        events.append(
-            public(
-                "pay",
-                f"P{r} gives P{p} an Influence card for the Role card P{r} kept: it goes face down to the right end "
-                f"of P{p}'s area",
-                r,
-                to=p,
-            )
-        )
-        events.append(
-            private("pay_card", f"P{r} gives {CARD_NAMES[card]} to P{p}", _WITNESSES[p][r], r, card=CARD_NAMES[card])
-        )
-        self._begin_offer_turn(events)
-
-    def _end_offer_stage(self, events: list[Event]) -> None:
-        """After the last Offer turn: the closing Special Action window (BF-X2), then roles or reveal."""
-        if self.specials_on:
-            self.closing = [p for p in self.order() if can_use_special(self, p)]
-            self._next_closing(events)
-        else:
-            self._start_resolve(events)
-
-    def _next_closing(self, events: list[Event]) -> None:
-        """BF-X2: ask the next seat of the closing window that can still use its Special Action."""
-        while self.closing:
-            p = self.closing[0]
-            if can_use_special(self, p):
-                self.phase = CLOSING
-                self.cp = p
-                return
-            self.closing.pop(0)
-        self._start_resolve(events)
-
-    # ------------------------------------------------------------------ Resolve Roles (BF-RESOLVE)
-    def _start_resolve(self, events: list[Event]) -> None:
-        if not self.roles_on:
-            self._finish_round(events)
-            return
-        self.resolve_queue = sorted((r, p) for p in range(self.num_players) for r in self.hands[p] if r >= ROLE_BASE)
-        events.append(public("resolve", "Resolve Roles: the first player calls the roles in ascending order"))
-        self._continue_resolve(events)
-
-    def _continue_resolve(self, events: list[Event]) -> None:
-        """Reveal and resolve each role in hand in ascending order (BF-RESOLVE); a role with a
-        choice of target waits for its holder's decision."""
-        everyone = (1 << self.num_players) - 1
-        while self.resolve_queue:
-            r, p = self.resolve_queue[0]
-            eff = ROLES[r - ROLE_BASE]
-            if r in self.hands[p]:
-                self.hands[p].remove(r)
-                self.played.append((r, p))
-                self.klog.append((K_XFER, r, p, H_PLAYED, everyone))
-                self._left_holder(p, self.hands[p], True)
-                events.append(
-                    public(
-                        "reveal_role",
-                        f"P{p} reveals {eff.id} {eff.name} (house rule): {eff.text}",
-                        p,
-                        role=eff.id,
-                        house_rule=True,
-                    )
-                )
-            targets = effect_targets(self, eff, p)
-            if not targets:
-                events.append(
-                    public(
-                        "effect",
-                        f"P{p}'s {eff.id} {eff.name} (house rule) has nothing to act on and has no effect",
-                        p,
-                        role=eff.id,
-                    )
-                )
-            elif eff.target == "self":
-                events.extend(apply_effect(self, eff, p, -1, -1))
-            else:
-                self.phase = ROLE_TARGET
-                self.cp = p
-                return
-            self.resolve_queue.pop(0)
-        self._finish_round(events)
-
-    # ------------------------------------------------------------------ Reveal and Score
-    def _finish_round(self, events: list[Event]) -> None:
-        """BF-REVEAL, BF-SCORE, BF-WIN (see :func:`.scoring.reveal_and_score`), then BF-ROUND:
-        the next round begins unless the game is over."""
-        events.extend(reveal_and_score(self))
-        if self.phase != OVER:
-            self._start_round(events)
-
-    def _reveal_and_score(self) -> list[Event]:
+    def reveal_and_score(self) -> list[Event]:
         """End the round now (Reveal and Score, then the next round or the end); its events."""
         events: list[Event] = []
-        self._finish_round(events)
+        flow.finish_round(self, events)
         return events
 
     # ------------------------------------------------------------------ protocol hooks
     def _legal_actions(self) -> list[Any]:
-        """The legal actions of the seat to decide (:func:`.legal.legal_actions`)."""
-        return legal_actions(self)
+        """The legal actions of the seat to decide (:func:`.rules.legal_actions`)."""
+        return rules.legal_actions(self)
 
     def _apply(self, action: Any) -> list[Event]:
-        a: Action = action
-        k = a.kind
-        p = self.cp
-        events: list[Event] = []
-        if k == OFFER:
-            self._do_offer(p, a, events)
-        elif k == KEEP:
-            self._do_keep(p, a.a, events)
-        elif k == GIVE:
-            self._do_give(p, a.a, events)
-        elif k == PLACE:
-            self._do_place(p, a.a, events)
-        elif k == TAKE:
-            self._do_take(p, a.seat, events)
-        elif k == SPECIAL:
-            self.special_used[p] = True
-            eff = SPECIAL_ACTIONS[self.score_cards[p]]
-            events.extend(apply_effect(self, eff, p, a.seat, a.pos))
-            if self.phase == CLOSING:
-                self.closing.pop(0)
-                self._next_closing(events)
-        elif k == PASS:
-            self.closing.pop(0)
-            eff = SPECIAL_ACTIONS[self.score_cards[p]]
-            text = f"P{p} passes: their Special Action {eff.id} {eff.name} (house rule) is not used this round"
-            events.append(public("pass", text, p))
-            self._next_closing(events)
-        else:  # TARGET
-            r = self.resolve_queue[0][0]
-            events.extend(apply_effect(self, ROLES[r - ROLE_BASE], p, a.seat, a.pos))
-            self.resolve_queue.pop(0)
-            self._continue_resolve(events)
-        return events
+        return rules.apply_action(self, action)
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        return explain_illegal(self, action)
+    def _explain(self, action: Any) -> tuple[str, str | None]:
+        return rules.explain(self, action)
 
     def _parse(self, text: str) -> Any:
         return parse_action_text(text, self.num_players)
@@ -549,7 +316,7 @@ class BloodAndFortuneState(BloodAndFortuneTable):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.cp
+        return None if self.phase == OVER else self.to_act
 
     @property
     def is_terminal(self) -> bool:
@@ -586,9 +353,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         Roles); ``None`` once the game is over."""
         return None if self.phase == OVER else PHASE_NAMES[self.phase]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return make_view(self, seat)
-
     def summary(self, seat: int) -> BloodAndFortuneSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
 
@@ -596,14 +360,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
             ValueError: ``seat`` is not a seat of this game."""
         self._check_seat(seat)
         return summarize(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat`` (see :mod:`.prompts`)."""
-        return prompt(self, seat)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        """The winner, or the tie that leaves nobody winning (BF-WIN), with the totals."""
-        return result_prompt(self)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows when its count is public: a keep of
@@ -613,7 +369,7 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         an offer or the closing Special Action window. Twin cards merged into one choice are not
         forced: only the decider knows they are twins."""
         ph = self.phase
-        p = self.cp
+        p = self.to_act
         if ph == KEEPING:
             return len(self.offer) == 1
         if ph == PAYING:
@@ -625,23 +381,6 @@ class BloodAndFortuneState(BloodAndFortuneTable):
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The totals of the four rounds (BF-WIN: the highest total wins)."""
         return "total", [float(t) for t in self.totals], False
-
-    def _label(self, action: Any) -> str:
-        """What ``action`` does, for the deciding seat (see :mod:`.labels`)."""
-        return label(self, action)
-
-    def _choice_key(self, action: Any) -> Hashable | None:
-        """Offers, keeps and gifts of twin cards (same house and worth, told apart by nobody)
-        share a key (see :mod:`.labels`)."""
-        return choice_key(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        """ "Offer to P2", "Special Action", "Keep", ... (see :mod:`.labels`)."""
-        return choice_group(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys(action)
 
     def _validate_restored(self) -> None:
         """Types, ranges and the rules' shapes of every field of a loaded state (see
@@ -680,7 +419,7 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         return z
 
     def _restore_state(self, data: dict[str, Any]) -> None:
-        """Load what ``_snapshot_state`` saved (see :meth:`.table.BloodAndFortuneTable._restore_state`).
+        """Load what ``_snapshot_state`` saved (see :func:`.position.restore_state`).
 
         The move history is rewritten in today's texts: a snapshot saved when seats were written
         as bare numbers (``offer H3s1 H3d2 to 2``) still matches its replay.
@@ -688,7 +427,7 @@ class BloodAndFortuneState(BloodAndFortuneTable):
         Raises:
             ValueError: a field is missing or not a list or number where one is expected.
         """
-        super()._restore_state(data)
+        restore_state(self, data)
         self.history = [canonical_text(a, self.num_players) for a in self.history]
 
 

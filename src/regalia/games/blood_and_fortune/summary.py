@@ -16,7 +16,7 @@ from regalia.games.blood_and_fortune.cards import CARD_NAMES, HOUSE_OF, IS_DOUBL
 from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET
 
 if TYPE_CHECKING:
-    from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 
 class BloodAndFortuneSummary(NamedTuple):
@@ -59,7 +59,7 @@ def _name(c: int) -> str:
     return CARD_NAMES[c]
 
 
-def summarize(state: BloodAndFortuneTable, seat: int) -> BloodAndFortuneSummary:
+def summarize(state: BloodAndFortuneState, seat: int) -> BloodAndFortuneSummary:
     """The summary of ``seat``'s information set."""
     n = state.num_players
     bit = -1 if state.is_terminal else 1 << seat  # at the end every area has been revealed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.games.blood_and_fortune.cards import (
     CARD_INDEX,
@@ -20,8 +20,10 @@ from regalia.games.blood_and_fortune.cards import (
     is_role,
 )
 from regalia.games.blood_and_fortune.phases import KEEPING, PAYING, ROLE_TARGET, STAGE_NAMES
-from regalia.games.blood_and_fortune.position import BloodAndFortuneTable
 from regalia.games.blood_and_fortune.words import tie_break
+
+if TYPE_CHECKING:
+    from regalia.games.blood_and_fortune.state import BloodAndFortuneState
 
 HOUSE_RULE_LABEL: Final = "house rule: regalia's own text (the published text is unknown)"
 
@@ -30,7 +32,7 @@ def _effect_dict(eff: Any) -> dict[str, Any]:
     return {"id": eff.id, "name": eff.name, "text": eff.text, "house_rule": True}
 
 
-def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
+def make_view(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None`` = spectator), JSON-ready.
 
     Shown to everyone: houses, Score cards, the Ring, totals and every finished round's scores,
@@ -93,7 +95,7 @@ def make_view(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _areas(state: BloodAndFortuneTable, bit: int) -> tuple[list[list[str]], list[list[dict[str, Any]]]]:
+def _areas(state: BloodAndFortuneState, bit: int) -> tuple[list[list[str]], list[list[dict[str, Any]]]]:
     """Each area as short texts and as objects (the view's ``areas`` and ``player_areas``): a
     card shows its name when the viewer's ``bit`` is set in its ``known`` mask, else its house
     only (BF-2, BF-X4); ``given_by`` is the seat whose offer or payment put it there (public)."""
@@ -125,7 +127,7 @@ def _areas(state: BloodAndFortuneTable, bit: int) -> tuple[list[list[str]], list
     return areas, player_areas
 
 
-def _offers(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, Any]]:
+def _offers(state: BloodAndFortuneState, seat: int | None) -> list[dict[str, Any]]:
     """Every offer made so far: who to whom, how many cards, whether a role was kept (public);
     the cards and the kept card for the offerer and the recipient only (BF-2)."""
     offers = []
@@ -143,7 +145,7 @@ def _offers(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, Any
     return offers
 
 
-def _payments(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, Any]]:
+def _payments(state: BloodAndFortuneState, seat: int | None) -> list[dict[str, Any]]:
     """Every card given back for a kept offer: who to whom (public), the card for those two only
     (BF-2)."""
     payments = []
@@ -155,7 +157,7 @@ def _payments(state: BloodAndFortuneTable, seat: int | None) -> list[dict[str, A
     return payments
 
 
-def _pending_offer(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any] | None:
+def _pending_offer(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any] | None:
     """The offer being kept or paid for now, or None: its size and role count (public), its
     cards (and the kept card, once kept) for the offerer and the recipient only (BF-2)."""
     if state.phase == KEEPING:
@@ -185,7 +187,7 @@ def _pending_offer(state: BloodAndFortuneTable, seat: int | None) -> dict[str, A
     return None
 
 
-def _special_actions(state: BloodAndFortuneTable) -> dict[str, Any]:
+def _special_actions(state: BloodAndFortuneState) -> dict[str, Any]:
     """The special actions house rule's public part of the view (see the game's docs page)."""
     return {
         "house_rule": True,
@@ -198,7 +200,7 @@ def _special_actions(state: BloodAndFortuneTable) -> dict[str, Any]:
     }
 
 
-def _roles(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
+def _roles(state: BloodAndFortuneState, seat: int | None) -> dict[str, Any]:
     """The roles house rule's part of the view: the draft (each seat's dealt and placed role for
     that seat alone, a take's role for its two seats), the played roles and their texts."""
     n = state.num_players
@@ -231,7 +233,7 @@ def _roles(state: BloodAndFortuneTable, seat: int | None) -> dict[str, Any]:
     return roles
 
 
-def _reveal(state: BloodAndFortuneTable) -> dict[str, Any] | None:
+def _reveal(state: BloodAndFortuneState) -> dict[str, Any] | None:
     """The last round's reveal for the view (a fresh copy): the saved table plus ``cards``, each
     area as it was turned face up (left to right) with each card's house, worth and whether it
     was discarded. The ``cards`` rows are built once per reveal and copied after."""

@@ -1,8 +1,5 @@
-"""Kingdom (``kingdom``): registers the game with the regalia registry on import."""
+"""Kingdom (2+ players): combat with a regular deck. Registered as ``kingdom`` by :mod:`regalia.games`."""
 
-from regalia.core.registry import register
 from regalia.games.kingdom.game import KingdomGame
 
-GAME = register(KingdomGame())
-
-__all__ = ["GAME", "KingdomGame"]
+__all__ = ["KingdomGame"]

@@ -1,6 +1,6 @@
 """Kingdom's actions: frozen named tuples with a canonical text and a stable integer id.
 
-An action is ``Action(kind, a, b, c)``; the meaning of ``a``, ``b``, ``c`` depends on ``kind``
+An action is ``KingdomAction(kind, a, b, c)``; the meaning of ``a``, ``b``, ``c`` depends on ``kind``
 (card integers from :mod:`cards`, seats, suits or damage points). Texts (``str(action)``):
 
 =============================  ==============================================================
@@ -74,7 +74,7 @@ NUM_KINDS: Final = 20
 MAX_ASSIGN: Final = 11  # the largest damage rating (Ace Champion) [KD-6]
 
 
-class Action(NamedTuple):
+class KingdomAction(NamedTuple):
     """One Kingdom action. ``kind`` is one of the module's kind constants; ``a``, ``b``, ``c``
     are its arguments (cards as integers, seats, a suit index, damage points)."""
 
@@ -126,24 +126,24 @@ class Action(NamedTuple):
         return f"joker recruit {NAME[a]}"
 
 
-_MADE: Final[dict[int, Action]] = {}
+_MADE: Final[dict[int, KingdomAction]] = {}
 """Every action made by :func:`act`, by its packed fields: legal actions are shared objects."""
 
 
-def act(kind: int, a: int = 0, b: int = 0, c: int = 0) -> Action:
-    """The action ``Action(kind, a, b, c)``, made once and shared (an action is an immutable
+def act(kind: int, a: int = 0, b: int = 0, c: int = 0) -> KingdomAction:
+    """The action ``KingdomAction(kind, a, b, c)``, made once and shared (an action is an immutable
     tuple, compared by value; making a named tuple is the dearest part of listing the legal
     actions, in the compiled build most of all). Fields: a card (< 512), a seat, a suit or a
     damage point count in ``a`` and ``b``, a suit in ``c``."""
     key = ((kind * 512 + a) * 512 + b) * 16 + c
     made = _MADE.get(key)
     if made is None:
-        made = Action(kind, a, b, c)
+        made = KingdomAction(kind, a, b, c)
         _MADE[key] = made
     return made
 
 
-class Layout:
+class ActionSpace:
     """The integer action space of one (decks, players) pair: ``offset[kind]`` and sizes.
 
     Attributes:
@@ -187,8 +187,8 @@ class Layout:
             total += sizes[k]
         self.size = total
 
-    def action_id(self, act: Action) -> int:
-        """The integer id of ``act`` (assumed well formed for this layout)."""
+    def action_id(self, act: KingdomAction) -> int:
+        """The integer id of ``act`` (assumed well formed for this action space)."""
         k, a, b, c = act
         off = self.offsets[k]
         if k <= TAKE_DECK:
@@ -212,7 +212,7 @@ class Layout:
         # ASSASSIN, COUNTER
         return off + ACE_INDEX[a] * self.nn + NOBLE_INDEX[b]
 
-    def action_from_id(self, i: int) -> Action:
+    def action_from_id(self, i: int) -> KingdomAction:
         """The action with id ``i``.
 
         Raises:
@@ -225,31 +225,31 @@ class Layout:
             k -= 1
         r = i - self.offsets[k]
         if k <= TAKE_DECK:
-            return Action(k)
+            return KingdomAction(k)
         if k == PLAY:
-            return Action(k, NOBLE_BY_INDEX[r])
+            return KingdomAction(k, NOBLE_BY_INDEX[r])
         if k == BRING:
-            return Action(k, ARMY_BY_INDEX[r // self.nn], NOBLE_BY_INDEX[r % self.nn])
+            return KingdomAction(k, ARMY_BY_INDEX[r // self.nn], NOBLE_BY_INDEX[r % self.nn])
         if k == CHANGE:
             pair, suit = divmod(r, 4)
-            return Action(k, NOBLE_BY_INDEX[pair // self.nn], NOBLE_BY_INDEX[pair % self.nn], suit)
+            return KingdomAction(k, NOBLE_BY_INDEX[pair // self.nn], NOBLE_BY_INDEX[pair % self.nn], suit)
         if k in (ATTACK, SPY, EXPOSE):
-            return Action(k, r)
+            return KingdomAction(k, r)
         if k in (ATTACKER, TARGET, RECRUIT):
-            return Action(k, r + 1)
+            return KingdomAction(k, r + 1)
         if k == BLOCK:
-            return Action(k, r // self.nr + 1, r % self.nr + 1)
+            return KingdomAction(k, r // self.nr + 1, r % self.nr + 1)
         if k == ASSIGN:
-            return Action(k, r // self.nr, r % self.nr + 1)
+            return KingdomAction(k, r // self.nr, r % self.nr + 1)
         if k in (DISCARD, TAKE):
-            return Action(k, r)
-        return Action(k, ACE_BY_INDEX[r // self.nn], NOBLE_BY_INDEX[r % self.nn])
+            return KingdomAction(k, r)
+        return KingdomAction(k, ACE_BY_INDEX[r // self.nn], NOBLE_BY_INDEX[r % self.nn])
 
 
 @lru_cache(maxsize=64)
-def layout(decks: int, players: int) -> Layout:
-    """The (cached) :class:`Layout` of a game with ``decks`` decks and ``players`` seats."""
-    return Layout(decks, players)
+def action_space(decks: int, players: int) -> ActionSpace:
+    """The (cached) :class:`ActionSpace` of a game with ``decks`` decks and ``players`` seats."""
+    return ActionSpace(decks, players)
 
 
 def _bad(text: str, why: str) -> IllegalActionError:
@@ -290,7 +290,7 @@ def _seat(text: str, word: str, players: int) -> int:
     return int(w[1:])
 
 
-def parse_action(text: str, decks: int, players: int) -> Action:
+def parse_action(text: str, decks: int, players: int) -> KingdomAction:
     """Read an action text (keywords case-insensitive), legal now or not.
 
     Raises:
@@ -303,50 +303,50 @@ def parse_action(text: str, decks: int, players: int) -> Action:
     n = len(w)
     low = [x.lower() for x in w]
     if n == 1 and head in ("end", "pass", "done"):
-        return Action({"end": END, "pass": PASS, "done": DONE}[head])
+        return KingdomAction({"end": END, "pass": PASS, "done": DONE}[head])
     if head == "play" and n == 2:
-        return Action(PLAY, _noble(text, w[1], decks))
+        return KingdomAction(PLAY, _noble(text, w[1], decks))
     if head == "bring" and n == 4 and low[2] == "with":
         s = _real(text, w[1], decks)
         if not IS_ARMY[s]:
             raise IllegalActionError(
                 f"{w[1]} is not a soldier or an Ace; only those are brought in by a noble", "KD-1", text
             )
-        return Action(BRING, s, _noble(text, w[3], decks))
+        return KingdomAction(BRING, s, _noble(text, w[3], decks))
     if head == "change" and n == 6 and low[2] == "to" and low[4] == "using":
         suit = w[3].upper()
         if len(suit) != 1 or suit not in SUITS:
             raise _bad(text, f"{w[3]!r} is not a suit (S, H, D or C)")
-        return Action(CHANGE, _noble(text, w[1], decks), _noble(text, w[5], decks), SUITS.index(suit))
+        return KingdomAction(CHANGE, _noble(text, w[1], decks), _noble(text, w[5], decks), SUITS.index(suit))
     if head in ("attack", "spy", "expose") and n == 2:
-        return Action({"attack": ATTACK, "spy": SPY, "expose": EXPOSE}[head], _seat(text, w[1], players))
+        return KingdomAction({"attack": ATTACK, "spy": SPY, "expose": EXPOSE}[head], _seat(text, w[1], players))
     if head == "attacker" and n == 2:
-        return Action(ATTACKER, _real(text, w[1], decks))
+        return KingdomAction(ATTACKER, _real(text, w[1], decks))
     if head == "block" and n == 4 and low[2] == "with":
-        return Action(BLOCK, _real(text, w[1], decks), _real(text, w[3], decks))
+        return KingdomAction(BLOCK, _real(text, w[1], decks), _real(text, w[3], decks))
     if head == "assign" and n == 4 and low[2] == "to":
         if not w[1].isdigit() or int(w[1]) > MAX_ASSIGN:
             raise _bad(text, f"{w[1]!r} is not a number of damage points 0..{MAX_ASSIGN}")
-        return Action(ASSIGN, int(w[1]), _real(text, w[3], decks))
+        return KingdomAction(ASSIGN, int(w[1]), _real(text, w[3], decks))
     if head == "discard" and n == 2:
-        return Action(DISCARD, _card(text, w[1], decks))
+        return KingdomAction(DISCARD, _card(text, w[1], decks))
     if head == "take" and n == 2:
         if low[1] == "deck":
-            return Action(TAKE_DECK)
-        return Action(TAKE, _card(text, w[1], decks))
+            return KingdomAction(TAKE_DECK)
+        return KingdomAction(TAKE, _card(text, w[1], decks))
     if head in ("assassin", "counter") and n == 4 and low[2] == "using":
         ace = _real(text, w[1], decks)
         if not IS_ACE[ace]:
             raise IllegalActionError(f"{w[1]} is not an Ace; only an Ace is played as an Assassin", "KD-8", text)
-        return Action(ASSASSIN if head == "assassin" else COUNTER, ace, _noble(text, w[3], decks))
+        return KingdomAction(ASSASSIN if head == "assassin" else COUNTER, ace, _noble(text, w[3], decks))
     if head == "target" and n == 2:
-        return Action(TARGET, _real(text, w[1], decks))
+        return KingdomAction(TARGET, _real(text, w[1], decks))
     if head == "joker" and n >= 2:
         use = low[1]
         if use == "pick" and n == 2:
-            return Action(JOKER_PICK)
+            return KingdomAction(JOKER_PICK)
         if use in ("spy", "expose") and n == 3:
-            return Action(SPY if use == "spy" else EXPOSE, _seat(text, w[2], players))
+            return KingdomAction(SPY if use == "spy" else EXPOSE, _seat(text, w[2], players))
         if use == "recruit" and n == 3:
-            return Action(RECRUIT, _real(text, w[2], decks))
+            return KingdomAction(RECRUIT, _real(text, w[2], decks))
     raise _bad(text, f"{text!r} is not a Kingdom action")

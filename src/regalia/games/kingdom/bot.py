@@ -15,7 +15,7 @@ from typing import Any, Final
 from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import InfoSet
 from regalia.games.kingdom import actions as A
-from regalia.games.kingdom.actions import Action, act
+from regalia.games.kingdom.actions import KingdomAction, act
 from regalia.games.kingdom.cards import (
     COMBAT_RANK,
     IS_ACE,
@@ -41,7 +41,7 @@ def value(c: int) -> int:
     return RATING[c]
 
 
-class KingdomHeuristicBot(HeuristicBase):
+class KingdomBot(HeuristicBase):
     """A rule-of-thumb Kingdom player (see ``docs/games/kingdom.md`` for its measured strength)."""
 
     def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
@@ -51,7 +51,7 @@ class KingdomHeuristicBot(HeuristicBase):
         return choice if choice is not None else legal[0]
 
 
-def decide(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def decide(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     """The bot's choice for the decision of ``v`` (``None``: the first legal action)."""
     d = v.decision
     if d == "main":
@@ -106,7 +106,7 @@ def _hand_value(v: KingdomSummary, me: int, c: int) -> int:
     return RANK[c] + (4 if SUIT[c] in _suits(v, me, False) else 0)
 
 
-def _first_max(actions: list[Action], keys: list[int]) -> Action:
+def _first_max(actions: list[KingdomAction], keys: list[int]) -> KingdomAction:
     """The first action of largest key (``max``'s choice)."""
     best = 0
     for i in range(1, len(keys)):
@@ -115,7 +115,7 @@ def _first_max(actions: list[Action], keys: list[int]) -> Action:
     return actions[best]
 
 
-def _first_min(actions: list[Action], keys: list[int]) -> Action:
+def _first_min(actions: list[KingdomAction], keys: list[int]) -> KingdomAction:
     """The first action of smallest key (``min``'s choice)."""
     best = 0
     for i in range(1, len(keys)):
@@ -125,13 +125,13 @@ def _first_min(actions: list[Action], keys: list[int]) -> Action:
 
 
 # ---------------------------------------------------------------------- decisions
-def _main(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
-    recruits: list[Action] = []
-    plays: list[Action] = []
-    brings: list[Action] = []
-    changes: list[Action] = []
-    assassins: list[Action] = []
-    attacks: list[Action] = []
+def _main(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
+    recruits: list[KingdomAction] = []
+    plays: list[KingdomAction] = []
+    brings: list[KingdomAction] = []
+    changes: list[KingdomAction] = []
+    assassins: list[KingdomAction] = []
+    attacks: list[KingdomAction] = []
     for a in legal:
         k = a.kind
         if k == A.RECRUIT:
@@ -214,7 +214,7 @@ def _safe_attackers(v: KingdomSummary, me: int, q: int) -> list[int]:
     return [c for c in mine if not IS_NOBLE[c] and COMBAT_RANK[c] > top]
 
 
-def _attackers(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _attackers(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     safe = set(_safe_attackers(v, me, v.defender))
     adds = [a for a in legal if a.kind == A.ATTACKER and a.a in safe]
     if adds:
@@ -226,7 +226,7 @@ def _attackers(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None
     return _first_max(cards, [COMBAT_RANK[a.a] for a in cards])
 
 
-def _blockers(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _blockers(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     ready = sorted({a.b for a in legal if a.kind == A.BLOCK}, key=lambda c: (value(c), COMBAT_RANK[c]))
     if not ready:
         return act(A.DONE)
@@ -251,7 +251,7 @@ def _blockers(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
     return act(A.DONE)
 
 
-def _split(v: KingdomSummary, legal: list[Action]) -> Action | None:
+def _split(v: KingdomSummary, legal: list[KingdomAction]) -> KingdomAction | None:
     i = v.attackers.index(v.split_attacker)
     blockers = v.blockers[i][v.split_blocker :]
     left = max(a.a for a in legal)
@@ -267,10 +267,10 @@ def _split(v: KingdomSummary, legal: list[Action]) -> Action | None:
             if cost <= left and val > best_val:
                 best, best_val = combo, val
     n = RATING[blockers[0]] if 0 in best else 0
-    return Action(A.ASSIGN, min(n, left), blockers[0])
+    return KingdomAction(A.ASSIGN, min(n, left), blockers[0])
 
 
-def _discard(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _discard(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     return _first_min(legal, [_hand_value(v, me, a.a) for a in legal])
 
 
@@ -290,7 +290,7 @@ def _threat(v: KingdomSummary, me: int) -> int:
     return best
 
 
-def _respond(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _respond(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     if _threat(v, me) >= 0:
         for a in legal:
             if a.kind == A.ASSASSIN:
@@ -298,7 +298,7 @@ def _respond(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
     return act(A.PASS)
 
 
-def _target(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _target(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     t = _threat(v, me)
     if t >= 0:
         aimed = act(A.TARGET, t)
@@ -311,7 +311,7 @@ def _target(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
     return _first_min(legal, [value(a.a) for a in legal])
 
 
-def _counter(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _counter(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     counters = [a for a in legal if a.kind == A.COUNTER]
     if not counters:
         return act(A.PASS)
@@ -326,7 +326,7 @@ def _counter(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
     return act(A.PASS)
 
 
-def _pick(v: KingdomSummary, me: int, legal: list[Action]) -> Action | None:
+def _pick(v: KingdomSummary, me: int, legal: list[KingdomAction]) -> KingdomAction | None:
     takes = [a for a in legal if a.kind == A.TAKE]
     if takes:
         best = _first_max(takes, [_hand_value(v, me, a.a) for a in takes])

@@ -7,14 +7,15 @@ from typing import Any, ClassVar
 
 from regalia.core.bot import Bot
 from regalia.core.game import Game, Ruling
-from regalia.core.observation import ObservationWriter
+from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
-from regalia.games.kingdom.actions import layout
-from regalia.games.kingdom.bot import KingdomHeuristicBot
+from regalia.games.kingdom.actions import action_space
+from regalia.games.kingdom.bot import KingdomBot
 from regalia.games.kingdom.cards import MAX_DECKS, NAME, deck_cards
 from regalia.games.kingdom.config import KingdomConfig, decks_for
-from regalia.games.kingdom.observation import KingdomObserver
+from regalia.games.kingdom.observation import KingdomObserver, layout
 from regalia.games.kingdom.phases import DECISION_KINDS
+from regalia.games.kingdom.presenter import KingdomPresenter
 from regalia.games.kingdom.rulings import ALL
 from regalia.games.kingdom.schema import KingdomView
 from regalia.games.kingdom.state import KingdomState
@@ -49,6 +50,7 @@ class KingdomGame(Game):
         "counter AD using QD, joker pick, take 5H, take deck, joker spy P2, joker expose P2, joker recruit 9D."
     )
     rulings: ClassVar[tuple[Ruling, ...]] = ALL
+    presenter = KingdomPresenter()
     decision_kinds: ClassVar[tuple[str, ...]] = DECISION_KINDS
     hidden_responses: ClassVar[bool] = True
     """Response and counter windows are shown only to the seat asked [KD-X13]."""
@@ -92,7 +94,7 @@ class KingdomGame(Game):
 
     def num_actions(self, players: int, config: Any) -> int:
         """The size of the integer action space (depends on the number of decks and players)."""
-        return layout(decks_for(players, config), players).size
+        return action_space(decks_for(players, config), players).size
 
     def all_cards(self, players: int, config: Any) -> list[str]:
         """Every card of the game as notations (two ``Joker`` per deck)."""
@@ -105,11 +107,15 @@ class KingdomGame(Game):
     def state_class(self) -> type[State]:
         return KingdomState
 
+    def observation_layout(self, players: int, config: Any) -> Layout:
+        """The observation tensors' layout (:func:`.observation.layout`), for the writer and the
+        encoder ``regalia.rl.encoders.kingdom``."""
+        return layout(players, self.all_cards(players, config), config.territories, config.max_turns)
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter:
-        """The observation tensors of ``regalia.rl.encoders.kingdom``, written from the state
+        """The observation tensors of :meth:`observation_layout`, written from the state
         (:class:`.observation.KingdomObserver`)."""
-        territories = max(1, int(getattr(config, "territories", 20) or 20))
-        return KingdomObserver(players, self.all_cards(players, config), territories, config.max_turns)
+        return KingdomObserver(players, self.all_cards(players, config), config.territories, config.max_turns)
 
     def test_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """2, 4, 5, 8 and 13 players (four decks, above the old limit of 12 [KD-X14]), with
@@ -123,4 +129,4 @@ class KingdomGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": KingdomHeuristicBot}
+        return {"heuristic": KingdomBot}

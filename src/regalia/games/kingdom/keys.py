@@ -23,18 +23,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regalia.games.kingdom import actions as A
-from regalia.games.kingdom.actions import Action
+from regalia.games.kingdom.actions import KingdomAction
 from regalia.games.kingdom.cards import NAME
 
 if TYPE_CHECKING:
     from regalia.games.kingdom.state import KingdomState
 
 
-def choice_keys(st: KingdomState, act: Action) -> list[list[str]]:
+def choice_keys(state: KingdomState, act: KingdomAction) -> list[list[str]]:
     """The click steps of ``act``, a legal action of ``st`` (see the module docstring)."""
     k, a, b, _ = act
     if k == A.PLAY:
-        return [[f"hand:{NAME[a]}"], [f"seat:{st.current_player}"]]
+        return [[f"hand:{NAME[a]}"], [f"seat:{state.current_player}"]]
     if k == A.BRING or k == A.ASSASSIN or k == A.COUNTER:
         return [[f"hand:{NAME[a]}"], [f"inplay:{NAME[b]}"]]
     if k == A.CHANGE:

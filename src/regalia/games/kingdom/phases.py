@@ -54,6 +54,32 @@ DECISION_KINDS: Final = (
 )
 """Every kind of decision of Kingdom (``KingdomGame.decision_kinds``)."""
 
+# the decision due now (``KingdomState.decision_code``): the phases MAIN..DISCARD, then the
+# decisions out of the turn's order, in the order of the view's ``decision`` values
+D_MAIN: Final = 0
+D_ATTACKERS: Final = 1
+D_BLOCKERS: Final = 2
+D_SPLIT: Final = 3
+D_DISCARD: Final = 4
+D_TARGET: Final = 5
+D_COUNTER: Final = 6
+D_PICK: Final = 7
+D_RESPOND: Final = 8
+D_OVER: Final = 9
+DECISION_NAMES: Final[tuple[str, ...]] = (
+    "main",
+    "attackers",
+    "blockers",
+    "split",
+    "discard",
+    "target",
+    "counter",
+    "pick",
+    "respond",
+    "over",
+)
+"""The decisions by code, as ``KingdomState.decision`` and the view's ``decision`` name them."""
+
 SUIT_NAMES: Final = ("Spades", "Hearts", "Diamonds", "Clubs")
 """The suits in words, in the order of ``cards.SUITS``."""
 

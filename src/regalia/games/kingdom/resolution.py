@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import private, public
+from regalia.games.kingdom import flow
 from regalia.games.kingdom.cards import COMBAT_RANK, NAME, RATING, TERRITORY_VALUE
 from regalia.games.kingdom.phases import (
     BLOCKERS,
@@ -30,54 +31,54 @@ if TYPE_CHECKING:
 _JOKER_USE: Final = ("", "Pick a Card", "Spy", "Expose")
 
 
-def settle(st: KingdomState) -> None:
+def settle(state: KingdomState) -> None:
     """Advance through everything that needs no decision until one is due [KD-X2, KD-X3]."""
-    while st.phase != OVER:
-        if st.targeting >= 0:
+    while state.phase != OVER:
+        if state.targeting >= 0:
             return
-        if st.counter_q:
-            q = st.counter_q
+        if state.counter_q:
+            q = state.counter_q
             while q:
                 s = q[0]
-                if st.may_counter(s):
-                    st.resp = (*st.resp, s)  # s's turn, for everyone to see (SRV-2)
-                if st.can_counter(s):
+                if state.may_counter(s):
+                    state.resp = (*state.resp, s)  # s's turn, for everyone to see (SRV-2)
+                if state.can_counter(s):
                     return
                 q.pop(0)
-        if st.picking >= 0:
+        if state.picking >= 0:
             return
-        if st.chain:
-            resolve_chain_top(st)
+        if state.chain:
+            resolve_chain_top(state)
             continue
-        if st.window or st.window_point != W_NONE:
-            w = st.window
+        if state.window or state.window_point != W_NONE:
+            w = state.window
             while w:
                 s = w[0]
-                if st.may_respond(s):
-                    st.resp = (*st.resp, s)  # s's turn, for everyone to see (SRV-2)
-                if st.can_respond(s):
+                if state.may_respond(s):
+                    state.resp = (*state.resp, s)  # s's turn, for everyone to see (SRV-2)
+                if state.can_respond(s):
                     return
                 w.pop(0)
-            point = st.window_point
-            st.window_point = W_NONE
+            point = state.window_point
+            state.window_point = W_NONE
             if point == W_ATTACK:
-                begin_blocks(st)
+                begin_blocks(state)
             elif point == W_BLOCKS:
-                advance_split(st, 0, start=True)
+                advance_split(state, 0, start=True)
             continue
         return
 
 
-def resolve_chain_top(st: KingdomState) -> None:
+def resolve_chain_top(state: KingdomState) -> None:
     """Resolve the last Assassin or Joker of the chain, nobody having countered it [KD-8, KD-9]."""
-    ev = st._events
-    top = st.chain[-1]
+    ev = state.events
+    top = state.chain[-1]
     kind, owner, card, _, target = top
-    if len(st.chain) >= 2:
-        below = st.chain[-2]
-        del st.chain[-2:]
-        st._to_discard(below[2])
-        st._to_discard(card)  # the Assassin and its victim go to the discard pile [KD-8]
+    if len(state.chain) >= 2:
+        below = state.chain[-2]
+        del state.chain[-2:]
+        flow.to_discard(state, below[2])
+        flow.to_discard(state, card)  # the Assassin and its victim go to the discard pile [KD-8]
         what = f"Assassin {NAME[below[2]]}" if below[0] == C_ASSASSIN else f"Joker ({_JOKER_USE[below[0]]})"
         ev.append(
             public(
@@ -87,18 +88,18 @@ def resolve_chain_top(st: KingdomState) -> None:
                 owner,
             )
         )
-        if st.chain:
-            st.counter_q = st._others_from(st.chain[-1][1])
+        if state.chain:
+            state.counter_q = flow.others_from(state, state.chain[-1][1])
         return
     if kind == C_PICK:
-        st.picking = owner
+        state.picking = owner
         return
-    st.chain.pop()
-    st._to_discard(card)
+    state.chain.pop()
+    flow.to_discard(state, card)
     if kind == C_ASSASSIN:
-        if st.loc[target] >= 0:
-            victim = st.loc[target]
-            st._leave_play(target)
+        if state.loc[target] >= 0:
+            victim = state.loc[target]
+            flow.leave_play(state, target)
             ev.append(
                 public(
                     "assassination",
@@ -119,8 +120,8 @@ def resolve_chain_top(st: KingdomState) -> None:
                 )
             )
     elif kind == C_SPY:
-        shown = sorted(st.hands[target])
-        st.known[owner][target] = shown[:]
+        shown = sorted(state.hands[target])
+        state.known[owner][target] = shown[:]
         ev.append(
             public(
                 "spy",
@@ -139,10 +140,10 @@ def resolve_chain_top(st: KingdomState) -> None:
             )
         )
     else:
-        shown = sorted(st.hands[target])
-        for v in range(st.num_players + 1):
+        shown = sorted(state.hands[target])
+        for v in range(state.num_players + 1):
             if v != target:
-                st.known[v][target] = shown[:]
+                state.known[v][target] = shown[:]
         ev.append(
             public(
                 "expose",
@@ -156,39 +157,39 @@ def resolve_chain_top(st: KingdomState) -> None:
 
 
 # combat [KD-4..KD-7]
-def begin_blocks(st: KingdomState) -> None:
-    q = st.defender
-    if st.attackers and any(not st.busy[c] for c in st.play[q]):
-        st.phase = BLOCKERS
-        st.blocks_asked = True
+def begin_blocks(state: KingdomState) -> None:
+    q = state.defender
+    if state.attackers and any(not state.busy[c] for c in state.play[q]):
+        state.phase = BLOCKERS
+        state.blocks_asked = True
     else:
-        after_blocks(st)  # nothing to decide [KD-X8]
+        after_blocks(state)  # nothing to decide [KD-X8]
 
 
-def after_blocks(st: KingdomState) -> None:
-    st.phase = SPLIT
-    st.split_i = -1
-    st._open_window(W_BLOCKS, st._others_from(st.active, include_self=True))
+def after_blocks(state: KingdomState) -> None:
+    state.phase = SPLIT
+    state.split_i = -1
+    flow.open_window(state, W_BLOCKS, flow.others_from(state, state.turn_player, include_self=True))
 
 
-def advance_split(st: KingdomState, j: int, start: bool = False) -> None:
+def advance_split(state: KingdomState, j: int, start: bool = False) -> None:
     """Move to the next damage split the attacker must choose [KD-6]; resolve combat after
     the last one. The last blocker of an attacker takes whatever damage is left."""
-    i = 0 if start else st.split_i
-    while i < len(st.attackers):
-        bl = st.blockers[i]
+    i = 0 if start else state.split_i
+    while i < len(state.attackers):
+        bl = state.blockers[i]
         if len(bl) >= 2:
-            left = RATING[st.attackers[i]] - sum(st.dealt[i][:j])
+            left = RATING[state.attackers[i]] - sum(state.dealt[i][:j])
             if j < len(bl) - 1 and left > 0:
-                st.split_i, st.split_j = i, j
+                state.split_i, state.split_j = i, j
                 return
             # nothing left to choose: the rest get nothing, the last blocker what is left
             for jj in range(j, len(bl)):
-                st.dealt[i][jj] = 0
-            st.dealt[i][-1] = left
+                state.dealt[i][jj] = 0
+            state.dealt[i][-1] = left
         i += 1
         j = 0
-    resolve_combat(st)
+    resolve_combat(state)
 
 
 def _territories(n: int) -> str:
@@ -199,18 +200,18 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def resolve_combat(st: KingdomState) -> None:
+def resolve_combat(state: KingdomState) -> None:
     """End of combat, all at once [KD-5..KD-7, KD-X4, KD-X8]: the cards that lose are discarded
     (each event names what beat it), then the unblocked attackers take territories — never more
     than the kingdom has left — and a kingdom left with none falls [KD-12]."""
-    ev = st._events
-    q = st.defender
+    ev = state.events
+    q = state.defender
     lost = 0
     takers: list[str] = []
     dead: list[tuple[int, str]] = []  # (card, why)
-    for i, a in enumerate(st.attackers):
-        bl = st.blockers[i]
-        if not st.blocked[i]:
+    for i, a in enumerate(state.attackers):
+        bl = state.blockers[i]
+        if not state.blocked[i]:
             lost += TERRITORY_VALUE[a]  # an unblocked attacker takes territories [KD-7]
             takers.append(NAME[a])
             continue
@@ -231,53 +232,53 @@ def resolve_combat(st: KingdomState) -> None:
             total = sum(RATING[b] for b in bl)
             if total >= RATING[a]:
                 dead.append((a, f"its blockers {_and([NAME[b] for b in bl])} deal {total} damage (rating {RATING[a]})"))
-            for b, dmg in zip(bl, st.dealt[i], strict=True):
+            for b, dmg in zip(bl, state.dealt[i], strict=True):
                 if dmg >= RATING[b]:
                     dead.append((b, f"{NAME[a]} deals it {dmg} damage (rating {RATING[b]})"))
     for c, why in dead:
-        who = st.loc[c]
-        st._leave_play(c)
+        who = state.loc[c]
+        flow.leave_play(state, c)
         ev.append(public("perish", f"{_seat_name(who)}'s {NAME[c]} is discarded: {why}", who, card=NAME[c]))
-    st.attackers, st.blockers, st.blocked, st.dealt = [], [], [], []
-    st.split_i = -1
-    st.phase = MAIN
-    st.defender = -1
-    st.blocks_asked = False
+    state.attackers, state.blockers, state.blocked, state.dealt = [], [], [], []
+    state.split_i = -1
+    state.phase = MAIN
+    state.defender = -1
+    state.blocks_asked = False
     if lost:
-        have = st.territories[q]
+        have = state.territories[q]
         taken = min(lost, have)  # a kingdom cannot lose more territories than it has
-        st.territories[q] = have - taken
+        state.territories[q] = have - taken
         by = f"the unblocked {_and(takers)}"
         if taken < lost:
             text = f"{_seat_name(q)} loses its last {_territories(taken)} to {by} (worth {lost})"
         else:
-            text = f"{_seat_name(q)} loses {_territories(taken)} to {by} ({st.territories[q]} left)"
-        ev.append(public("territories", text, q, lost=taken, left=st.territories[q], attackers=takers))
-        if st.territories[q] == 0:
-            eliminate(st, q)
+            text = f"{_seat_name(q)} loses {_territories(taken)} to {by} ({state.territories[q]} left)"
+        ev.append(public("territories", text, q, lost=taken, left=state.territories[q], attackers=takers))
+        if state.territories[q] == 0:
+            eliminate(state, q)
 
 
-def eliminate(st: KingdomState, q: int) -> None:
+def eliminate(state: KingdomState, q: int) -> None:
     """KD-12: the kingdom is out; its cards in play and in hand go to the discard pile."""
-    st.alive[q] = False
-    for c in list(st.play[q]):
-        st._leave_play(c)
-    for c in st.hands[q]:
-        st._to_discard(c)
-    st.hands[q] = []
-    for row in st.known:
+    state.alive[q] = False
+    for c in list(state.play[q]):
+        flow.leave_play(state, c)
+    for c in state.hands[q]:
+        flow.to_discard(state, c)
+    state.hands[q] = []
+    for row in state.known:
         row[q] = []
-    st._events.append(
+    state.events.append(
         public(
             "eliminated",
             f"{_seat_name(q)}'s kingdom falls with no territories left: its cards go to the discard pile",
             q,
         )
     )
-    alive = [p for p in range(st.num_players) if st.alive[p]]
+    alive = [p for p in range(state.num_players) if state.alive[p]]
     if len(alive) == 1:
-        st.winner_seats = (alive[0],)
-        st.phase = OVER
-        st._events.append(
+        state.winner_seats = (alive[0],)
+        state.phase = OVER
+        state.events.append(
             public("game_over", f"{_seat_name(alive[0])} is the last kingdom standing", None, winners=alive)
         )

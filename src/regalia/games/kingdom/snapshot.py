@@ -54,15 +54,15 @@ def _bool(field: str, x: Any) -> None:
         raise _fail(field, "expected true or false")
 
 
-def _seat(st: KingdomState, field: str, x: Any, none: bool = False) -> None:
+def _seat(state: KingdomState, field: str, x: Any, none: bool = False) -> None:
     if none and x == -1 and _int(x):
         return
-    if not _int(x) or not 0 <= x < st.num_players:
-        raise _fail(field, f"{x!r} is not a seat of this {st.num_players}-player game")
+    if not _int(x) or not 0 <= x < state.num_players:
+        raise _fail(field, f"{x!r} is not a seat of this {state.num_players}-player game")
 
 
-def _cards(st: KingdomState, field: str, xs: Any, joker: bool = True) -> None:
-    nc = 1 + 52 * st.decks
+def _cards(state: KingdomState, field: str, xs: Any, joker: bool = True) -> None:
+    nc = 1 + 52 * state.decks
     if not isinstance(xs, list):
         raise _fail(field, "expected a list of cards")
     for x in xs:
@@ -70,204 +70,200 @@ def _cards(st: KingdomState, field: str, xs: Any, joker: bool = True) -> None:
             raise _fail(field, f"{x!r} is not a card of this game")
 
 
-def _seats(st: KingdomState, field: str, xs: Any) -> None:
+def _seats(state: KingdomState, field: str, xs: Any) -> None:
     if not isinstance(xs, list) or len(set(xs)) != len(xs):
         raise _fail(field, "expected a list of distinct seats")
     for x in xs:
-        _seat(st, field, x)
-        if not st.alive[x]:
+        _seat(state, field, x)
+        if not state.alive[x]:
             raise _fail(field, f"P{x}'s kingdom has fallen")
 
 
-def validate(st: KingdomState, copy: bool = False) -> None:
+def validate(state: KingdomState, copy: bool = False) -> None:
     """Raise ``ValueError`` (``state.<field>: ...``) unless ``st`` is a consistent Kingdom state.
     ``copy``: ``st`` is a KD-X13 copy inside a snapshot (no copies of its own)."""
-    n = st.num_players
-    if st.decks != decks_for(n, st.config):
-        raise _fail("decks", f"{st.decks} deck(s), but this game of {n} players uses {decks_for(n, st.config)}")
-    _zones(st, copy)
-    _tables(st)
-    _turn(st)
-    _combat(st)
-    _chain(st)
-    _windows(st, copy)
+    n = state.num_players
+    if state.decks != decks_for(n, state.config):
+        raise _fail("decks", f"{state.decks} deck(s), but this game of {n} players uses {decks_for(n, state.config)}")
+    _zones(state, copy)
+    _tables(state)
+    _turn(state)
+    _combat(state)
+    _chain(state)
+    _windows(state, copy)
 
 
-def _zones(st: KingdomState, copy: bool) -> None:
-    n = st.num_players
-    for name, rows, size in (("hands", st.hands, n), ("play", st.play, n)):
+def _zones(state: KingdomState, copy: bool) -> None:
+    n = state.num_players
+    for name, rows, size in (("hands", state.hands, n), ("play", state.play, n)):
         if not isinstance(rows, list) or len(rows) != size:
             raise _fail(name, f"expected {size} lists")
         for p, row in enumerate(rows):
-            _cards(st, f"{name}[{p}]", row, joker=name == "hands")
-    _cards(st, "deck", st.deck)
-    _cards(st, "discard", st.discard)
+            _cards(state, f"{name}[{p}]", row, joker=name == "hands")
+    _cards(state, "deck", state.deck)
+    _cards(state, "discard", state.discard)
     if copy:  # a copy is checked for conservation here; the table itself by the core
-        found: Counter[int] = Counter(st.deck)
-        found.update(st.discard)
-        for row in (*st.hands, *st.play):
+        found: Counter[int] = Counter(state.deck)
+        found.update(state.discard)
+        for row in (*state.hands, *state.play):
             found.update(row)
-        found.update(e[2] for e in st.chain if isinstance(e, list) and len(e) == 5 and _int(e[2]))
-        if found != Counter(deck_cards(st.decks)):
+        found.update(e[2] for e in state.chain if isinstance(e, list) and len(e) == 5 and _int(e[2]))
+        if found != Counter(deck_cards(state.decks)):
             raise _fail("checkpoint", "its cards are not those of the game")
-    for p, row in enumerate(st.play):
+    for p, row in enumerate(state.play):
         for c in row:
-            if st.loc[c] != p:
+            if state.loc[c] != p:
                 raise _fail(f"play[{p}]", f"{NAME[c]} is in play twice")
         ranks = [c for c in row if IS_NOBLE[c]]
         if len({RANK[c] for c in ranks}) != len(ranks):
             raise _fail(f"play[{p}]", "two nobles of one rank in one kingdom (KD-1)")
 
 
-def _tables(st: KingdomState) -> None:
-    n = st.num_players
-    nc = 1 + 52 * st.decks
-    if len(st.busy) != nc or not all(type(x) is bool for x in st.busy):
+def _tables(state: KingdomState) -> None:
+    n = state.num_players
+    nc = 1 + 52 * state.decks
+    if len(state.busy) != nc or not all(type(x) is bool for x in state.busy):
         raise _fail("busy", "expected cards in play")
     for c in range(nc):
-        if st.busy[c] and st.loc[c] < 0:
+        if state.busy[c] and state.loc[c] < 0:
             raise _fail("busy", f"{NAME[c]} is preoccupied but not in play")
-    if not isinstance(st.suit_change, dict):
-        raise _fail("suit_change", "expected pairs of a noble and a suit")
-    for c, s in st.suit_change.items():
-        if not _int(c) or not 0 < c < nc or not IS_NOBLE[c] or st.loc[c] < 0:
+    for c in state.changed:
+        if state.suit_change[c] >= 0 and (not IS_NOBLE[c] or state.loc[c] < 0):
             raise _fail("suit_change", f"{c!r} is not a noble in play")
-        if not _int(s) or not 0 <= s < 4:
-            raise _fail("suit_change", f"{s!r} is not a suit")
-    if not isinstance(st.territories, list) or len(st.territories) != n:
+    if not isinstance(state.territories, list) or len(state.territories) != n:
         raise _fail("territories", f"expected {n} numbers")
-    for p, t in enumerate(st.territories):
-        if not _int(t) or not 0 <= t <= st.config.territories:
-            raise _fail("territories", f"P{p} has {t!r}, expected 0..{st.config.territories}")
-    if not isinstance(st.alive, list) or len(st.alive) != n:
+    for p, t in enumerate(state.territories):
+        if not _int(t) or not 0 <= t <= state.config.territories:
+            raise _fail("territories", f"P{p} has {t!r}, expected 0..{state.config.territories}")
+    if not isinstance(state.alive, list) or len(state.alive) != n:
         raise _fail("alive", f"expected {n} values")
-    for p, alive in enumerate(st.alive):
+    for p, alive in enumerate(state.alive):
         _bool("alive", alive)
-        if alive != (st.territories[p] > 0):
-            raise _fail("alive", f"P{p} is {'in the game' if alive else 'out'} with {st.territories[p]} territories")
-        if not alive and (st.hands[p] or st.play[p]):
+        if alive != (state.territories[p] > 0):
+            raise _fail("alive", f"P{p} is {'in the game' if alive else 'out'} with {state.territories[p]} territories")
+        if not alive and (state.hands[p] or state.play[p]):
             raise _fail("alive", f"P{p}'s kingdom has fallen but still holds cards (KD-12)")
-    if not isinstance(st.known, list) or len(st.known) != n + 1:
+    if not isinstance(state.known, list) or len(state.known) != n + 1:
         raise _fail("known", f"expected {n + 1} rows")
-    for v, row in enumerate(st.known):
+    for v, row in enumerate(state.known):
         if not isinstance(row, list) or len(row) != n:
             raise _fail(f"known[{v}]", f"expected {n} lists")
         for h, cards in enumerate(row):
-            _cards(st, f"known[{v}][{h}]", cards)
-            if Counter(cards) - Counter(st.hands[h]):
+            _cards(state, f"known[{v}][{h}]", cards)
+            if Counter(cards) - Counter(state.hands[h]):
                 raise _fail(f"known[{v}][{h}]", f"cards known to be in P{h}'s hand are not there")
 
 
-def _turn(st: KingdomState) -> None:
-    n = st.num_players
-    _seat(st, "active", st.active)
-    if not _int(st.turn_no) or st.turn_no < 1:
-        raise _fail("turn_no", f"{st.turn_no!r} is not a turn number")
-    if not _int(st.phase) or not MAIN <= st.phase <= OVER:
-        raise _fail("phase", f"{st.phase!r} is not a phase")
-    _bool("noble_played", st.noble_played)
-    _bool("attacked", st.attacked)
-    _bool("blocks_asked", st.blocks_asked)
-    _bool("target_from_main", st.target_from_main)
-    if not isinstance(st.winner_seats, tuple) or len(st.winner_seats) > 1:
+def _turn(state: KingdomState) -> None:
+    n = state.num_players
+    _seat(state, "active", state.turn_player)
+    if not _int(state.turn_no) or state.turn_no < 1:
+        raise _fail("turn_no", f"{state.turn_no!r} is not a turn number")
+    if not _int(state.phase) or not MAIN <= state.phase <= OVER:
+        raise _fail("phase", f"{state.phase!r} is not a phase")
+    _bool("noble_played", state.noble_played)
+    _bool("attacked", state.attacked)
+    _bool("blocks_asked", state.blocks_asked)
+    _bool("target_from_main", state.target_from_main)
+    if not isinstance(state.winner_seats, tuple) or len(state.winner_seats) > 1:
         raise _fail("winners", "expected at most one winning seat")
-    for w in st.winner_seats:
-        _seat(st, "winners", w)
-        if not st.alive[w]:
+    for w in state.winner_seats:
+        _seat(state, "winners", w)
+        if not state.alive[w]:
             raise _fail("winners", f"P{w}'s kingdom has fallen")
-    alive = sum(st.alive)
-    if st.phase == OVER:
-        if alive > 1 and (st.config.max_turns is None or st.turn_no < st.config.max_turns):
+    alive = sum(state.alive)
+    if state.phase == OVER:
+        if alive > 1 and (state.config.max_turns is None or state.turn_no < state.config.max_turns):
             raise _fail("phase", "the game is over with several kingdoms standing before the turn limit")
-        if alive == 1 and not st.winner_seats:
+        if alive == 1 and not state.winner_seats:
             raise _fail("winners", "the last kingdom standing wins (KD-12)")
         return
-    if st.winner_seats:
+    if state.winner_seats:
         raise _fail("winners", "a winner while the game goes on")
     if alive < 2:
         raise _fail("alive", "the game goes on with fewer than two kingdoms")
-    if not st.alive[st.active]:
-        raise _fail("active", f"P{st.active}'s kingdom has fallen")
-    if st.phase == DISCARD and len(st.hands[st.active]) <= 7:
+    if not state.alive[state.turn_player]:
+        raise _fail("active", f"P{state.turn_player}'s kingdom has fallen")
+    if state.phase == DISCARD and len(state.hands[state.turn_player]) <= 7:
         raise _fail("phase", "discarding down to 7 with 7 cards or fewer")
-    if st.attacked and st.turn_no <= n:
+    if state.attacked and state.turn_no <= n:
         raise _fail("attacked", "no attacks in the first round (KD-4)")
 
 
-def _combat(st: KingdomState) -> None:
-    k = len(st.attackers)
-    for name, rows in (("blockers", st.blockers), ("blocked", st.blocked), ("dealt", st.dealt)):
+def _combat(state: KingdomState) -> None:
+    k = len(state.attackers)
+    for name, rows in (("blockers", state.blockers), ("blocked", state.blocked), ("dealt", state.dealt)):
         if not isinstance(rows, list) or len(rows) != k:
             raise _fail(name, f"expected {k} entries, one per attacker")
-    in_combat = st.phase in (ATTACKERS, BLOCKERS, SPLIT)
-    if not _int(st.defender) or (st.defender >= 0) != in_combat:
+    in_combat = state.phase in (ATTACKERS, BLOCKERS, SPLIT)
+    if not _int(state.defender) or (state.defender >= 0) != in_combat:
         raise _fail("defender", "a defender exactly while a combat is fought")
     if not in_combat:
-        if k or st.split_i != -1:
+        if k or state.split_i != -1:
             raise _fail("attackers", "attackers with no combat")
-        if st.blocks_asked:
+        if state.blocks_asked:
             raise _fail("blocks_asked", "with no combat")
         return
-    q = st.defender
-    _seat(st, "defender", q)
-    if q == st.active or not st.alive[q]:
+    q = state.defender
+    _seat(state, "defender", q)
+    if q == state.turn_player or not state.alive[q]:
         raise _fail("defender", f"P{q} cannot be attacked now")
-    if not st.attacked:
+    if not state.attacked:
         raise _fail("attacked", "a combat with no attack declared")
-    _cards(st, "attackers", st.attackers, joker=False)
+    _cards(state, "attackers", state.attackers, joker=False)
     seen: set[int] = set()
-    for i, a in enumerate(st.attackers):
-        if a in seen or st.loc[a] != st.active or not st.busy[a]:
-            raise _fail("attackers", f"{NAME[a]} is not a preoccupied card of P{st.active}'s kingdom")
+    for i, a in enumerate(state.attackers):
+        if a in seen or state.loc[a] != state.turn_player or not state.busy[a]:
+            raise _fail("attackers", f"{NAME[a]} is not a preoccupied card of P{state.turn_player}'s kingdom")
         seen.add(a)
-        bl, dealt = st.blockers[i], st.dealt[i]
-        _cards(st, f"blockers[{i}]", bl, joker=False)
-        _bool(f"blocked[{i}]", st.blocked[i])
-        if bl and not st.blocked[i]:
+        bl, dealt = state.blockers[i], state.dealt[i]
+        _cards(state, f"blockers[{i}]", bl, joker=False)
+        _bool(f"blocked[{i}]", state.blocked[i])
+        if bl and not state.blocked[i]:
             raise _fail(f"blocked[{i}]", "an attacker with blockers is blocked")
         if not isinstance(dealt, list) or len(dealt) != len(bl):
             raise _fail(f"dealt[{i}]", "one damage figure per blocker")
         for b, dmg in zip(bl, dealt, strict=True):
-            if b in seen or st.loc[b] != q or not st.busy[b]:
+            if b in seen or state.loc[b] != q or not state.busy[b]:
                 raise _fail(f"blockers[{i}]", f"{NAME[b]} is not a preoccupied card of P{q}'s kingdom")
             seen.add(b)
             if not _int(dmg) or not 0 <= dmg <= RATING[a]:
                 raise _fail(f"dealt[{i}]", f"{dmg!r} is not a damage figure of {NAME[a]}")
-    if st.phase == ATTACKERS and (any(st.blocked) or st.blocks_asked):
+    if state.phase == ATTACKERS and (any(state.blocked) or state.blocks_asked):
         raise _fail("blocked", "blocks before the attackers are declared")
-    if st.phase == ATTACKERS and st.window:
+    if state.phase == ATTACKERS and state.window:
         raise _fail("window", "no response window while the attackers are declared")
-    if st.phase != SPLIT and st.split_i != -1:
+    if state.phase != SPLIT and state.split_i != -1:
         raise _fail("split", "a damage split outside the damage step")
-    if st.split_i != -1:
-        i, j = st.split_i, st.split_j
-        if not _int(i) or not _int(j) or not 0 <= i < k or not 0 <= j < len(st.blockers[i]) - 1:
+    if state.split_i != -1:
+        i, j = state.split_i, state.split_j
+        if not _int(i) or not _int(j) or not 0 <= i < k or not 0 <= j < len(state.blockers[i]) - 1:
             raise _fail("split", f"{[i, j]!r} is not a blocker of a multi-blocked attacker")
 
 
-def _chain(st: KingdomState) -> None:
-    if not isinstance(st.chain, list):
+def _chain(state: KingdomState) -> None:
+    if not isinstance(state.chain, list):
         raise _fail("chain", "expected a list of entries")
-    for i, e in enumerate(st.chain):
+    for i, e in enumerate(state.chain):
         f = f"chain[{i}]"
         if not isinstance(e, list) or len(e) != 5 or not all(_int(x) for x in e):
             raise _fail(f, "expected [kind, player, card, noble, target]")
         kind, owner, card, noble, target = e
-        _seat(st, f, owner)
-        if not st.alive[owner]:
+        _seat(state, f, owner)
+        if not state.alive[owner]:
             raise _fail(f, f"P{owner}'s kingdom has fallen")
         if not C_ASSASSIN <= kind <= C_EXPOSE:
             raise _fail(f, f"{kind!r} is not a kind of chain entry")
         if kind == C_ASSASSIN:
-            _cards(st, f, [card, noble], joker=False)
-            if not IS_ACE[card] or not IS_NOBLE[noble] or st.loc[noble] != owner or not st.busy[noble]:
+            _cards(state, f, [card, noble], joker=False)
+            if not IS_ACE[card] or not IS_NOBLE[noble] or state.loc[noble] != owner or not state.busy[noble]:
                 raise _fail(f, "an Assassin is an Ace brought by a preoccupied noble of its player")
             if i > 0:
-                if target != st.chain[i - 1][2]:
+                if target != state.chain[i - 1][2]:
                     raise _fail(f, "a counter targets the item below it")
             elif target != -1:
-                _cards(st, f, [target], joker=False)
-            elif st.targeting != owner or len(st.chain) != 1:
+                _cards(state, f, [target], joker=False)
+            elif state.targeting != owner or len(state.chain) != 1:
                 raise _fail(f, "an Assassin without a target while its target is not being chosen")
         else:
             if i > 0 or card != JOKER or noble != -1:
@@ -276,69 +272,71 @@ def _chain(st: KingdomState) -> None:
                 if target != -1:
                     raise _fail(f, "Pick a Card has no target")
             else:
-                _seat(st, f, target)
+                _seat(state, f, target)
                 if target == owner:
                     raise _fail(f, "a Joker targets another player")
 
 
-def _windows(st: KingdomState, copy: bool) -> None:
-    _seat(st, "targeting", st.targeting, none=True)
-    _seat(st, "picking", st.picking, none=True)
-    chain = st.chain
-    if st.targeting >= 0 and (len(chain) != 1 or chain[0][0] != C_ASSASSIN or chain[0][1:5:3] != [st.targeting, -1]):
+def _windows(state: KingdomState, copy: bool) -> None:
+    _seat(state, "targeting", state.targeting, none=True)
+    _seat(state, "picking", state.picking, none=True)
+    chain = state.chain
+    if state.targeting >= 0 and (
+        len(chain) != 1 or chain[0][0] != C_ASSASSIN or chain[0][1:5:3] != [state.targeting, -1]
+    ):
         raise _fail("targeting", "no Assassin of that player waits for its target")
-    if st.picking >= 0 and (len(chain) != 1 or chain[0][0] != C_PICK or chain[0][1] != st.picking):
+    if state.picking >= 0 and (len(chain) != 1 or chain[0][0] != C_PICK or chain[0][1] != state.picking):
         raise _fail("picking", "no Pick a Card of that player waits")
-    _seats(st, "counter_q", st.counter_q)
-    _seats(st, "window", st.window)
-    if st.counter_q and not chain:
+    _seats(state, "counter_q", state.counter_q)
+    _seats(state, "window", state.window)
+    if state.counter_q and not chain:
         raise _fail("counter_q", "a counter window with nothing to counter")
-    if chain and not (st.counter_q or st.targeting >= 0 or st.picking >= 0):
+    if chain and not (state.counter_q or state.targeting >= 0 or state.picking >= 0):
         raise _fail("chain", "a chain waiting for nothing")
-    if not _int(st.window_point) or not W_NONE <= st.window_point <= W_BLOCKS:
-        raise _fail("window_point", f"{st.window_point!r} is not a window point")
-    if st.window and st.window_point == W_NONE:
+    if not _int(state.window_point) or not W_NONE <= state.window_point <= W_BLOCKS:
+        raise _fail("window_point", f"{state.window_point!r} is not a window point")
+    if state.window and state.window_point == W_NONE:
         raise _fail("window_point", "a response window needs its point")
-    if st.window_point in (W_ATTACK, W_BLOCKS) and st.phase not in (BLOCKERS, SPLIT):
+    if state.window_point in (W_ATTACK, W_BLOCKS) and state.phase not in (BLOCKERS, SPLIT):
         raise _fail("window_point", "a combat window outside a combat")
-    if st.window_point == W_BLOCKS and (st.phase != SPLIT or st.split_i != -1):
+    if state.window_point == W_BLOCKS and (state.phase != SPLIT or state.split_i != -1):
         raise _fail("window_point", "the window after the blocks comes before the damage")
-    if st.window_point == W_ACTION and st.phase != MAIN:
+    if state.window_point == W_ACTION and state.phase != MAIN:
         raise _fail("window_point", "the window after an action is in the active player's turn")
-    if st.phase == SPLIT and st.split_i == -1 and st.window_point != W_BLOCKS:
+    if state.phase == SPLIT and state.split_i == -1 and state.window_point != W_BLOCKS:
         raise _fail("split", "the damage step waits for nothing")
-    _cause(st)
+    _cause(state)
     if copy:
         return
-    if (st.cp is not None) != hidden(st):
+    if (state.cp is not None) != hidden(state):
         raise _fail("checkpoint", "a hidden run of windows keeps the table as it was before it (KD-X13), and only then")
-    if not isinstance(st.held, list) or (st.held and st.cp is None):
+    if not isinstance(state.held, list) or (state.held and state.cp is None):
         raise _fail("held", "events are held back only during a hidden run of windows")
-    for e in st.held:
+    for e in state.held:
         if e.seat is not None:
-            _seat(st, "held", e.seat)
-        if e.visible_to is not None and not all(_int(v) and 0 <= v < st.num_players for v in e.visible_to):
+            _seat(state, "held", e.seat)
+        if e.visible_to is not None and not all(_int(v) and 0 <= v < state.num_players for v in e.visible_to):
             raise _fail("held", "an event for seats that are not in the game")
-    if not isinstance(st.frozen, dict) or (st.frozen and st.cp is None):
+    if not isinstance(state.frozen, dict) or (state.frozen and state.cp is None):
         raise _fail("frozen", "copies of the table exist only during a hidden run of windows")
-    for p in st.frozen:
-        _seat(st, "frozen", p)
-    for f in [st.cp, *st.frozen.values()]:
+    for p in state.frozen:
+        _seat(state, "frozen", p)
+    for f in [state.cp, *state.frozen.values()]:
         if f is not None:
-            if f.decks != st.decks:
+            if f.decks != state.decks:
                 raise _fail("checkpoint", "a copy of another game size")
             validate(f, copy=True)
 
 
-def _cause(st: KingdomState) -> None:
-    c = st.cause
+def _cause(state: KingdomState) -> None:
+    c = state.cause
     if not c:
         return
     if not isinstance(c, tuple) or not all(_int(x) for x in c) or len(c) < 2:
         raise _fail("cause", "expected [kind, seat, ...]")
     kind = c[0]
-    _seat(st, "cause", c[1])
-    nc = 1 + 52 * st.decks
+    _seat(state, "cause", c[1])
+    nc = 1 + 52 * state.decks
     cards = {
         A.PLAY: (2,),
         A.BRING: (2, 3),
@@ -354,6 +352,6 @@ def _cause(st: KingdomState) -> None:
         if not 0 < c[i] < nc:
             raise _fail("cause", f"{c[i]!r} is not a card of this game")
     for i in seats.get(kind, ()):
-        _seat(st, "cause", c[i])
+        _seat(state, "cause", c[i])
     if kind == A.CHANGE and not 0 <= c[4] < 4:
         raise _fail("cause", f"{c[4]!r} is not a suit")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from regalia.games.kingdom.cards import RANK, SUIT
-from regalia.games.kingdom.phases import C_ASSASSIN
+from regalia.games.kingdom.phases import C_ASSASSIN, DECISION_NAMES
 from regalia.games.kingdom.windows import masked_decision, shown_state
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def summarize(state: KingdomState, seat: int) -> KingdomSummary:
     """The summary of ``seat``'s information set, from the table KD-X13 shows it."""
     st = shown_state(state, seat)
     n = st.num_players
-    decision = "over" if st.is_terminal else masked_decision(st, seat)[0]
+    decision = "over" if st.is_terminal else DECISION_NAMES[masked_decision(st, seat)[0]]
     play: list[list[int]] = []
     ready: list[list[bool]] = []
     suits: list[list[int]] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingdom.cards import NAME, RANK, RATING, SUIT, SUITS, TERRITORY_VALUE, role
-from regalia.games.kingdom.phases import CHAIN_NAMES, HAND_LIMIT, WINDOW_NAMES
+from regalia.games.kingdom.phases import CHAIN_NAMES, DECISION_NAMES, HAND_LIMIT, WINDOW_NAMES
 from regalia.games.kingdom.windows import masked_decision
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ def _sort_key(c: int) -> tuple[int, int, int]:
     return (SUIT[c], RANK[c], c)
 
 
-def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
+def make_view(state: KingdomState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None`` = a spectator), JSON-ready. ``st`` is the table as
     KD-X13 shows it to ``seat`` (``windows.shown_state``).
 
@@ -28,12 +28,12 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
     asked [KD-X13]). Private: the seat's own hand, and the cards it knows to be in other hands
     (shown by a Spy or an Expose, or taken from the discard pile) [KD-X7].
     """
-    n = st.num_players
+    n = state.num_players
     viewer = n if seat is None else seat
     fighting: dict[int, str] = {}
-    for i, a in enumerate(st.attackers):
+    for i, a in enumerate(state.attackers):
         fighting[a] = "attacking"
-        for b in st.blockers[i]:
+        for b in state.blockers[i]:
             fighting[b] = "blocking"
     kingdoms = []
     for p in range(n):
@@ -41,70 +41,70 @@ def make_view(st: KingdomState, seat: int | None) -> dict[str, Any]:
             {
                 "card": NAME[c],
                 "role": role(c),
-                "suit": SUITS[st.suit_of(c)],
+                "suit": SUITS[state.suit_of(c)],
                 "printed_suit": SUITS[SUIT[c]] if SUIT[c] >= 0 else None,
-                "preoccupied": st.busy[c],
+                "preoccupied": state.busy[c],
                 "combat": fighting.get(c),
             }
-            for c in st.play[p]
+            for c in state.play[p]
         ]
-        known = sorted(st.known[viewer][p], key=_sort_key) if p != seat else []
+        known = sorted(state.known[viewer][p], key=_sort_key) if p != seat else []
         kingdoms.append(
             {
                 "seat": p,
-                "alive": st.alive[p],
-                "territories": st.territories[p],
-                "hand_size": len(st.hands[p]),
+                "alive": state.alive[p],
+                "territories": state.territories[p],
+                "hand_size": len(state.hands[p]),
                 "in_play": in_play,
                 "known_hand": [NAME[c] for c in known],
             }
         )
     combat = None
-    if st.defender >= 0:
+    if state.defender >= 0:
         combat = {
-            "attacker": st.active,
-            "defender": st.defender,
+            "attacker": state.turn_player,
+            "defender": state.defender,
             "attackers": [
                 {
                     "card": NAME[a],
                     "rating": RATING[a],
                     "territories": TERRITORY_VALUE[a],
-                    "blocked": st.blocked[i],
-                    "blockers": [NAME[b] for b in st.blockers[i]],
-                    "damage": list(st.dealt[i]),
+                    "blocked": state.blocked[i],
+                    "blockers": [NAME[b] for b in state.blockers[i]],
+                    "damage": list(state.dealt[i]),
                 }
-                for i, a in enumerate(st.attackers)
+                for i, a in enumerate(state.attackers)
             ],
             "splitting": None
-            if st.split_i < 0
-            else {"attacker": NAME[st.attackers[st.split_i]], "blocker": st.split_j},
+            if state.split_i < 0
+            else {"attacker": NAME[state.attackers[state.split_i]], "blocker": state.split_j},
         }
-    chain = [_chain_entry(st, i, e) for i, e in enumerate(st.chain)]
+    chain = [_chain_entry(state, i, e) for i, e in enumerate(state.chain)]
     return {
         "game": "kingdom",
         "seat": seat,
         "players": n,
-        "decks": st.decks,
-        "turn": st.turn_no,
-        "max_turns": st.config.max_turns,
-        "active": st.active,
-        **_public_decision(st, seat),
-        "first_round": st.turn_no <= n,
-        "noble_played": st.noble_played,
-        "attacked": st.attacked,
+        "decks": state.decks,
+        "turn": state.turn_no,
+        "max_turns": state.config.max_turns,
+        "active": state.turn_player,
+        **_public_decision(state, seat),
+        "first_round": state.turn_no <= n,
+        "noble_played": state.noble_played,
+        "attacked": state.attacked,
         "hand_limit": HAND_LIMIT,
-        "deck_size": len(st.deck),
-        "discard": [NAME[c] for c in st.discard],
-        "hand": None if seat is None else [NAME[c] for c in sorted(st.hands[seat], key=_sort_key)],
+        "deck_size": len(state.deck),
+        "discard": [NAME[c] for c in state.discard],
+        "hand": None if seat is None else [NAME[c] for c in sorted(state.hands[seat], key=_sort_key)],
         "kingdoms": kingdoms,
         "combat": combat,
         "chain": chain,
-        "winners": list(st.winners),
-        "over": st.is_terminal,
+        "winners": list(state.winners),
+        "over": state.is_terminal,
     }
 
 
-def _chain_entry(st: KingdomState, i: int, e: list[int]) -> dict[str, Any]:
+def _chain_entry(state: KingdomState, i: int, e: list[int]) -> dict[str, Any]:
     """Chain entry ``i`` as the view shows it. ``target`` is a card in play (the first
     Assassin), the Ace or Joker below (a counter) or a seat (``P2``, Spy and Expose); its
     ``target_seat`` is whose card or hand that is (``None`` for Pick a Card, or a card gone)."""
@@ -113,9 +113,9 @@ def _chain_entry(st: KingdomState, i: int, e: list[int]) -> dict[str, Any]:
     whose: int | None = None
     if kind == 0:
         if i > 0:
-            shown, whose = NAME[target], st.chain[i - 1][1]
+            shown, whose = NAME[target], state.chain[i - 1][1]
         elif target >= 0:
-            shown, whose = NAME[target], (st.loc[target] if st.loc[target] >= 0 else None)
+            shown, whose = NAME[target], (state.loc[target] if state.loc[target] >= 0 else None)
     elif target >= 0:
         shown, whose = f"P{target}", target
     return {
@@ -128,12 +128,13 @@ def _chain_entry(st: KingdomState, i: int, e: list[int]) -> dict[str, Any]:
     }
 
 
-def _public_decision(st: KingdomState, seat: int | None) -> dict[str, Any]:
+def _public_decision(state: KingdomState, seat: int | None) -> dict[str, Any]:
     """Who is to act and on what, as ``seat`` may know it [KD-X13]: ``to_act``, ``decision``
     and ``window`` (the point of a response window, for the seat asked in it only)."""
-    if st.is_terminal:
+    if state.is_terminal:
         return {"to_act": None, "decision": "over", "window": None}
-    kind, who, point = masked_decision(st, seat)
+    code, who, point = masked_decision(state, seat)
+    kind = DECISION_NAMES[code]
     return {"to_act": who, "decision": kind, "window": WINDOW_NAMES[point] if kind == "respond" else None}
 
 

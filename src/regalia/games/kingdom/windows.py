@@ -20,8 +20,8 @@ the twin world where nobody could respond. Two cases:
   (:attr:`KingdomState.held`) and delivered together when it ends. Only a seat's own ``pass``
   reaches it at once.
 
-Functions of a :class:`~regalia.games.kingdom.state.KingdomState`, called by its ``_apply``,
-``_view``, ``_prompt`` and ``determinize``.
+Functions of a :class:`~regalia.games.kingdom.state.KingdomState`, called by :mod:`.rules`, the
+presenter (:mod:`.presenter`) and ``determinize``.
 """
 
 from __future__ import annotations
@@ -31,11 +31,20 @@ from typing import TYPE_CHECKING, Final
 
 from regalia.core.events import Event
 from regalia.games.kingdom import actions as A
-from regalia.games.kingdom.phases import W_ACTION, W_ATTACK, W_NONE
+from regalia.games.kingdom.phases import (
+    D_ATTACKERS,
+    D_BLOCKERS,
+    D_COUNTER,
+    D_MAIN,
+    D_RESPOND,
+    W_ACTION,
+    W_ATTACK,
+    W_NONE,
+)
 from regalia.games.kingdom.position import flat_copy
 
 if TYPE_CHECKING:
-    from regalia.games.kingdom.actions import Action
+    from regalia.games.kingdom.actions import KingdomAction
     from regalia.games.kingdom.state import KingdomState
 
 OPENERS: Final = frozenset((A.TARGET, A.JOKER_PICK, A.SPY, A.EXPOSE, A.TAKE, A.TAKE_DECK))
@@ -44,83 +53,84 @@ an Assassin's target, a counterable Joker, a Pick a Card's take (the window it w
 goes on). After a ``done`` the table kept is the one just after it, which shows the same."""
 
 
-def hidden(st: KingdomState) -> bool:
+def hidden(state: KingdomState) -> bool:
     """Whether the decision pending is part of a hidden run: a counter window, or a response
     window after the attackers or the blockers."""
-    d = st.decision()
-    return d == "counter" or (d == "respond" and st.window_point != W_ACTION)
+    d = state.decision_code()
+    return d == D_COUNTER or (d == D_RESPOND and state.window_point != W_ACTION)
 
 
-def before_move(st: KingdomState, p: int, action: Action) -> None:
+def before_move(state: KingdomState, p: int, action: KingdomAction) -> None:
     """Take the copies KD-X13 needs before ``p``'s move changes the table: before a move that
     may begin a hidden run (kept as its checkpoint if it does), and before every move made in a
     hidden run (what ``p`` saw while deciding)."""
-    if st.cp is None:
+    if state.cp is None:
         if action.kind in OPENERS:
-            st.pre = flat_copy(st)
+            state.pre = flat_copy(state)
         return
-    frozen = dict(st.frozen)  # copy on write: clones share the dict
-    frozen[p] = flat_copy(st)
-    st.frozen = frozen
+    frozen = dict(state.frozen)  # copy on write: clones share the dict
+    frozen[p] = flat_copy(state)
+    state.frozen = frozen
 
 
-def after_move(st: KingdomState, events: list[Event]) -> list[Event]:
+def after_move(state: KingdomState, events: list[Event]) -> list[Event]:
     """Close the bookkeeping of one move: begin, continue or end a hidden run, holding or
     delivering its events. Returns the events to deliver now."""
-    pre = st.pre
-    st.pre = None
-    if hidden(st):
-        if st.cp is None:
-            st.cp = pre if pre is not None else flat_copy(st)
+    pre = state.pre
+    state.pre = None
+    if hidden(state):
+        if state.cp is None:
+            state.cp = pre if pre is not None else flat_copy(state)
         now = [e for e in events if e.kind == "pass"]  # a pass is its own seat's alone
         held = [e for e in events if e.kind != "pass"]
         if held:
-            st.held = st.held + held
+            state.held = state.held + held
         return now
-    if st.cp is not None:
-        events = st.held + events
-        st.cp = None
-        st.frozen = {}
-        st.held = []
+    if state.cp is not None:
+        events = state.held + events
+        state.cp = None
+        state.frozen = {}
+        state.held = []
     return events
 
 
-def shown_state(st: KingdomState, seat: int | None) -> KingdomState:
+def shown_state(state: KingdomState, seat: int | None) -> KingdomState:
     """The table ``seat`` sees now [KD-X13]: during a hidden run, the checkpoint (or the seat's
     own last decision in the run) for every seat but the one asked; otherwise the table itself."""
-    if st.cp is None or seat == st.current_player:
-        return st
+    if state.cp is None or seat == state.current_player:
+        return state
     if seat is not None:
-        own = st.frozen.get(seat)
+        own = state.frozen.get(seat)
         if own is not None:
             return own
-    return st.cp
+    return state.cp
 
 
-def masked_decision(st: KingdomState, seat: int | None) -> tuple[str, int, int]:
-    """The decision ``seat`` sees pending on the table ``st`` shows it [KD-X13]: ``(kind, seat
-    deciding, window point)``, ``kind`` a value of the view's ``decision``. The real decision
-    for the seat asked in a window (and whenever no window is open); for everyone else the
-    decision underneath: after a main-phase action the active player's turn going on — or, for a
-    seat still to be asked in that window, its own question — and the declaration of the
-    attackers or of the blockers after it is closed."""
-    d = st.decision()
-    p = st.current_player
+def masked_decision(state: KingdomState, seat: int | None) -> tuple[int, int, int]:
+    """The decision ``seat`` sees pending on the table ``state`` shows it [KD-X13]: ``(decision,
+    seat deciding, window point)``, the decision a code ``phases.D_*`` (``DECISION_NAMES`` names
+    it as the view's ``decision``). The real decision for the seat asked in a window (and
+    whenever no window is open); for everyone else the decision underneath: after a main-phase
+    action the active player's turn going on — or, for a seat still to be asked in that window,
+    its own question — and the declaration of the attackers or of the blockers after it is
+    closed."""
+    d = state.decision_code()
+    p = state.current_player
     assert p is not None
-    if d not in ("respond", "counter"):
+    if d != D_RESPOND and d != D_COUNTER:
         return d, p, W_NONE
-    point = st.window_point
+    point = state.window_point
     if seat == p:
-        return d, p, point if d == "respond" else W_NONE
-    if d == "counter":  # only in a composed position without its KD-X13 copies
+        return d, p, point if d == D_RESPOND else W_NONE
+    if d == D_COUNTER:  # only in a composed position without its KD-X13 copies
         return d, p, W_NONE
     if point == W_ACTION:
-        if seat is not None and seat in st.window and st.can_respond(seat):
-            return "respond", seat, W_ACTION  # its own question, still to come
-        return "main", st.active, W_NONE
-    if point == W_ATTACK or not st.blocks_asked:
-        return "attackers", st.active, W_NONE
-    return "blockers", st.defender, W_NONE
+        if seat is not None and seat in state.window and state.can_respond(seat):
+            return D_RESPOND, seat, W_ACTION  # its own question, still to come
+        return D_MAIN, state.turn_player, W_NONE
+    if point == W_ATTACK or not state.blocks_asked:
+        return D_ATTACKERS, state.turn_player, W_NONE
+    return D_BLOCKERS, state.defender, W_NONE
 
 
 def resampled(real: KingdomState, det: KingdomState, frozen: KingdomState, seat: int) -> KingdomState:

@@ -41,6 +41,8 @@ DRAW: Final = 7
 END: Final = 8
 ANNOUNCE: Final = 9
 PASS: Final = 10
+NUM_KINDS: Final = 11
+"""The action kinds, ``PLACE`` .. ``PASS``."""
 
 _NC: Final = NUM_CHARACTERS
 _PLACE_SIZE: Final = _NC * _NC * 4
@@ -52,7 +54,7 @@ _CON_BASE: Final = _KB_BASE + _NC
 _EXI_BASE: Final = _CON_BASE + _PLACE_SIZE
 
 
-class KBAction(NamedTuple):
+class KingsBloodAction(NamedTuple):
     """One King's Blood action.
 
     Fields (unused ones are 0):
@@ -91,7 +93,7 @@ class KBAction(NamedTuple):
 
 
 _SIMPLE_TEXT: Final[dict[int, str]] = {DRAW: "draw", END: "end", ANNOUNCE: "announce", PASS: "pass"}
-_SIMPLE: Final[dict[str, KBAction]] = {v: KBAction(k) for k, v in _SIMPLE_TEXT.items()}
+_SIMPLE: Final[dict[str, KingsBloodAction]] = {v: KingsBloodAction(k) for k, v in _SIMPLE_TEXT.items()}
 
 DRAW_ACTION: Final = _SIMPLE["draw"]
 END_ACTION: Final = _SIMPLE["end"]
@@ -103,25 +105,25 @@ PASS_ACTION: Final = _SIMPLE["pass"]
 # Legal-move generation hands out these shared objects instead of building tuples in the hot path
 # (and the core's ``act in legal`` check then succeeds on identity). The tables are indexed like the
 # action ids; an entry with ``card == target`` exists but names no action and is never generated.
-_make = KBAction._make
-PLACE_TABLE: Final[tuple[KBAction, ...]] = tuple(
+_make = KingsBloodAction._make
+PLACE_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(
     _make((PLACE, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
 )
 """``PLACE_TABLE[((card * 72 + target) * 2 + side) * 2 + nomarry]`` (the action id)."""
-CONNECT_TABLE: Final[tuple[KBAction, ...]] = tuple(
+CONNECT_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(
     _make((CONNECT, c, t, s, f)) for c in range(_NC) for t in range(_NC) for s in (LEFT, RIGHT) for f in (0, 1)
 )
 """``CONNECT_TABLE[((card * 72 + destination) * 2 + side) * 2 + nomarry]``."""
-SIBLING_TABLE: Final[tuple[KBAction, ...]] = tuple(
-    KBAction(SIBLING, c, 0, s) for c in range(_NC) for s in (LEFT, RIGHT)
+SIBLING_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(
+    KingsBloodAction(SIBLING, c, 0, s) for c in range(_NC) for s in (LEFT, RIGHT)
 )
 """``SIBLING_TABLE[card * 2 + side]``."""
-ASSASSINATE_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(ASSASSINATE, 0, t) for t in range(_NC))
-ENTHRONE_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(ENTHRONE, 0, t) for t in range(_NC))
-KINGSBLOOD_TABLE: Final[tuple[KBAction, ...]] = tuple(KBAction(KINGSBLOOD, 0, t) for t in range(_NC))
+ASSASSINATE_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(KingsBloodAction(ASSASSINATE, 0, t) for t in range(_NC))
+ENTHRONE_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(KingsBloodAction(ENTHRONE, 0, t) for t in range(_NC))
+KINGSBLOOD_TABLE: Final[tuple[KingsBloodAction, ...]] = tuple(KingsBloodAction(KINGSBLOOD, 0, t) for t in range(_NC))
 """Indexed by the target."""
-EXILE_TABLE: Final[tuple[tuple[KBAction, ...], ...]] = tuple(
-    tuple(KBAction(EXILE_TO, 0, t, 0, p) for p in range(MAX_SEATS)) for t in range(_NC)
+EXILE_TABLE: Final[tuple[tuple[KingsBloodAction, ...], ...]] = tuple(
+    tuple(KingsBloodAction(EXILE_TO, 0, t, 0, p) for p in range(MAX_SEATS)) for t in range(_NC)
 )
 """``EXILE_TABLE[target][seat]``."""
 
@@ -151,7 +153,7 @@ def num_actions(players: int) -> int:
     return _EXI_BASE + _NC * players + 4
 
 
-def action_id(a: KBAction, players: int) -> int:
+def action_id(a: KingsBloodAction, players: int) -> int:
     """The integer id of ``a`` (stable for a player count)."""
     k = a.kind
     if k == PLACE:
@@ -171,7 +173,7 @@ def action_id(a: KBAction, players: int) -> int:
     return _EXI_BASE + _NC * players + (k - DRAW)
 
 
-def action_from_id(i: int, players: int) -> KBAction:
+def action_from_id(i: int, players: int) -> KingsBloodAction:
     """The action with id ``i``.
 
     Raises:
@@ -183,21 +185,21 @@ def action_from_id(i: int, players: int) -> KBAction:
     if i < _SIB_BASE or _CON_BASE <= i < _EXI_BASE:
         kind = PLACE if i < _SIB_BASE else CONNECT
         card, target, side, flag = placement_from_code(i - (0 if kind == PLACE else _CON_BASE), i)
-        return KBAction(kind, card, target, side, flag)
+        return KingsBloodAction(kind, card, target, side, flag)
     if i < _ASS_BASE:
         card, side = divmod(i - _SIB_BASE, 2)
-        return KBAction(SIBLING, card, 0, side)
+        return KingsBloodAction(SIBLING, card, 0, side)
     if i < _ENT_BASE:
-        return KBAction(ASSASSINATE, 0, i - _ASS_BASE)
+        return KingsBloodAction(ASSASSINATE, 0, i - _ASS_BASE)
     if i < _KB_BASE:
-        return KBAction(ENTHRONE, 0, i - _ENT_BASE)
+        return KingsBloodAction(ENTHRONE, 0, i - _ENT_BASE)
     if i < _CON_BASE:
-        return KBAction(KINGSBLOOD, 0, i - _KB_BASE)
+        return KingsBloodAction(KINGSBLOOD, 0, i - _KB_BASE)
     r = i - _EXI_BASE
     if r < _NC * players:
         target, seat = divmod(r, players)
-        return KBAction(EXILE_TO, 0, target, 0, seat)
-    return KBAction(DRAW + (r - _NC * players))
+        return KingsBloodAction(EXILE_TO, 0, target, 0, seat)
+    return KingsBloodAction(DRAW + (r - _NC * players))
 
 
 def malformed(text: str, why: str) -> IllegalActionError:
@@ -264,7 +266,7 @@ def read_sibling(text: str, words: list[str]) -> tuple[int, int]:
     return read_character(text, words[1]), read_side(text, words[2])
 
 
-def parse_action(text: str, players: int) -> KBAction:
+def parse_action(text: str, players: int) -> KingsBloodAction:
     """Read an action text (see the module docstring); it need not be legal now.
 
     Raises:
@@ -279,13 +281,13 @@ def parse_action(text: str, players: int) -> KBAction:
         return _SIMPLE[verb]
     if verb in ("play", "connect"):
         card, target, side, flag = read_placement(text, words)
-        return KBAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
+        return KingsBloodAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
     if verb == "sibling":
         card, side = read_sibling(text, words)
-        return KBAction(SIBLING, card, 0, side)
+        return KingsBloodAction(SIBLING, card, 0, side)
     if verb in ("assassinate", "enthrone", "kingsblood") and n == 2:
         kind = {"assassinate": ASSASSINATE, "enthrone": ENTHRONE, "kingsblood": KINGSBLOOD}[verb]
-        return KBAction(kind, 0, read_character(text, words[1]))
+        return KingsBloodAction(kind, 0, read_character(text, words[1]))
     if verb == "exile":
         if n != 4 or words[2].lower() != "to":
             raise malformed(text, "expected 'exile <card> to P<seat>'")
@@ -293,7 +295,7 @@ def parse_action(text: str, players: int) -> KBAction:
         seat_word = words[3].upper()
         if not (seat_word.startswith("P") and seat_word[1:].isdigit() and int(seat_word[1:]) < players):
             raise malformed(text, f"{words[3]!r} is not a seat (P0..P{players - 1})")
-        return KBAction(EXILE_TO, 0, target, 0, int(seat_word[1:]))
+        return KingsBloodAction(EXILE_TO, 0, target, 0, int(seat_word[1:]))
     raise malformed(
         text,
         "unknown action (play, sibling, assassinate, exile, connect, enthrone, kingsblood, draw, end, announce, pass)",

@@ -13,13 +13,13 @@ from typing import Any
 from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import InfoSet
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood.actions import KBAction
+from regalia.games.kings_blood.actions import KingsBloodAction
 from regalia.games.kings_blood.cards import DRAW3, GENDER, NUM_CHARACTERS, PHILOSOPHY, POINTS, REVERSE, SKIP
 from regalia.games.kings_blood.phases import DEFEND
 from regalia.games.kings_blood.summary import KingsBloodSummary
 
 
-class KingsBloodHeuristicBot(HeuristicBase):
+class KingsBloodBot(HeuristicBase):
     """A fast rule-of-thumb player (no search).
 
     Priorities: announce King's Blood! when allowed (so always before its last card, which
@@ -42,7 +42,7 @@ class KingsBloodHeuristicBot(HeuristicBase):
         kb_on = v.kings_blood_on
         my_size = sizes[seat]
         defend = v.phase == DEFEND
-        best: list[KBAction] = []
+        best: list[KingsBloodAction] = []
         best_score = -1e9
         for a in legal:
             s = _score(a, defend, abil, my_size, sizes, seat, nxt, next_close, kb_on)
@@ -55,7 +55,7 @@ class KingsBloodHeuristicBot(HeuristicBase):
 
 
 def _score(
-    a: KBAction,
+    a: KingsBloodAction,
     defend: bool,
     abil: tuple[int, ...],
     my_size: int,

@@ -37,7 +37,7 @@ def sibling_number_owed(state: KingsBloodState, seat: int) -> int:
     determinization (KB-X15), or 0 when the pending decision implies nothing about hidden cards:
     it is not a ``siblings`` decision with one sibling placed, ``seat`` is the decider (its own
     hand is dealt as it is), or one of the decider's publicly known cards already has the number."""
-    cur = state.cur
+    cur = state.turn_player
     if state.phase != SIBLINGS or state.sib_count >= 2 or cur == seat:
         return 0
     number = NUMBER[state.child]
@@ -100,7 +100,7 @@ def determinize(state: KingsBloodState, seat: int, rng: random.Random) -> KingsB
         sizes[p] = len(unseen)
     pool.sort()
     shuffle(rng, pool)
-    cur = new.cur
+    cur = new.turn_player
     number = sibling_number_owed(new, seat)
     if number:
         start = sum(sizes[:cur])

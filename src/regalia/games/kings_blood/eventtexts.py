@@ -124,3 +124,23 @@ def ability_text(seat_word: str, card: int, ability: int, pending: int, target: 
     if pending:
         text += f"; {SEAT_NAMES[target]} must now draw {pending} or pass the Draw 3 on"
     return text
+
+
+def kingsblood_text(seat: int, target: int) -> str:
+    """``P1 places the King's Blood card under B7m`` (KB-E5)."""
+    return f"{SEAT_NAMES[seat]} places the King's Blood card under {NOTATION[target]}"
+
+
+def target_data(target: int) -> dict[str, Any]:
+    """``{"target": notation}``."""
+    return {"target": NOTATION[target]}
+
+
+def sibling_text(seat: int, card: int, ability: int, side: int, anchor: int) -> str:
+    """``P1 plays R4m (Skip) as a sibling, left of R4f`` (KB-M4)."""
+    return f"{SEAT_NAMES[seat]} plays {NOTATION[card]}{ability_suffix(ability)} as a sibling, {SIDE_NAMES[side]} of {NOTATION[anchor]}"
+
+
+def sibling_data(card: int, row: int, x: int) -> dict[str, Any]:
+    """``{"card": notation, "row": row, "x": x}``."""
+    return {"card": NOTATION[card], "row": row, "x": x}

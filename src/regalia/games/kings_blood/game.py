@@ -7,14 +7,15 @@ from typing import Any, Final
 
 from regalia.core.bot import Bot
 from regalia.core.game import Game
-from regalia.core.observation import ObservationWriter
+from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood import actions as A
-from regalia.games.kings_blood.bot import KingsBloodHeuristicBot
+from regalia.games.kings_blood.bot import KingsBloodBot
 from regalia.games.kings_blood.cards import KINGS_BLOOD, NOTATION, load_deck
 from regalia.games.kings_blood.config import KingsBloodConfig
-from regalia.games.kings_blood.observation import KingsBloodObserver
+from regalia.games.kings_blood.observation import KingsBloodObserver, layout
 from regalia.games.kings_blood.phases import PHASE_NAMES
+from regalia.games.kings_blood.presenter import KingsBloodPresenter
 from regalia.games.kings_blood.rulings import RULINGS
 from regalia.games.kings_blood.schema import KingsBloodView
 from regalia.games.kings_blood.state import KingsBloodState
@@ -68,6 +69,7 @@ class KingsBloodGame(Game):
         "'exile B7m to P2', 'connect B7m right of R5f', 'enthrone B7m', 'kingsblood B7m', 'draw', 'end', 'announce', 'pass'."
     )
     rulings = RULINGS
+    presenter = KingsBloodPresenter()
     legend = LEGEND
     decision_kinds = DECISION_KINDS
 
@@ -90,8 +92,13 @@ class KingsBloodGame(Game):
     def state_class(self) -> type[State]:
         return KingsBloodState
 
+    def observation_layout(self, players: int, config: Any) -> Layout:
+        """The observation tensors' layout (:func:`.observation.layout`), for the writer and the
+        encoder ``regalia.rl.encoders.kings_blood``."""
+        return layout(players, self.all_cards(players, config))
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter:
-        """The observation tensors of ``regalia.rl.encoders.kings_blood``, written from the state
+        """The observation tensors of :meth:`observation_layout`, written from the state
         (:class:`.observation.KingsBloodObserver`)."""
         return KingsBloodObserver(players, self.all_cards(players, config))
 
@@ -108,4 +115,4 @@ class KingsBloodGame(Game):
         ]
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        return {"heuristic": KingsBloodHeuristicBot}
+        return {"heuristic": KingsBloodBot}

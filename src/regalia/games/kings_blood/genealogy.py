@@ -229,6 +229,26 @@ class Genealogy:
         """The rows holding at least one card, top to bottom."""
         return sorted(self._count)
 
+    def top_row_with(self, face: int) -> int | None:
+        """The topmost row holding a card with ``face`` attached under it, or ``None``."""
+        top: int | None = None
+        pos = self._pos
+        for c, att in self._att.items():
+            if face in att:
+                r = pos[c] >> SHIFT
+                if top is None or r < top:
+                    top = r
+        return top
+
+    def rows_from(self, row: int) -> int:
+        """The number of rows holding a card from ``row`` down (``row`` included)."""
+        return sum(1 for r in self._count if r >= row)
+
+    def placed(self) -> list[tuple[int, int]]:
+        """Every card with its spot's key, ``(card, key)``, in no particular order (a caller
+        reads ``key_row(key)`` and ``key_x(key)``; cheaper than :meth:`cards`, which sorts)."""
+        return list(self._pos.items())
+
     def cards_with(self, face: int) -> list[int]:
         """The cards that have ``face`` attached under them (in no particular order)."""
         return [c for c, att in self._att.items() if face in att]

@@ -31,7 +31,7 @@ from regalia.games.kings_blood.actions import (
     KINGSBLOOD,
     PLACE,
     SIBLING,
-    KBAction,
+    KingsBloodAction,
 )
 from regalia.games.kings_blood.cards import (
     ASSASSINATION,
@@ -56,7 +56,7 @@ _EVENT_OF: Final[dict[int, int]] = {
 }
 
 
-def choice_keys(state: KingsBloodState, a: KBAction) -> list[list[str]]:
+def choice_keys(state: KingsBloodState, a: KingsBloodAction) -> list[list[str]]:
     """The click steps of ``a``, a legal action of ``state`` (see the module docstring)."""
     k = a.kind
     if k == PLACE:

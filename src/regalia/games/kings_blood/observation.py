@@ -15,23 +15,78 @@ from typing import Final
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from regalia.core.observation import ObservationWriter, add_copy, put, relative
+from regalia.core.observation import Layout, ObservationWriter, Part, add_copy, put, relative
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NOTATION, NUM_CHARACTERS, NUM_FACES
-from regalia.games.kings_blood.phases import BIRTH, DRAWN, OVER, SIBLINGS
+from regalia.games.kings_blood.genealogy import SIDE_NAMES, key_row, key_x
+from regalia.games.kings_blood.phases import BIRTH, DRAWN, OVER, PHASE_NAMES, SIBLINGS
 from regalia.games.kings_blood.state import KingsBloodState
 
-PHASE_COUNT: Final = 8
-"""The decisions one-hot (``turn`` ... ``over``, the order of ``PHASE_NAMES``)."""
-GENEALOGY_COLUMNS: Final = 6
-"""Per Character: present, Active, row / 10, x / 40, Enthronement, King's Blood card."""
-ROW_SCALE: Final = 1 / 10
-X_SCALE: Final = 1 / 40
-TURN_SCALE: Final = 1 / 200
-DRAW_SCALE: Final = 1 / 12
-SIZE_SCALE: Final = 1 / 20
-SIBLING_SCALE: Final = 1 / 4
-SCORE_SCALE: Final = 1 / 100
+GENEALOGY_COLUMNS: Final[tuple[str, ...]] = ("present", "active", "row", "x", "enthroned", "kings_blood")
+"""Per Character in the Genealogy: 1; Active; generation row / 10; position x / 40 (half-card
+units, clipped to ±1); an Enthronement attached; the King's Blood card attached."""
+GENEALOGY_SCALES: Final[tuple[float, ...]] = (1.0, 1.0, 1 / 10, 1 / 40, 1.0, 1.0)
+"""The scale of each column of :data:`GENEALOGY_COLUMNS`."""
+
+
+def genealogy_part(characters: tuple[str, ...]) -> Part:
+    """The Genealogy table of King's Blood and King's Family: one row per Character of the deck
+    (``characters``, in deck order), the columns of :data:`GENEALOGY_COLUMNS`."""
+    return Part(
+        "genealogy",
+        (len(characters), len(GENEALOGY_COLUMNS)),
+        low=-1.0,
+        values=GENEALOGY_COLUMNS,
+        rows=characters,
+        scales=GENEALOGY_SCALES,
+        doc="per Character in it: present, Active, row / 10, x / 40, Enthronement, King's Blood card",
+    )
+
+
+def deck_cards(universe: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The distinct cards of a deck's card list (``Game.all_cards``) in first-seen order, and the
+    distinct Characters among them: the columns of the multi-hots and the rows of the Genealogy."""
+    cards = tuple(dict.fromkeys(universe))
+    names = set(NOTATION[:NUM_CHARACTERS])
+    return cards, tuple(c for c in cards if c in names)
+
+
+def layout(players: int, universe: list[str]) -> Layout:
+    """The King's Blood observation layout for ``players`` seats and a deck (``universe``, the
+    game's ``all_cards``). Seat-indexed parts are ordered from the observer (row 0 = the observing
+    seat; a spectator sees seats in order). ``docs/rl.md`` ("King's Blood") lists it."""
+    n = players
+    cards, chars = deck_cards(universe)
+    k = len(cards)
+    return Layout(
+        [
+            Part("observer", (n,), doc="one-hot of the observing seat (zero for a spectator)"),
+            Part("phase", (len(PHASE_NAMES),), values=PHASE_NAMES, doc="the pending decision"),
+            Part("current_player", (n,), doc="the seat to act, relative to the observer"),
+            Part("turn", (1,), scale=1 / 200, doc="turns started / 200"),
+            Part("direction", (1,), low=-1.0, doc="1 clockwise, -1 after a Reverse"),
+            Part("pending_draw", (1,), scale=1 / 12, doc="cards of a pending Draw 3 / 12"),
+            Part("hand", (k,), values=cards, doc="the observer's hand (multi-hot over the deck)"),
+            Part("drawn", (k,), values=cards, doc="the card the observer just drew"),
+            Part("hand_sizes", (n, 1), scale=1 / 20, doc="cards in each hand / 20"),
+            Part("known_in_hands", (n, k), values=cards, doc="cards every player saw enter each hand"),
+            genealogy_part(chars),
+            Part("generations", (1,), scale=GENEALOGY_SCALES[2], doc="generations / 10"),
+            Part("child", (len(chars),), values=chars, doc="the child just born or the last sibling"),
+            Part("sibling_side", (len(SIDE_NAMES),), values=SIDE_NAMES, doc="the side of the sibling line"),
+            Part("siblings_placed", (1,), scale=1 / 4, doc="siblings placed / 4"),
+            Part("forced_event", (k,), values=cards, doc="the Event drawn at a Marriage, to be played"),
+            Part("draw_pile", (1,), scale=1 / max(1, len(universe)), doc="cards in the draw pile / deck size"),
+            Part("discard", (k,), values=cards, doc="the discard pile"),
+            Part("aside", (k,), values=cards, doc="the King's Blood card set aside (Advanced Rules)"),
+            Part("announced", (n, 1), doc="who announced King's Blood! (KB-T4)"),
+            Part("skip_next", (n, 1), doc="who skips the next turn (a penalty)"),
+            Part("passes", (1,), scale=1 / players, doc="passes in a row / players (KB-T7)"),
+            Part("last_played", (k,), values=cards, doc="the last card played this turn"),
+            Part("winner", (n,), doc="the winner, relative to the observer"),
+            Part("scores", (n, 1), low=-1.0, scale=1 / 100, doc="the scores of a scoring option / 100"),
+        ]
+    )
 
 
 def card_columns(universe: list[str]) -> tuple[list[int], list[float], int]:
@@ -72,44 +127,26 @@ class KingsBloodObserver(ObservationWriter):
 
     def __init__(self, players: int, universe: list[str]) -> None:
         col, inv, ncards = card_columns(universe)
-        ccol, nchars = character_columns(universe)
-        n = players
-        super().__init__(
-            [
-                ("observer", (n,)),
-                ("phase", (PHASE_COUNT,)),
-                ("current_player", (n,)),
-                ("turn", (1,)),
-                ("direction", (1,)),
-                ("pending_draw", (1,)),
-                ("hand", (ncards,)),
-                ("drawn", (ncards,)),
-                ("hand_sizes", (n, 1)),
-                ("known_in_hands", (n, ncards)),
-                ("genealogy", (nchars, GENEALOGY_COLUMNS)),
-                ("generations", (1,)),
-                ("child", (nchars,)),
-                ("sibling_side", (2,)),
-                ("siblings_placed", (1,)),
-                ("forced_event", (ncards,)),
-                ("draw_pile", (1,)),
-                ("discard", (ncards,)),
-                ("aside", (ncards,)),
-                ("announced", (n, 1)),
-                ("skip_next", (n, 1)),
-                ("passes", (1,)),
-                ("last_played", (ncards,)),
-                ("winner", (n,)),
-                ("scores", (n, 1)),
-            ]
-        )
+        ccol, _ = character_columns(universe)
+        lay = layout(players, universe)
+        super().__init__(lay)
+        self.turn_scale = lay.part("turn").scale
+        self.draw_scale = lay.part("pending_draw").scale
+        self.size_scale = lay.part("hand_sizes").scale
+        self.sibling_scale = lay.part("siblings_placed").scale
+        self.score_scale = lay.part("scores").scale
+        gen = lay.part("genealogy")
+        self.gen_width = len(gen.values)
+        self.row_scale = gen.column_scale("row")
+        self.x_scale = gen.column_scale("x")
+        self.generations_scale = lay.part("generations").scale
         self.players = players
         self.col = col
         self.inv = inv
         self.ncards = ncards
         self.ccol = ccol
-        self.pile_scale = 1 / max(1, len(universe))
-        self.pass_scale = 1 / players
+        self.pile_scale = lay.part("draw_pile").scale
+        self.pass_scale = lay.part("passes").scale
         o = self.offsets
         self.o_observer = o["observer"]
         self.o_phase = o["phase"]
@@ -162,19 +199,19 @@ class KingsBloodObserver(ObservationWriter):
             out[base + self.o_observer + seat] = 1.0
         out[base + self.o_phase + phase] = 1.0
         if not over:
-            out[base + self.o_current + relative(s.cur, seat, n)] = 1.0
-        put(out, base + self.o_turn, s.turn_count * TURN_SCALE, 0.0, 1.0)
+            out[base + self.o_current + relative(s.turn_player, seat, n)] = 1.0
+        put(out, base + self.o_turn, s.turn_count * self.turn_scale, 0.0, 1.0)
         put(out, base + self.o_direction, float(s.direction), -1.0, 1.0)
-        put(out, base + self.o_pending, s.pending_draw * DRAW_SCALE, 0.0, 1.0)
+        put(out, base + self.o_pending, s.pending_draw * self.draw_scale, 0.0, 1.0)
         if seat >= 0:
             self.cards(out, base + self.o_hand, s.hands[seat])
-            if phase == DRAWN and seat == s.cur and s.drawn >= 0:
+            if phase == DRAWN and seat == s.turn_player and s.drawn >= 0:
                 self.card(out, base + self.o_drawn, s.drawn)
         start = seat if seat >= 0 else 0
         ncards = self.ncards
         for r in range(n):
             p = (start + r) % n
-            put(out, base + self.o_sizes + r, len(s.hands[p]) * SIZE_SCALE, 0.0, 1.0)
+            put(out, base + self.o_sizes + r, len(s.hands[p]) * self.size_scale, 0.0, 1.0)
             self.cards(out, base + self.o_known + r * ncards, s.known[p])
             if s.announced[p]:
                 out[base + self.o_announced + r] = 1.0
@@ -187,7 +224,7 @@ class KingsBloodObserver(ObservationWriter):
                 out[base + self.o_child + self.ccol[child]] = 1.0
         if phase == SIBLINGS:
             out[base + self.o_side + s.sib_side] = 1.0
-            put(out, base + self.o_placed, s.sib_count * SIBLING_SCALE, 0.0, 1.0)
+            put(out, base + self.o_placed, s.sib_count * self.sibling_scale, 0.0, 1.0)
         if s.pending_card >= 0:
             self.card(out, base + self.o_forced, s.pending_card)
         put(out, base + self.o_pile, len(s.pile) * self.pile_scale, 0.0, 1.0)
@@ -201,29 +238,31 @@ class KingsBloodObserver(ObservationWriter):
                 out[base + self.o_winner + relative(s.winner, seat, n)] = 1.0
             scores = s.scores()
             for r in range(n):
-                put(out, base + self.o_scores + r, scores[(start + r) % n] * SCORE_SCALE, -1.0, 1.0)
+                put(out, base + self.o_scores + r, scores[(start + r) % n] * self.score_scale, -1.0, 1.0)
 
     def _genealogy(self, s: KingsBloodState, out: vec[float], base: i64) -> None:
         """The Genealogy table (one row per Character in it) and the number of generations."""
         gen = s.gen
         ccol = self.ccol
         at = base + self.o_gen
-        for card in gen.cards():
+        width = self.gen_width
+        row_scale = self.row_scale
+        x_scale = self.x_scale
+        for card, key in gen.placed():  # any order: each card has its own row of the table
             c = ccol[card]
             if c < 0:
                 continue
-            row, x = gen.position(card)
-            p = at + c * GENEALOGY_COLUMNS
+            p = at + c * width
             out[p] = 1.0
             if gen.is_active(card):
                 out[p + 1] = 1.0
-            put(out, p + 2, row * ROW_SCALE, -1.0, 1.0)
-            put(out, p + 3, x * X_SCALE, -1.0, 1.0)
+            put(out, p + 2, key_row(key) * row_scale, -1.0, 1.0)
+            put(out, p + 3, key_x(key) * x_scale, -1.0, 1.0)
             if gen.has_attachment(card, ENTHRONEMENT):
                 out[p + 4] = 1.0
             if gen.has_attachment(card, KINGS_BLOOD):
                 out[p + 5] = 1.0
-        put(out, base + self.o_generations, gen.generations() * ROW_SCALE, 0.0, 1.0)
+        put(out, base + self.o_generations, gen.generations() * self.generations_scale, 0.0, 1.0)
 
 
-__all__ = ["KingsBloodObserver", "card_columns", "character_columns"]
+__all__ = ["GENEALOGY_COLUMNS", "KingsBloodObserver", "card_columns", "character_columns", "genealogy_part", "layout"]

@@ -96,7 +96,7 @@ def _in_range(name: str, value: int, lo: int, hi: int) -> None:
         raise ValueError(f"state.{name}: {value} is outside {lo}..{hi}")
 
 
-def validate(s: KingsBloodState) -> None:
+def validate(state: KingsBloodState) -> None:
     """The ranges of every field and their agreement: cards are card numbers of their zone (the
     King's Blood card never in the pile or the discards), publicly known cards are in their hand,
     Genealogy cards are Characters at positions of the KB-G1 grid with only Enthronement and
@@ -109,96 +109,103 @@ def validate(s: KingsBloodState) -> None:
     Raises:
         ValueError: naming the field.
     """
-    n = s.num_players
+    n = state.num_players
     playable = NUM_FACES - 1  # the King's Blood card is set aside, in a hand or in the Genealogy
-    _faces("pile", s.pile, playable)
-    _faces("discard", s.discard, playable)
-    _faces("aside", s.aside, NUM_FACES)
-    if any(c != KINGS_BLOOD for c in s.aside) or len(s.aside) > 1:
-        raise ValueError(f"state.aside: only the King's Blood card is set aside, not {s.aside}")
-    for key, lists in (("hands", s.hands), ("known", s.known), ("announced", s.announced), ("skip_next", s.skip_next)):
+    _faces("pile", state.pile, playable)
+    _faces("discard", state.discard, playable)
+    _faces("aside", state.aside, NUM_FACES)
+    if any(c != KINGS_BLOOD for c in state.aside) or len(state.aside) > 1:
+        raise ValueError(f"state.aside: only the King's Blood card is set aside, not {state.aside}")
+    for key, lists in (
+        ("hands", state.hands),
+        ("known", state.known),
+        ("announced", state.announced),
+        ("skip_next", state.skip_next),
+    ):
         if len(lists) != n:
             raise ValueError(f"state.{key}: {len(lists)} entries for {n} seats")
     for p in range(n):
-        _faces(f"hands[{p}]", s.hands[p], NUM_FACES)
-        _faces(f"known[{p}]", s.known[p], NUM_FACES)
-        if Counter(s.known[p]) - Counter(s.hands[p]):
+        _faces(f"hands[{p}]", state.hands[p], NUM_FACES)
+        _faces(f"known[{p}]", state.known[p], NUM_FACES)
+        if Counter(state.known[p]) - Counter(state.hands[p]):
             raise ValueError(f"state.known[{p}]: cards known to be in P{p}'s hand are not all in it")
     holder = -1
-    for card in s.gen.cards():
-        row, x = s.gen.position(card)
+    for card in state.gen.cards():
+        row, x = state.gen.position(card)
         if not 0 <= card < NUM_CHARACTERS:
             raise ValueError(f"state.genealogy: {card} is not a Character card number (0..{NUM_CHARACTERS - 1})")
         if row < 0 or (x - row) % 2:
             raise ValueError(f"state.genealogy: position ({row}, {x}) of card {card} is not on the grid (KB-G1)")
-        att = s.gen.attachments(card)
+        att = state.gen.attachments(card)
         if any(a not in (ENTHRONEMENT, KINGS_BLOOD) for a in att) or len(set(att)) != len(att):
             raise ValueError(
                 f"state.genealogy: card {card} has attached cards other than one Enthronement and one King's Blood card"
             )
         if KINGS_BLOOD in att:
             holder = card
-    if s.kb_on != holder:
+    if state.kb_on != holder:
         where = f"to {holder}" if holder >= 0 else "to no card"
-        raise ValueError(f"state.kb_on: {s.kb_on}, but the King's Blood card is attached {where}")
-    _in_range("cur", s.cur, 0, n - 1)
-    _in_range("phase", s.phase, 0, len(PHASE_NAMES) - 1)
-    if s.direction not in (1, -1):
-        raise ValueError(f"state.direction: {s.direction} is neither 1 nor -1")
-    _in_range("winner", s.winner, -1, n - 1)
-    _in_range("passes", s.passes, 0, n)
-    _in_range("turn_count", s.turn_count, 1, 10**9)
-    _in_range("last_played", s.last_played, -1, NUM_FACES - 1)
-    _in_range("drawn", s.drawn, -1, NUM_FACES - 1)
-    _in_range("child", s.child, -1, NUM_CHARACTERS - 1)
-    _in_range("sib_side", s.sib_side, 0, 1)
-    _in_range("sib_count", s.sib_count, 0, NUM_CHARACTERS)
-    _in_range("pending_draw", s.pending_draw, 0, 10**6)
-    if s.pending_draw % 3:
-        raise ValueError(f"state.pending_draw: {s.pending_draw} is not a number of Draw 3 cards times 3")
-    phase = s.phase
-    if (s.pending_card >= 0) != (phase == FORCED) or not (
-        s.pending_card == -1 or ASSASSINATION <= s.pending_card <= ENTHRONEMENT
+        raise ValueError(f"state.kb_on: {state.kb_on}, but the King's Blood card is attached {where}")
+    _in_range("cur", state.turn_player, 0, n - 1)
+    _in_range("phase", state.phase, 0, len(PHASE_NAMES) - 1)
+    if state.direction not in (1, -1):
+        raise ValueError(f"state.direction: {state.direction} is neither 1 nor -1")
+    _in_range("winner", state.winner, -1, n - 1)
+    _in_range("passes", state.passes, 0, n)
+    _in_range("turn_count", state.turn_count, 1, 10**9)
+    _in_range("last_played", state.last_played, -1, NUM_FACES - 1)
+    _in_range("drawn", state.drawn, -1, NUM_FACES - 1)
+    _in_range("child", state.child, -1, NUM_CHARACTERS - 1)
+    _in_range("sib_side", state.sib_side, 0, 1)
+    _in_range("sib_count", state.sib_count, 0, NUM_CHARACTERS)
+    _in_range("pending_draw", state.pending_draw, 0, 10**6)
+    if state.pending_draw % 3:
+        raise ValueError(f"state.pending_draw: {state.pending_draw} is not a number of Draw 3 cards times 3")
+    phase = state.phase
+    if (state.pending_card >= 0) != (phase == FORCED) or not (
+        state.pending_card == -1 or ASSASSINATION <= state.pending_card <= ENTHRONEMENT
     ):
-        raise ValueError(f"state.pending_card: {s.pending_card} does not fit the {PHASE_NAMES[phase]} decision")
+        raise ValueError(f"state.pending_card: {state.pending_card} does not fit the {PHASE_NAMES[phase]} decision")
     if phase == OVER:
-        if s.last_card_penalty:
+        if state.last_card_penalty:
             raise ValueError("state.last_card_penalty: the game is over, so no penalty is due (KB-T4b)")
         return
-    if s.passes >= n:
-        raise ValueError(f"state.passes: {s.passes} passes in sequence end the game (KB-T7), yet it runs")
-    if s.passes and (s.pile or s.discard):
-        raise ValueError(f"state.passes: {s.passes} passes in sequence, yet cards can be drawn (KB-T7)")
-    if s.winner >= 0 and phase != FORCED:
-        raise ValueError(f"state.winner: P{s.winner} has won, yet a {PHASE_NAMES[phase]} decision is pending")
-    _check_last_card_penalty(s)
-    if (s.pending_draw > 0) != (phase == DEFEND):
-        raise ValueError(f"state.pending_draw: {s.pending_draw} cards pending in a {PHASE_NAMES[phase]} decision")
-    if phase == DRAWN and s.drawn not in s.hands[s.cur]:
-        raise ValueError(f"state.drawn: the card drawn, {s.drawn}, is not in P{s.cur}'s hand")
-    if phase in (BIRTH, SIBLINGS) and s.child not in s.gen:
-        raise ValueError(f"state.child: the newborn child {s.child} is not in the Genealogy")
-    if phase == SIBLINGS and s.sib_count < 1:
+    if state.passes >= n:
+        raise ValueError(f"state.passes: {state.passes} passes in sequence end the game (KB-T7), yet it runs")
+    if state.passes and (state.pile or state.discard):
+        raise ValueError(f"state.passes: {state.passes} passes in sequence, yet cards can be drawn (KB-T7)")
+    if state.winner >= 0 and phase != FORCED:
+        raise ValueError(f"state.winner: P{state.winner} has won, yet a {PHASE_NAMES[phase]} decision is pending")
+    _check_last_card_penalty(state)
+    if (state.pending_draw > 0) != (phase == DEFEND):
+        raise ValueError(f"state.pending_draw: {state.pending_draw} cards pending in a {PHASE_NAMES[phase]} decision")
+    if phase == DRAWN and state.drawn not in state.hands[state.turn_player]:
+        raise ValueError(f"state.drawn: the card drawn, {state.drawn}, is not in P{state.turn_player}'s hand")
+    if phase in (BIRTH, SIBLINGS) and state.child not in state.gen:
+        raise ValueError(f"state.child: the newborn child {state.child} is not in the Genealogy")
+    if phase == SIBLINGS and state.sib_count < 1:
         raise ValueError("state.sib_count: a siblings decision follows at least one sibling")
 
 
-def _check_last_card_penalty(s: KingsBloodState) -> None:
+def _check_last_card_penalty(state: KingsBloodState) -> None:
     """KB-T4b: a last card played unannounced leaves the player with no card and no win, and
     the only decision of that turn still to come is the Event drawn at its Marriage; conversely
     a ``forced`` decider with no card who has not won is exactly such a player."""
-    empty = not s.hands[s.cur]
-    due = s.phase == FORCED and empty and s.winner < 0
-    if s.last_card_penalty and not s.announce_required:
+    empty = not state.hands[state.turn_player]
+    due = state.phase == FORCED and empty and state.winner < 0
+    if state.last_card_penalty and not state.announce_required:
         raise ValueError("state.last_card_penalty: with announcement=automatic no penalty is due (KB-T4b)")
-    if s.last_card_penalty and not due:
+    if state.last_card_penalty and not due:
         raise ValueError(
-            f"state.last_card_penalty: due only while P{s.cur}, with no card left and no win, plays the Event "
-            f"drawn at the Marriage (KB-T4b), not in this {PHASE_NAMES[s.phase]} decision"
+            f"state.last_card_penalty: due only while P{state.turn_player}, with no card left and no win, plays the Event "
+            f"drawn at the Marriage (KB-T4b), not in this {PHASE_NAMES[state.phase]} decision"
         )
-    if due and not s.announce_required:
-        raise ValueError(f"state.winner: P{s.cur} has played their last card, so has won (announcement=automatic)")
-    if due and not s.last_card_penalty:
+    if due and not state.announce_required:
         raise ValueError(
-            f"state.last_card_penalty: P{s.cur} has played their last card and has not won, so the KB-T4b "
+            f"state.winner: P{state.turn_player} has played their last card, so has won (announcement=automatic)"
+        )
+    if due and not state.last_card_penalty:
+        raise ValueError(
+            f"state.last_card_penalty: P{state.turn_player} has played their last card and has not won, so the KB-T4b "
             "penalty must be due"
         )

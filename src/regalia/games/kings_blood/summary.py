@@ -45,5 +45,5 @@ def summarize(state: KingsBloodState) -> KingsBloodSummary:
         state.direction,
         [len(h) for h in state.hands],
         holders[-1] if holders else -1,
-        state.abil,
+        state.abilities,
     )

@@ -18,7 +18,7 @@ CELL_WIDTH: Final = 5
 
 def _label(state: KingsBloodState, active: set[int]) -> Any:
     gen = state.gen
-    marked = deck_words(state.abil).marked
+    marked = deck_words(state.abilities).marked
 
     def label(card: int) -> str:
         att = gen.attachments(card)
@@ -94,7 +94,7 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
         "direction": state.direction,
         "pending_draw": state.pending_draw,
         "hand": None if seat is None else sorted(NOTATION[c] for c in state.hands[seat]),
-        "drawn": NOTATION[state.drawn] if phase == DRAWN and seat == state.cur else None,
+        "drawn": NOTATION[state.drawn] if phase == DRAWN and seat == state.turn_player else None,
         "hand_sizes": [len(h) for h in state.hands],
         "known_in_hands": [sorted(NOTATION[c] for c in k) for k in state.known],
         "genealogy": cards,
@@ -114,7 +114,7 @@ def build_view(state: KingsBloodState, seat: int | None) -> dict[str, Any]:
         "last_played": NOTATION[state.last_played] if state.last_played >= 0 else None,
         "winner": state.winner if over and state.winner >= 0 else None,
         "scores": state.scores() if over else None,
-        "abilities": dict(deck_words(state.abil).abilities),
+        "abilities": dict(deck_words(state.abilities).abilities),
     }
 
 

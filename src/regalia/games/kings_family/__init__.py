@@ -1,11 +1,8 @@
-"""King's Family, the King's Blood solitaire (registered as ``kings-family``).
+"""King's Family, the King's Blood solitaire. Registered as ``kings-family`` by :mod:`regalia.games`.
 
 Shares the Genealogy geometry and the card table of :mod:`regalia.games.kings_blood`.
 """
 
-from regalia.core.registry import register
-from regalia.games.kings_family.game import KingsFamily
+from regalia.games.kings_family.game import KingsFamilyGame
 
-GAME = register(KingsFamily())
-
-__all__ = ["GAME", "KingsFamily"]
+__all__ = ["KingsFamilyGame"]

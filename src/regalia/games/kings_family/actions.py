@@ -41,6 +41,8 @@ EXILE: Final = 3
 CONNECT: Final = 4
 ENTHRONE: Final = 5
 DRAW: Final = 6
+NUM_KINDS: Final = 7
+"""The action kinds, ``PLACE`` .. ``DRAW``."""
 
 _NC: Final = NUM_CHARACTERS
 _PLACE_SIZE: Final = _NC * _NC * 4
@@ -54,7 +56,7 @@ NUM_ACTIONS: Final = _DRAW_ID + 1
 """The size of the integer action space (the same for every config)."""
 
 
-class KFAction(NamedTuple):
+class KingsFamilyAction(NamedTuple):
     """One King's Family action.
 
     Fields (unused ones are 0):
@@ -90,19 +92,23 @@ class KFAction(NamedTuple):
         return "draw"
 
 
-DRAW_ACTION: Final = KFAction(DRAW)
+DRAW_ACTION: Final = KingsFamilyAction(DRAW)
 
 # Legal-move generation hands out these shared objects instead of building tuples in the hot path
 # (the core's check of an action then succeeds on identity); the placements are in .plays.
-SIBLING_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(SIBLING, c, 0, s) for c in range(_NC) for s in (0, 1))
+SIBLING_TABLE: Final[tuple[KingsFamilyAction, ...]] = tuple(
+    KingsFamilyAction(SIBLING, c, 0, s) for c in range(_NC) for s in (0, 1)
+)
 """``SIBLING_TABLE[card * 2 + side]``."""
-ASSASSINATE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(ASSASSINATE, 0, t) for t in range(_NC))
-EXILE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(EXILE, 0, t) for t in range(_NC))
-ENTHRONE_TABLE: Final[tuple[KFAction, ...]] = tuple(KFAction(ENTHRONE, 0, t) for t in range(_NC))
+ASSASSINATE_TABLE: Final[tuple[KingsFamilyAction, ...]] = tuple(
+    KingsFamilyAction(ASSASSINATE, 0, t) for t in range(_NC)
+)
+EXILE_TABLE: Final[tuple[KingsFamilyAction, ...]] = tuple(KingsFamilyAction(EXILE, 0, t) for t in range(_NC))
+ENTHRONE_TABLE: Final[tuple[KingsFamilyAction, ...]] = tuple(KingsFamilyAction(ENTHRONE, 0, t) for t in range(_NC))
 """Indexed by the target."""
 
 
-def action_id(a: KFAction) -> int:
+def action_id(a: KingsFamilyAction) -> int:
     """The integer id of ``a`` in ``range(NUM_ACTIONS)`` (stable for every config)."""
     k = a.kind
     if k == PLACE:
@@ -120,7 +126,7 @@ def action_id(a: KFAction) -> int:
     return _DRAW_ID
 
 
-def action_from_id(i: int) -> KFAction:
+def action_from_id(i: int) -> KingsFamilyAction:
     """The action with integer id ``i``.
 
     Raises:
@@ -132,23 +138,23 @@ def action_from_id(i: int) -> KFAction:
     if i < _SIB_BASE or _CON_BASE <= i < _DRAW_ID:
         kind = PLACE if i < _SIB_BASE else CONNECT
         card, target, side, flag = placement_from_code(i - (0 if kind == PLACE else _CON_BASE), i)
-        return KFAction(kind, card, target, side, flag)
+        return KingsFamilyAction(kind, card, target, side, flag)
     if i < _ASS_BASE:
         card, side = divmod(i - _SIB_BASE, 2)
-        return KFAction(SIBLING, card, 0, side)
+        return KingsFamilyAction(SIBLING, card, 0, side)
     if i < _EXI_BASE:
-        return KFAction(ASSASSINATE, 0, i - _ASS_BASE)
+        return KingsFamilyAction(ASSASSINATE, 0, i - _ASS_BASE)
     if i < _ENT_BASE:
-        return KFAction(EXILE, 0, i - _EXI_BASE)
+        return KingsFamilyAction(EXILE, 0, i - _EXI_BASE)
     if i < _CON_BASE:
-        return KFAction(ENTHRONE, 0, i - _ENT_BASE)
+        return KingsFamilyAction(ENTHRONE, 0, i - _ENT_BASE)
     return DRAW_ACTION
 
 
 _EVENT_VERBS: Final[dict[str, int]] = {"assassinate": ASSASSINATE, "exile": EXILE, "enthrone": ENTHRONE}
 
 
-def parse_action(text: str) -> KFAction:
+def parse_action(text: str) -> KingsFamilyAction:
     """Read an action text (see the module docstring); it need not be legal now.
 
     Raises:
@@ -164,14 +170,14 @@ def parse_action(text: str) -> KFAction:
         return DRAW_ACTION
     if verb in ("play", "connect"):
         card, target, side, flag = read_placement(text, words)
-        return KFAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
+        return KingsFamilyAction(PLACE if verb == "play" else CONNECT, card, target, side, flag)
     if verb == "sibling":
         card, side = read_sibling(text, words)
-        return KFAction(SIBLING, card, 0, side)
+        return KingsFamilyAction(SIBLING, card, 0, side)
     if verb in _EVENT_VERBS:
         if n != 2:
             raise malformed(text, f"expected '{verb} <card>'")
-        return KFAction(_EVENT_VERBS[verb], 0, read_character(text, words[1]))
+        return KingsFamilyAction(_EVENT_VERBS[verb], 0, read_character(text, words[1]))
     if verb in ("kingsblood", "announce", "pass", "end"):
         raise malformed(text, f"'{verb}' is not an action of King's Family (KB-T4/KB-E5/KB-T7 are multiplayer rules)")
     raise malformed(text, "unknown action (play, sibling, assassinate, exile, connect, enthrone, draw)")

@@ -16,7 +16,7 @@ from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import Bot, Budget, InfoSet
 from regalia.games.kings_blood.cards import ENTHRONEMENT, GENDER, PHILOSOPHY
 from regalia.games.kings_family import actions as A
-from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.actions import KingsFamilyAction
 from regalia.games.kings_family.state import KingsFamilyState
 
 PILE_CARD_VALUE = 10.0 / 74.0
@@ -68,7 +68,7 @@ def _generation_points(rows: list[int], ent: int | None) -> int:
     return len(rows) + (0 if ent is None else sum(1 for r in rows if r >= ent))
 
 
-def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
+def priority(state: KingsFamilyState, a: KingsFamilyAction, ctx: Context) -> float:
     """A quick preference for one legal action on a full (sampled) state, without look-ahead.
 
     Generations are only gained by a child born under parents of the bottom row, so: a Marriage
@@ -89,7 +89,7 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
             s += 1.5
         if k == A.PLACE and not a.flag and PHILOSOPHY[a.card] == PHILOSOPHY[t] and GENDER[a.card] != GENDER[t]:
             s += 6.0 if row == bottom else 1.0
-        ab = state._abil[a.card]
+        ab = state.abilities[a.card]
         if ab:
             s += 0.6 * ab
         return s
@@ -118,7 +118,7 @@ def priority(state: KingsFamilyState, a: KFAction, ctx: Context) -> float:
     return 0.5 - (1.0 if row == bottom else 0.0)
 
 
-def rollout_choice(state: KingsFamilyState, legal: list[KFAction], rng: random.Random) -> KFAction:
+def rollout_choice(state: KingsFamilyState, legal: list[KingsFamilyAction], rng: random.Random) -> KingsFamilyAction:
     """The playout policy: the legal action of highest :func:`priority`, with a little noise."""
     if len(legal) == 1:
         return legal[0]
@@ -150,7 +150,7 @@ def _sample(infoset: InfoSet) -> KingsFamilyState:
     return s
 
 
-class HeuristicBot(HeuristicBase):
+class KingsFamilyBot(HeuristicBase):
     """Rule-based: plays the legal action of highest :func:`priority` (Enthronement on the top
     row, Marriages in the deepest row, drawing abilities, deep plays; ties broken at random).
     The priorities read only the Genealogy and the hand, which the view shows; a sample is used
@@ -171,7 +171,7 @@ class HeuristicBot(HeuristicBase):
         return self.scores(infoset)[0][1]
 
 
-class SearchBot(Bot):
+class KingsFamilySearchBot(Bot):
     """Monte Carlo planning over the unknown draw order, by successive halving.
 
     The heuristic's :func:`priority` ranks the legal actions and the best ``width`` become
@@ -230,7 +230,7 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_estimate = None
             return legal[0]
-        ranked = HeuristicBot().scores(infoset)
+        ranked = KingsFamilyBot().scores(infoset)
         cands = [a for _, a in ranked[: self.width]]
         rng = infoset.rng
         totals = dict.fromkeys(range(len(cands)), 0.0)

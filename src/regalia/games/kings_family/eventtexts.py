@@ -106,6 +106,16 @@ def drawn_text(cards: tuple[int, ...], cause: int, ability: int) -> str:
     return f"P0 draws {' '.join(NOTATION[c] for c in cards)} ({why(cause, ability)})"
 
 
+def end_text(reason: str, score: int) -> str:
+    """The end of the game (KF-8) with the final score (KF-9)."""
+    return f"the game ends: {reason}; score {score}"
+
+
+def end_data(reason: str, parts: dict[str, int]) -> dict[str, Any]:
+    """``{"reason": ..., "generations": ..., ..., "score": ...}`` (the score's parts, KF-9)."""
+    return {"reason": reason, **parts}
+
+
 def unplayable_text(event: int) -> str:
     """KF-X3: an Event drawn at a Marriage with no legal target."""
     return f"the {EVENT_TITLE[event]} drawn at the Marriage has no legal target and is discarded [KF-X3]"

@@ -7,15 +7,16 @@ from typing import Any
 
 from regalia.core.bot import Bot
 from regalia.core.game import Game
-from regalia.core.observation import ObservationWriter
+from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_family.actions import NUM_ACTIONS
-from regalia.games.kings_family.bot import HeuristicBot, SearchBot
+from regalia.games.kings_family.bot import KingsFamilyBot, KingsFamilySearchBot
 from regalia.games.kings_family.config import KingsFamilyConfig
 from regalia.games.kings_family.deck import deck_list
-from regalia.games.kings_family.observation import KingsFamilyObserver
+from regalia.games.kings_family.observation import KingsFamilyObserver, layout
 from regalia.games.kings_family.phases import DECISION_KINDS
+from regalia.games.kings_family.presenter import KingsFamilyPresenter
 from regalia.games.kings_family.rulings import RULINGS
 from regalia.games.kings_family.schema import KingsFamilyView
 from regalia.games.kings_family.state import KingsFamilyState
@@ -23,7 +24,7 @@ from regalia.games.kings_family.view import render_view
 from regalia.games.kings_family.words import LEGEND
 
 
-class KingsFamily(Game):
+class KingsFamilyGame(Game):
     """King's Family, the official King's Blood solitaire (Group SNE): build the deepest Genealogy."""
 
     name = "kings-family"
@@ -52,6 +53,7 @@ class KingsFamily(Game):
         "'sibling R4m left', 'assassinate B7m', 'exile B7m', 'connect B7m right of R5f', 'enthrone B7m', 'draw'."
     )
     rulings = RULINGS
+    presenter = KingsFamilyPresenter()
     legend = LEGEND
     decision_kinds = DECISION_KINDS
 
@@ -79,8 +81,13 @@ class KingsFamily(Game):
     def state_class(self) -> type[State]:
         return KingsFamilyState
 
+    def observation_layout(self, players: int, config: Any) -> Layout:
+        """The observation tensors' layout (:func:`.observation.layout`), for the writer and the
+        encoder ``regalia.rl.encoders.kings_family``."""
+        return layout(self.all_cards(players, config))
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter:
-        """The observation tensors of ``regalia.rl.encoders.kings_family``, written from the state
+        """The observation tensors of :meth:`observation_layout`, written from the state
         (:class:`.observation.KingsFamilyObserver`)."""
         return KingsFamilyObserver(self.all_cards(players, config))
 
@@ -89,4 +96,4 @@ class KingsFamily(Game):
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """``heuristic`` (one-step look-ahead) and ``search`` (Monte Carlo over sampled draw orders)."""
-        return {"heuristic": HeuristicBot, "search": SearchBot}
+        return {"heuristic": KingsFamilyBot, "search": KingsFamilySearchBot}

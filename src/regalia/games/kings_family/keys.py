@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING
 from regalia.games.kings_blood.cards import NOTATION
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
-from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.actions import KingsFamilyAction
 from regalia.games.kings_family.cards import EVENT_OF_KIND
 
 if TYPE_CHECKING:
     from regalia.games.kings_family.state import KingsFamilyState
 
 
-def choice_keys(state: KingsFamilyState, a: KFAction) -> list[list[str]]:
+def choice_keys(state: KingsFamilyState, a: KingsFamilyAction) -> list[list[str]]:
     """The click steps of ``a``, a legal action of ``state`` (see the module docstring)."""
     k = a.kind
     if k == A.PLACE:

@@ -17,7 +17,7 @@ from regalia.games.kings_blood.cards import (
 )
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
 from regalia.games.kings_family import actions as A
-from regalia.games.kings_family.actions import KFAction
+from regalia.games.kings_family.actions import KingsFamilyAction
 from regalia.games.kings_family.cards import (
     ABILITY_DRAWS,
     EVENT_DRAWS,
@@ -72,7 +72,7 @@ def _left_empty(state: KingsFamilyState, card: int) -> str:
     return ""
 
 
-def label(state: KingsFamilyState, a: KFAction) -> str:
+def label(state: KingsFamilyState, a: KingsFamilyAction) -> str:
     """A short label for action ``a``: the cards with their names and abilities, then, after a
     dash, what the action does (cards drawn, the Marriage, discards, the score an Enthronement
     gives)."""
@@ -91,7 +91,7 @@ def label(state: KingsFamilyState, a: KFAction) -> str:
             beside = state.sib_child if first else state.sib_last
             what = "starts a sibling group" if first else "adds a sibling"
             text = f"{card_name(state, h)} {what} {SIDE_NAMES[a.side]} of {NOTATION[beside]} (siblings never marry)"
-        ability = state._abil[h]
+        ability = state.abilities[h]
         if ability:  # KF-6, resolved before the Marriage (KF-5)
             effects.append(_draws(state, ABILITY_DRAWS[ability], len(state.hand) - 1))
         if kind == A.PLACE:
@@ -134,7 +134,7 @@ def label(state: KingsFamilyState, a: KFAction) -> str:
     )
 
 
-def choice_group(state: KingsFamilyState, a: KFAction) -> str:
+def choice_group(state: KingsFamilyState, a: KingsFamilyAction) -> str:
     """The heading of ``a`` in a long list: the card played from the hand, the sibling group,
     the Event (New Connection by the card it moves), or the draw."""
     kind = a.kind

@@ -15,62 +15,91 @@ from typing import Final
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from regalia.core.observation import ObservationWriter, add_copy, put
+from regalia.core.observation import Layout, ObservationWriter, Part, add_copy, put
 from regalia.core.state import State
-from regalia.games.kings_blood.cards import ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
-from regalia.games.kings_blood.genealogy import LEFT, RIGHT
-from regalia.games.kings_blood.observation import card_columns, character_columns
-from regalia.games.kings_family.phases import DECISION_DRAW, ROW_LIMIT, SEAT
+from regalia.games.kings_blood.cards import ABILITY_NAMES, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
+from regalia.games.kings_blood.genealogy import LEFT, RIGHT, key_row, key_x
+from regalia.games.kings_blood.observation import card_columns, character_columns, deck_cards, genealogy_part
+from regalia.games.kings_family import rules
+from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT, SEAT
 from regalia.games.kings_family.state import KingsFamilyState
 
-DECISION_COUNT: Final = 5
-"""``play``, ``draw``, ``drawn_event``, ``second_sibling``, ``play_or_draw`` (the encoder's
-``DECISIONS``)."""
+DECISIONS: Final[tuple[str, ...]] = ("play", "draw", "drawn_event", "second_sibling", "play_or_draw")
+"""The view's ``decision`` values, one-hot (all zero once the game is over)."""
 PLAY: Final = 0
 DRAW: Final = 1
 DRAWN_EVENT: Final = 2
 SECOND_SIBLING: Final = 3
 PLAY_OR_DRAW: Final = 4
-GENEALOGY_COLUMNS: Final = 6
-ABILITY_COUNT: Final = 3
-"""Skip, Reverse, Draw 3 (``ABILITY_NAMES[1:]``)."""
-ROW_SCALE: Final = 1 / 10
-X_SCALE: Final = 1 / 40
-HAND_SCALE: Final = 1 / 10
-SCORE_SCALE: Final = 1 / 100
-SCORE_PARTS: Final = ("generations", "doubled", "exhaustions", "exhaustion_bonus", "score")
+SIBLING_COLUMNS: Final[tuple[str, ...]] = ("open", "left", "right", "count")
+"""The sibling line: shown, on the left, on the right, siblings placed / 4."""
+ABILITIES: Final[tuple[str, ...]] = tuple(ABILITY_NAMES[1:])
+"""Skip, Reverse, Draw 3: the special abilities a Character may carry (the view's ``abilities``)."""
+SCORE_PARTS: Final[tuple[str, ...]] = ("generations", "doubled", "exhaustions", "exhaustion_bonus", "score")
+"""The ``score_parts`` entries (KF-9), each a part ``score:<name>`` of its own, / 100."""
+
+
+def layout(universe: list[str]) -> Layout:
+    """The King's Family observation layout for a deck (``universe``, the game's ``all_cards``);
+    ``docs/rl.md`` ("King's Family") lists it."""
+    cards, chars = deck_cards(universe)
+    k = len(cards)
+    return Layout(
+        [
+            Part("decision", (len(DECISIONS),), values=DECISIONS, doc="the pending decision"),
+            Part("pending_event", (k,), values=cards, doc="the Event drawn at a Marriage, to be played"),
+            Part(
+                "sibling",
+                (len(SIBLING_COLUMNS),),
+                values=SIBLING_COLUMNS,
+                scales=(1.0, 1.0, 1.0, 1 / 4),
+                doc="the sibling line: shown, left, right, siblings placed / 4",
+            ),
+            Part("sibling_child", (len(chars),), values=chars, doc="the child the sibling line started from"),
+            Part("sibling_last", (len(chars),), values=chars, doc="the last sibling placed"),
+            Part("hand", (k,), values=cards, doc="the hand (none for a spectator)"),
+            Part("hand_size", (1,), scale=1 / HAND_LIMIT, doc="cards in hand / 10"),
+            Part("draw_pile", (1,), scale=1 / max(1, len(universe)), doc="cards in the draw pile / deck size"),
+            Part("drawing_closed", (1,), doc="no card will be drawn again (KF-7)"),
+            Part("discard", (k,), values=cards, doc="the discard pile"),
+            genealogy_part(chars),
+            Part("generation_sizes", (ROW_LIMIT,), scale=1 / ROW_LIMIT, doc="cards per generation, top first / 10"),
+            Part(
+                "abilities",
+                (len(chars), len(ABILITIES)),
+                low=-1.0,
+                values=ABILITIES,
+                rows=chars,
+                doc="the special ability of each Character of the deck",
+            ),
+            *[Part(f"score:{key}", (1,), scale=1 / 100, doc=f"score part {key} / 100") for key in SCORE_PARTS],
+            Part("over", (1,), doc="the game is over"),
+        ]
+    )
 
 
 class KingsFamilyObserver(ObservationWriter):
-    """The King's Family observation writer for a deck's card list (``universe``). Layout:
-    ``docs/rl.md`` ("King's Family")."""
+    """The King's Family observation writer for a deck's card list (``universe``), on
+    :func:`layout`."""
 
     def __init__(self, universe: list[str]) -> None:
-        col, inv, ncards = card_columns(universe)
-        ccol, nchars = character_columns(universe)
-        super().__init__(
-            [
-                ("decision", (DECISION_COUNT,)),
-                ("pending_event", (ncards,)),
-                ("sibling", (4,)),
-                ("sibling_child", (nchars,)),
-                ("sibling_last", (nchars,)),
-                ("hand", (ncards,)),
-                ("hand_size", (1,)),
-                ("draw_pile", (1,)),
-                ("drawing_closed", (1,)),
-                ("discard", (ncards,)),
-                ("genealogy", (nchars, GENEALOGY_COLUMNS)),
-                ("generation_sizes", (ROW_LIMIT,)),
-                ("abilities", (nchars, ABILITY_COUNT)),
-                *[(f"score:{k}", (1,)) for k in SCORE_PARTS],
-                ("over", (1,)),
-            ]
-        )
+        col, inv, _ = card_columns(universe)
+        ccol, _ = character_columns(universe)
+        lay = layout(universe)
+        super().__init__(lay)
         self.col = col
         self.inv = inv
         self.ccol = ccol
-        self.pile_scale = 1 / max(1, len(universe))
+        self.pile_scale = lay.part("draw_pile").scale
+        self.hand_scale = lay.part("hand_size").scale
+        self.count_scale = lay.part("sibling").column_scale("count")
+        self.size_scale = lay.part("generation_sizes").scale
+        self.score_scale = lay.part("score:score").scale
+        gen = lay.part("genealogy")
+        self.gen_width = len(gen.values)
+        self.row_scale = gen.column_scale("row")
+        self.x_scale = gen.column_scale("x")
+        self.ability_count = len(ABILITIES)
         o = self.offsets
         self.o_decision = o["decision"]
         self.o_event = o["pending_event"]
@@ -109,20 +138,20 @@ class KingsFamilyObserver(ObservationWriter):
             elif seat != SEAT:
                 d = PLAY_OR_DRAW
             else:
-                d = DRAW if s.decision() == DECISION_DRAW else PLAY
+                d = DRAW if s.must_draw() else PLAY
             out[base + self.o_decision + d] = 1.0
             if s.pending_event >= 0:
                 c = self.col[s.pending_event]
                 if c >= 0:
                     out[base + self.o_event + c] = self.inv[s.pending_event]
-            if s.sib_child >= 0 and (s.sib_count > 0 or (seat == SEAT and len(s._sibling_actions()) > 0)):
+            if s.sib_child >= 0 and (s.sib_count > 0 or (seat == SEAT and len(rules.legal_sibling(s)) > 0)):
                 at = base + self.o_sibling
                 out[at] = 1.0
                 if s.sib_side == LEFT:
                     out[at + 1] = 1.0
                 elif s.sib_side == RIGHT:
                     out[at + 2] = 1.0
-                count = s.sib_count / 4
+                count = s.sib_count * self.count_scale
                 put(out, at + 3, count, 0.0, 1.0)
                 if ccol[s.sib_child] >= 0:
                     out[base + self.o_sib_child + ccol[s.sib_child]] = 1.0
@@ -130,22 +159,23 @@ class KingsFamilyObserver(ObservationWriter):
                     out[base + self.o_sib_last + ccol[s.sib_last]] = 1.0
         if seat == SEAT:
             self.cards(out, base + self.o_hand, s.hand)
-        put(out, base + self.o_hand_size, len(s.hand) * HAND_SCALE, 0.0, 1.0)
+        put(out, base + self.o_hand_size, len(s.hand) * self.hand_scale, 0.0, 1.0)
         put(out, base + self.o_pile, len(s.pile) * self.pile_scale, 0.0, 1.0)
         if s.closed:
             out[base + self.o_closed] = 1.0
         self.cards(out, base + self.o_discard, s.discard)
         self._genealogy(s, out, base)
-        abil = s._abil
+        abil = s.abilities
         at = base + self.o_abilities
         for card in range(NUM_CHARACTERS):
             a = abil[card]
             if a and ccol[card] >= 0:
-                out[at + ccol[card] * ABILITY_COUNT + a - 1] = 1.0
-        parts = s.score_parts()
+                out[at + ccol[card] * self.ability_count + a - 1] = 1.0
+        parts = s.score_tuple()  # in the order of SCORE_PARTS
         at = base + self.o_score
-        for i, key in enumerate(SCORE_PARTS):
-            put(out, at + i, parts[key] * SCORE_SCALE, 0.0, 1.0)
+        scale = self.score_scale
+        for i in range(len(parts)):
+            put(out, at + i, parts[i] * scale, 0.0, 1.0)
         if s.over:
             out[base + self.o_over] = 1.0
 
@@ -155,25 +185,27 @@ class KingsFamilyObserver(ObservationWriter):
         gen = s.gen
         ccol = self.ccol
         at = base + self.o_gen
-        for card in gen.cards():
+        width = self.gen_width
+        row_scale = self.row_scale
+        x_scale = self.x_scale
+        for card, key in gen.placed():  # any order: each card has its own row of the table
             c = ccol[card]
             if c < 0:
                 continue
-            row, x = gen.position(card)
-            p = at + c * GENEALOGY_COLUMNS
+            p = at + c * width
             out[p] = 1.0
             if gen.is_active(card):
                 out[p + 1] = 1.0
-            put(out, p + 2, row * ROW_SCALE, -1.0, 1.0)
-            put(out, p + 3, x * X_SCALE, -1.0, 1.0)
+            put(out, p + 2, key_row(key) * row_scale, -1.0, 1.0)
+            put(out, p + 3, key_x(key) * x_scale, -1.0, 1.0)
             if gen.has_attachment(card, ENTHRONEMENT):
                 out[p + 4] = 1.0
             if gen.has_attachment(card, KINGS_BLOOD):
                 out[p + 5] = 1.0
         at = base + self.o_sizes
         for i, row in enumerate(gen.row_numbers()[:ROW_LIMIT]):
-            size = gen.row_size(row) / 10
+            size = gen.row_size(row) * self.size_scale
             out[at + i] = 1.0 if size > 1.0 else size
 
 
-__all__ = ["KingsFamilyObserver"]
+__all__ = ["KingsFamilyObserver", "layout"]

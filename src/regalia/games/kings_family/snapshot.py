@@ -20,6 +20,7 @@ from regalia.core.errors import shown
 from regalia.games.kings_blood.cards import ASSASSINATION, ENTHRONEMENT, KINGS_BLOOD, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
+from regalia.games.kings_family import rules
 from regalia.games.kings_family.cards import marries
 from regalia.games.kings_family.config import UNDO_OFF
 from regalia.games.kings_family.deck import deck_list
@@ -105,7 +106,7 @@ def restore_state(state: KingsFamilyState, data: dict[str, Any]) -> None:
         if key not in data:
             raise ValueError(f"state.{key}: missing")
     state.deck = deck_list(state.config.deck_file)
-    state._abil = state.deck.abilities
+    state.abilities = state.deck.abilities
     state.pile = _cards(data["pile"], "pile")
     state.hand = _cards(data["hand"], "hand")
     state.discard = _cards(data["discard"], "discard")
@@ -237,7 +238,7 @@ def _check_settled(state: KingsFamilyState) -> None:
     with no target discarded, a new founder, the end of the game, KF-8) changes nothing."""
     probe = state.clone()
     _reopen(probe)
-    probe._settle([])
+    rules.settle(probe, [])
     if probe.over != state.over or probe.end_reason != state.end_reason:
         if state.over:
             raise ValueError(f"state.over: the position does not end the game as saved ({state.end_reason})")

@@ -18,42 +18,36 @@ only):
 2. :mod:`.actions` (action objects, texts, ids; King's Blood's placement texts), :mod:`.config`.
 3. :mod:`.cards` (what the special cards draw, the Marriage test), :mod:`.deck` (the deck),
    :mod:`.eventtexts` (event texts, built when read), :mod:`.words` (card names, the legend).
-4. Functions of a state: :mod:`.legal` (legal plays), :mod:`.refusals`, :mod:`.snapshot`,
-   :mod:`.view` (and its text drawing), :mod:`.prompts`, :mod:`.labels`, :mod:`.rulings`.
-5. This module: :class:`KingsFamilyState`.
-6. :mod:`.bot`, :mod:`.game` (the registered :class:`~regalia.core.game.Game`).
+4. Functions of a state: :mod:`.rules` (by action kind: what is legal, why not, what it does),
+   :mod:`.snapshot`, :mod:`.view` (and its text drawing), :mod:`.prompts`, :mod:`.labels`,
+   :mod:`.keys`, :mod:`.rulings`.
+5. This module: :class:`KingsFamilyState`, the fields and the protocol.
+6. :mod:`.presenter`, :mod:`.observation`, :mod:`.bot`, :mod:`.game` (the registered
+   :class:`~regalia.core.game.Game`).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any, Final
+from typing import Any
 
-from regalia.core.events import Event, new_event, public  # new_event(kind, text, seat, visible_to, data)
+from regalia.core.events import Event, new_event  # new_event(kind, text, seat, visible_to, data)
 from regalia.core.game import Game
 from regalia.core.state import State, shuffle
 from regalia.games.kings_blood.cards import ENTHRONEMENT, NOTATION, NUM_CHARACTERS, DeckList
 from regalia.games.kings_blood.genealogy import LEFT, RIGHT, Genealogy
 from regalia.games.kings_family import actions as A
 from regalia.games.kings_family import eventtexts as E
-from regalia.games.kings_family import labels, prompts
-from regalia.games.kings_family.actions import KFAction
-from regalia.games.kings_family.cards import ABILITY_DRAWS, EVENT_DRAWS, EVENT_OF_KIND, marries
+from regalia.games.kings_family import rules
+from regalia.games.kings_family.actions import KingsFamilyAction
 from regalia.games.kings_family.config import UNDO_OFF
 from regalia.games.kings_family.deck import deck_list, draw_order
-from regalia.games.kings_family.keys import choice_keys
-from regalia.games.kings_family.legal import compute_plays, sibling_actions
 from regalia.games.kings_family.phases import (
     DECISION_DRAW,
     DECISION_EVENT,
     DECISION_PLAY,
     DECISION_SIBLING,
-    END_CAPPED,
-    END_FULL_HAND,
-    END_HAND_EMPTY,
-    END_NO_DRAW,
-    END_NO_FOUNDER,
     EXHAUSTION_POINTS,
     HAND_LIMIT,
     INITIAL_HAND,
@@ -63,28 +57,10 @@ from regalia.games.kings_family.phases import (
     KIND_SECOND_SIBLING,
     KIND_SIBLINGS,
     ME,
-    RESHUFFLE_MINIMUM,
     ROW_LIMIT,
     SEAT,
 )
-from regalia.games.kings_family.refusals import explain_illegal
 from regalia.games.kings_family.snapshot import restore_state, validate_restored
-from regalia.games.kings_family.view import build_view
-
-_DRAW_ACTION: Final = A.DRAW_ACTION
-_ONLY_DRAW: Final[list[KFAction]] = [A.DRAW_ACTION]
-# The lazy texts of the frequent events under Final names: compiled, these are read natively,
-# where ``E.play_text`` would be an attribute look-up on the module at every event.
-_play_text: Final = E.play_text
-_play_data: Final = E.play_data
-_sibling_text: Final = E.sibling_text
-_pair_data: Final = E.pair_data
-_draws_text: Final = E.draws_text
-_draws_data: Final = E.draws_data
-_drawn_text: Final = E.drawn_text
-_cards_data: Final = E.cards_data
-_birth_text: Final = E.birth_text
-_child_data: Final = E.child_data
 
 
 class KingsFamilyState(State):
@@ -93,7 +69,9 @@ class KingsFamilyState(State):
     Made by :meth:`new_game` (a deal) or, blank, by :meth:`_blank` (``clone``, ``from_snapshot``).
 
     Attributes:
-        deck: the :class:`DeckList` in use (abilities by face).
+        deck: the :class:`DeckList` in use.
+        abilities: the special ability of every face in this deck (``NO_ABILITY``, ``SKIP``,
+            ``REVERSE``, ``DRAW3``), read on every play (KF-6).
         pile: the draw pile, top card last.
         hand: the hand, sorted faces.
         discard: the discard pile, in the order cards were discarded (public).
@@ -114,7 +92,7 @@ class KingsFamilyState(State):
     """
 
     deck: DeckList
-    _abil: tuple[int, ...]
+    abilities: tuple[int, ...]
     pile: list[int]
     hand: list[int]
     discard: list[int]
@@ -166,7 +144,7 @@ class KingsFamilyState(State):
         s.sib_count = 0
         s.over = False
         s.end_reason = None
-        s._abil = s.deck.abilities
+        s.abilities = s.deck.abilities
         s.marriage_optional = bool(config.marriage_optional)
         s.setup_events = []
         s._setup()
@@ -198,288 +176,30 @@ class KingsFamilyState(State):
         dealt = tuple(hand)
         ev = [
             new_event("draw", (E.deal_text, len(dealt)), SEAT, None, (E.count_data, len(dealt))),
-            new_event("draw", (E.deal_cards_text, dealt), SEAT, ME, (_cards_data, dealt)),
+            new_event("draw", (E.deal_cards_text, dealt), SEAT, ME, (E.cards_data, dealt)),
         ]
         if returned:
             back = tuple(returned)
-            ev.append(new_event("setup", (E.setup_text, back), None, None, (_cards_data, back)))
+            ev.append(new_event("setup", (E.setup_text, back), None, None, (E.cards_data, back)))
         if not self.gen.is_empty:
             f = self.gen.cards()[0]
             ev.append(new_event("found", (E.founder_text, f), None, None, (E.card_data, f)))
-        self._settle(ev)
+        rules.settle(self, ev)
         self.setup_events = ev
 
-    # ------------------------------------------------------------------ drawing (KF-3, KF-7)
-    def _draw_one(self, ev: list[Event]) -> int:
-        """Take the top card of the draw pile (any cause); -1 when no card can be drawn.
-
-        Runs KF-7 the moment the pile runs out: more than 20 discards are reshuffled into a new
-        draw pile, otherwise drawing is closed for good; either way the exhaustion scores 10
-        (KF-9, KF-X5).
-        """
-        pile = self.pile
-        if self.closed or not pile:
-            return -1
-        c = pile.pop()
-        if not pile:
-            self.exhaustions += 1
-            discard = self.discard
-            if len(discard) >= RESHUFFLE_MINIMUM:
-                self.discard = []
-                shuffle(self.rng, discard)
-                self.pile = discard
-                n = len(discard)
-                ev.append(new_event("reshuffle", (E.reshuffle_text, n), None, None, (E.reshuffle_data, n)))
-            else:
-                self.closed = True
-                n = len(discard)
-                ev.append(new_event("exhausted", (E.exhausted_text, n), None, None, (E.exhausted_data, n)))
-        return c
-
-    def _draw_to_hand(self, n: int, cause: int, ev: list[Event]) -> int:
-        """Draw up to ``n`` cards into the hand, stopping at 10 cards (KF-3) or when no card can
-        be drawn (KF-7); ``cause`` is the card whose ability or Event draws them, or
-        ``eventtexts.NO_PLAY`` (KF-2). Returns the number drawn."""
-        drawn: list[int] = []
-        hand = self.hand
-        for _ in range(n):
-            if len(hand) >= HAND_LIMIT:
-                break
-            c = self._draw_one(ev)
-            if c < 0:
-                break
-            insort(hand, c)
-            drawn.append(c)
-        k = len(drawn)
-        short = E.SHORT_NONE
-        if k < n:
-            short = E.SHORT_LIMIT if len(hand) >= HAND_LIMIT else E.SHORT_EMPTY
-        ability = self._abil[cause] if 0 <= cause < NUM_CHARACTERS else 0
-        ev.append(new_event("draw", (_draws_text, k, n, cause, ability, short), SEAT, None, (_draws_data, k, n)))
-        if drawn:
-            cards = tuple(drawn)
-            ev.append(new_event("draw", (_drawn_text, cards, cause, ability), SEAT, ME, (_cards_data, cards)))
-        return k
-
+    # ------------------------------------------------------------------ the rules (see .rules)
     def can_draw(self) -> bool:
         """Whether a card can be drawn from the draw pile now (KF-7)."""
         return not self.closed and bool(self.pile)
 
-    # ------------------------------------------------------------------ legal actions
-    def _sibling_actions(self) -> list[KFAction]:
-        """KB-M4: the sibling plays now (see :func:`.plays.sibling_actions`)."""
-        return sibling_actions(self)
-
-    def _compute_plays(self) -> tuple[list[KFAction], bool]:
-        """The legal plays now and whether the generation limit refused one (see
-        :func:`.plays.compute_plays`)."""
-        return compute_plays(self)
-
     def _legal_actions(self) -> list[Any]:
-        if self.over:
-            return []
-        plays, _ = compute_plays(self)
-        if plays:
-            return plays
-        return [_DRAW_ACTION]
+        return rules.legal_actions(self)
 
-    # ------------------------------------------------------------------ after every action
-    def _end(self, reason: str, ev: list[Event]) -> None:
-        self.over = True
-        self.end_reason = reason
-        self.pending_event = -1
-        self.marriage = None
-        self.sib_child = -1
-        self._legal = []
-        parts = self.score_parts()
-        ev.append(public("end", f"the game ends: {reason}; score {parts['score']}", None, reason=reason, **parts))
-
-    def _settle(self, ev: list[Event]) -> None:
-        """Resolve what needs no decision and find the next decision, or end the game (KF-8).
-
-        An Event drawn at a Marriage with no legal target is discarded (KF-X3); an empty
-        Genealogy gets a new founder (KB-T8).
-        """
-        while True:
-            if self.pending_event >= 0:
-                plays, _ = compute_plays(self)
-                if plays:
-                    self._legal = plays
-                    return
-                e = self.pending_event
-                self.pending_event = -1
-                self.marriage = None
-                self.discard.append(e)
-                ev.append(new_event("discard", (E.unplayable_text, e), None, None, (E.card_data, e)))
-                continue
-            if self.gen.is_empty:
-                if not self._refound(ev):
-                    self._end(END_NO_FOUNDER, ev)
-                    return
-                continue
-            if not self.hand:
-                self._end(END_HAND_EMPTY, ev)
-                return
-            plays, capped = compute_plays(self)
-            if plays:
-                self._legal = plays
-                return
-            if capped:
-                self._end(END_CAPPED, ev)
-            elif len(self.hand) >= HAND_LIMIT:
-                self._end(END_FULL_HAND, ev)
-            elif not self.can_draw():
-                self._end(END_NO_DRAW, ev)
-            else:
-                self._legal = [_DRAW_ACTION]
-            return
-
-    def _refound(self, ev: list[Event]) -> bool:
-        """KB-T8: draw until a Character appears and make it the founder; Events drawn are
-        discarded. Returns False when no card can be drawn."""
-        while True:
-            c = self._draw_one(ev)
-            if c < 0:
-                return False
-            if c < NUM_CHARACTERS:
-                self.gen.found(c)
-                ev.append(new_event("found", (E.new_founder_text, c), None, None, (E.card_data, c)))
-                return True
-            self.discard.append(c)
-            ev.append(new_event("discard", (E.not_founder_text, c), None, None, (E.card_data, c)))
-
-    # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Any) -> list[Event]:
-        a: KFAction = action
-        ev: list[Event] = []
-        kind = a.kind
-        if kind != A.SIBLING:
-            self.sib_child = -1  # any other action closes the sibling window (KB-M4)
-        if kind == A.PLACE:
-            self._play_character(a, ev)
-        elif kind == A.DRAW:
-            self._draw_to_hand(1, E.NO_PLAY, ev)  # KF-2
-        elif kind == A.SIBLING:
-            self._play_sibling(a, ev)
-        else:
-            self._play_event(a, ev)
-        self._settle(ev)
-        return ev
+        return rules.apply_action(self, action)
 
-    def _effect(self, card: int, ev: list[Event]) -> None:
-        """KF-6: the special ability of a Character played from the hand draws cards."""
-        ab = self._abil[card]
-        if ab:
-            self._draw_to_hand(ABILITY_DRAWS[ab], card, ev)
-
-    def _play_character(self, a: KFAction, ev: list[Event]) -> None:
-        _, h, t, side, declined = a
-        self.hand.remove(h)
-        self.gen.place(h, t, side)
-        marry = not declined and marries(h, t)
-        ev.append(new_event("play", (_play_text, h, side, t, marry, declined), SEAT, None, (_play_data, h, t, side)))
-        # KF-5: resolve the special effect, then the Marriage
-        self._effect(h, ev)
-        if marry:
-            self._marriage(h, t, ev)
-
-    def _play_sibling(self, a: KFAction, ev: list[Event]) -> None:
-        h = a.card
-        side = a.side
-        self.hand.remove(h)
-        beside = self.sib_last
-        self.gen.place(h, beside, side)
-        self.sib_last = h
-        self.sib_side = side
-        self.sib_count += 1
-        ev.append(new_event("sibling", (_sibling_text, h, side, beside), SEAT, None, (_pair_data, h, beside)))
-        self._effect(h, ev)
-
-    def _play_event(self, a: KFAction, ev: list[Event]) -> None:
-        kind = a.kind
-        face = EVENT_OF_KIND[kind]
-        drawn = self.pending_event >= 0
-        if drawn:
-            self.pending_event = -1  # the Event drawn at the Marriage (KB-M3)
-            self.marriage = None
-        else:
-            self.hand.remove(face)
-        gen = self.gen
-        t = a.target
-        if kind == A.CONNECT:
-            c = a.card
-            side = a.side
-            declined = a.flag
-            self.discard.append(face)
-            gen.move(c, t, side)
-            marry = not declined and marries(c, t)
-            ev.append(
-                new_event(
-                    "connect",
-                    (E.connect_text, drawn, c, side, t, marry, declined),
-                    SEAT,
-                    None,
-                    (_pair_data, c, t),
-                )
-            )
-            if marry:
-                self._marriage(c, t, ev)  # KB-E3: the moved card's ability does not trigger
-            return
-        if kind == A.ENTHRONE:
-            row = gen.row_of(t)
-            gen.attach(t, ENTHRONEMENT)
-            removed = gen.remove_rows_above(row)  # KF-6: only the higher generations go
-            gone: list[int] = []
-            for c, att in removed:
-                gone.append(c)
-                gone.extend(att)
-            self.discard.extend(gone)
-            out = tuple(gone)
-            ev.append(
-                new_event("enthrone", (E.enthrone_text, drawn, t, len(out)), SEAT, None, (E.enthrone_data, t, out))
-            )
-            return
-        # Assassination / Exile (KF-6: discard an Active card with what is attached, then draw)
-        att = gen.remove(t)
-        self.discard.append(t)
-        self.discard.extend(att)
-        self.discard.append(face)
-        attached = tuple(att)
-        ev.append(
-            new_event("discard", (E.removal_text, drawn, face, t, attached), SEAT, None, (E.removal_data, t, face))
-        )
-        self._draw_to_hand(EVENT_DRAWS[face], face, ev)
-
-    def _marriage(self, a: int, b: int, ev: list[Event]) -> None:
-        """KB-M3: draw the top card; a Character is born under the parents, an Event must be
-        played at once. KF-X1: the hand limit does not apply (the card never enters the hand);
-        KF-X2: with no card to draw the Marriage has no child; KF-X4: a child that would be an
-        11th card in its generation is discarded."""
-        c = self._draw_one(ev)
-        if c < 0:
-            ev.append(new_event("marriage", (E.childless_text, a, b), None, None, {}))
-            return
-        if c >= NUM_CHARACTERS:
-            self.pending_event = c
-            self.marriage = (a, b)
-            ev.append(new_event("marriage", (E.marriage_event_text, a, b, c), None, None, (E.drawn_card_data, c)))
-            return
-        gen = self.gen
-        row, _ = gen.child_spot(a, b)
-        if gen.row_size(row) >= ROW_LIMIT:
-            self.discard.append(c)
-            ev.append(new_event("marriage", (E.crowded_text, a, b, c), None, None, (E.drawn_card_data, c)))
-            return
-        gen.add_child(a, b, c)
-        self.sib_child = c
-        self.sib_last = c
-        self.sib_side = -1
-        self.sib_count = 0
-        ev.append(new_event("birth", (_birth_text, a, b, c), None, None, (_child_data, c)))
-
-    # ------------------------------------------------------------------ refusals
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
-        return explain_illegal(self, action)
+    def _explain(self, action: Any) -> tuple[str, str | None]:
+        return rules.explain(self, action)
 
     def _parse(self, text: str) -> Any:
         return A.parse_action(text)
@@ -514,6 +234,15 @@ class KingsFamilyState(State):
         rows = self.gen.rows()
         return rows[0][0] if rows else 0
 
+    def score_tuple(self) -> tuple[int, int, int, int, int]:
+        """KF-9 as ints, in the order of :meth:`score_parts` (the step path's reading: no dict)."""
+        gen = self.gen
+        generations = gen.generations()
+        top = gen.top_row_with(ENTHRONEMENT)
+        doubled = 0 if top is None else gen.rows_from(top)
+        bonus = EXHAUSTION_POINTS * self.exhaustions
+        return generations, doubled, self.exhaustions, bonus, generations + doubled + bonus
+
     def score_parts(self) -> dict[str, int]:
         """KF-9: the score and its parts.
 
@@ -522,26 +251,18 @@ class KingsFamilyState(State):
             topmost Enthronement's generation and every one below it), "exhaustions": times the
             draw pile ran out, "exhaustion_bonus": 10 per exhaustion, "score": the total}``.
         """
-        gen = self.gen
-        rows = gen.row_numbers()
-        top = -1
-        for c in gen.cards_with(ENTHRONEMENT):
-            r = gen.row_of(c)
-            if top < 0 or r < top:
-                top = r
-        doubled = 0 if top < 0 else sum(1 for r in rows if r >= top)
-        bonus = EXHAUSTION_POINTS * self.exhaustions
+        generations, doubled, exhaustions, bonus, score = self.score_tuple()
         return {
-            "generations": len(rows),
+            "generations": generations,
             "doubled": doubled,
-            "exhaustions": self.exhaustions,
+            "exhaustions": exhaustions,
             "exhaustion_bonus": bonus,
-            "score": len(rows) + doubled + bonus,
+            "score": score,
         }
 
     def score(self) -> int:
         """The current score (KF-9), in points."""
-        return self.score_parts()["score"]
+        return self.score_tuple()[4]
 
     def returns(self) -> list[float]:
         """``[score]``: the KF-9 score, **at any time** (running score mid-game, final score at
@@ -564,6 +285,16 @@ class KingsFamilyState(State):
         base["stats"] = {"score": parts["score"], "emptied_hand": emptied}
         return base
 
+    def must_draw(self) -> bool:
+        """Whether the decision due now is a draw alone (no card can be played, KF-2)."""
+        if self.over or self.pending_event >= 0:
+            return False
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        first: KingsFamilyAction = legal[0]
+        return first.kind == A.DRAW  # drawing is offered alone (KF-2)
+
     def decision(self) -> str | None:
         """The kind of decision pending: ``"drawn_event"`` (an Event drawn at a Marriage must be
         played), ``"second_sibling"``, ``"draw"`` (no play: draw), ``"play"``, or ``None``."""
@@ -576,18 +307,13 @@ class KingsFamilyState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if legal == _ONLY_DRAW:
+        if legal[0].kind == A.DRAW:  # drawing is offered alone (KF-2)
             return DECISION_DRAW
         return DECISION_PLAY
 
-    # ------------------------------------------------------------------ view
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: see :func:`.view.build_view` (``seat`` is checked)."""
-        return build_view(self, seat)
-
     # ------------------------------------------------------------------ words for people
     def decision_kind(self) -> str | None:
-        """The kind of the pending decision, one of ``KingsFamily.decision_kinds``
+        """The kind of the pending decision, one of ``KingsFamilyGame.decision_kinds``
         (:data:`.phases.DECISION_KINDS`): ``"drawn_event"``, ``"second_sibling"``, ``"siblings"``
         (a sibling may be played, or play goes on), ``"draw"``, ``"play"``; ``None`` at the end."""
         if self.over:
@@ -600,19 +326,11 @@ class KingsFamilyState(State):
         if self.sib_child >= 0:
             if self.sib_count == 1:
                 return KIND_SECOND_SIBLING
-            if legal[0].kind == A.SIBLING:  # the sibling plays come first (``compute_plays``)
+            if legal[0].kind == A.SIBLING:  # the sibling plays come first (``rules.legal_plays``)
                 return KIND_SIBLINGS
         if legal[0].kind == A.DRAW:
             return KIND_DRAW
         return KIND_PLAY
-
-    def _prompt(self, seat: int | None) -> str:
-        kind = self.decision_kind()
-        assert kind is not None  # the core asks only while the game runs
-        return prompts.prompt(self, seat, kind)
-
-    def _result_prompt(self, seat: int | None) -> str:
-        return prompts.result_prompt(self, seat)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what a spectator knows only when an Event drawn at a
@@ -624,16 +342,6 @@ class KingsFamilyState(State):
     def _result_scores(self) -> tuple[str, list[float], bool] | None:
         """The KF-9 score (a solitaire scores, it has no winner)."""
         return "points", [float(self.score())], False
-
-    def _label(self, action: Any) -> str:
-        return labels.label(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        return labels.choice_group(self, action)
-
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`.keys`)."""
-        return choice_keys(self, action)
 
     def undo_allowed(self) -> bool:
         """Whether a front may offer ``undo`` (KF-X12): with the ``undo`` option ``"counted"``
@@ -666,7 +374,7 @@ class KingsFamilyState(State):
         new = KingsFamilyState()
         self._copy_base(new)
         new.deck = self.deck
-        new._abil = self._abil
+        new.abilities = self.abilities
         new.pile = list(self.pile)
         new.hand = list(self.hand)
         new.discard = list(self.discard)

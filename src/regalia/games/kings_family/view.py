@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.games.kings_blood.cards import ABILITY_NAMES, NOTATION, NUM_CHARACTERS
 from regalia.games.kings_blood.genealogy import SIDE_NAMES
+from regalia.games.kings_family import rules
 from regalia.games.kings_family.phases import HAND_LIMIT, ROW_LIMIT, SEAT
 
 if TYPE_CHECKING:
@@ -34,7 +35,11 @@ def build_view(state: KingsFamilyState, seat: int | None) -> dict[str, Any]:
     decision = state.decision()
     if seat is None and decision in ("play", "draw"):
         decision = "play_or_draw"
-    if state.sib_child >= 0 and not state.over and (state.sib_count > 0 or (seat == SEAT and state._sibling_actions())):
+    if (
+        state.sib_child >= 0
+        and not state.over
+        and (state.sib_count > 0 or (seat == SEAT and rules.legal_sibling(state)))
+    ):
         sib = {
             "child": NOTATION[state.sib_child],
             "last": NOTATION[state.sib_last],
@@ -42,7 +47,7 @@ def build_view(state: KingsFamilyState, seat: int | None) -> dict[str, Any]:
             "count": state.sib_count,
         }
     parts = state.score_parts()
-    abil = state._abil
+    abil = state.abilities
     marriage = state.marriage
     return {
         "game": "kings-family",
@@ -85,7 +90,7 @@ def render_view(view: dict[str, Any]) -> str:
     Active cards, a trailing ``E`` an attached Enthronement, ``s``/``r``/``3`` the Skip/Reverse/
     Draw 3 abilities), the piles, the hand (``None`` for a spectator), the pending decision (the
     view's ``prompt``) and, at the end, the score breakdown (KF-9) with the undos taken (KF-X12).
-    ``KingsFamily.legend`` explains every mark.
+    ``KingsFamilyGame.legend`` explains every mark.
 
     Returns:
         the drawing, lines joined by newlines.

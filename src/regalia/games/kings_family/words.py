@@ -58,7 +58,7 @@ def card_name(state: KingsFamilyState, face: int) -> str:
     if face >= NUM_CHARACTERS:
         return EVENT_TITLE[face]
     name = f"{NOTATION[face]} ({PHILOSOPHY_NAMES[PHILOSOPHY[face]]} {NUMBER[face]} {GENDER_SIGNS[GENDER[face]]}"
-    ability = state._abil[face]
+    ability = state.abilities[face]
     return f"{name}, {ABILITY_TITLE[ability]})" if ability else f"{name})"
 
 

@@ -1,7 +1,7 @@
 """Kingship actions: one frozen NamedTuple type, its canonical text and its stable integer id.
 
 Every decision of the game (a play, a draw, a response window, a vote, a law, a Merchant offer...)
-is answered by one :class:`Act`. The integer id space is the same for every player count and
+is answered by one :class:`KingshipAction`. The integer id space is the same for every player count and
 config (:data:`NUM_ACTIONS`); the layout is a fixed table of blocks built at import.
 """
 
@@ -131,7 +131,7 @@ def pair_counts(code: int) -> tuple[int, int, int]:
     return cl, cd, ct
 
 
-class Act(NamedTuple):
+class KingshipAction(NamedTuple):
     """One action. ``kind`` is one of the module's action kinds; ``a``..``d`` its parameters.
 
     Text forms (canonical, see ``docs/games/kingship.md``): ``draw``, ``pass``, ``play 7L``,
@@ -180,7 +180,7 @@ def law_text(ltype: int, param: int) -> str:
     return word
 
 
-def pair_cards(act: Act) -> list[int]:
+def pair_cards(act: KingshipAction) -> list[int]:
     """The kinds of a pair play in placing order (first .. last)."""
     value, first, last = act.a, act.b, act.c
     counts = list(pair_counts(act.d))
@@ -190,7 +190,7 @@ def pair_cards(act: Act) -> list[int]:
     return [kind_of(value, first), *middle, kind_of(value, last)]
 
 
-def act_text(act: Act) -> str:
+def act_text(act: KingshipAction) -> str:
     """The canonical text of an action."""
     k = act.kind
     if k == DRAW:
@@ -273,7 +273,7 @@ NUM_ACTIONS = _o
 """The size of the integer action space (the same for every player count and config)."""
 
 
-def _local(act: Act) -> int:
+def _local(act: KingshipAction) -> int:
     k = act.kind
     if k == PAIR:
         return (((act.a - 1) * 3 + act.b) * 3 + act.c) * 48 + act.d
@@ -284,7 +284,7 @@ def _local(act: Act) -> int:
     return act.a
 
 
-def action_id(act: Act) -> int:
+def action_id(act: KingshipAction) -> int:
     """The stable integer id of ``act``."""
     return OFFSET[act.kind] + _local(act)
 
@@ -292,7 +292,7 @@ def action_id(act: Act) -> int:
 _KIND_AT = [k for k, n in _BLOCKS for _ in range(n)]
 
 
-def action_from_id(i: int) -> Act:
+def action_from_id(i: int) -> KingshipAction:
     """The action with id ``i``.
 
     Raises:
@@ -306,18 +306,18 @@ def action_from_id(i: int) -> Act:
         rest, d = divmod(loc, 48)
         rest, c = divmod(rest, 3)
         v0, b = divmod(rest, 3)
-        act = Act(PAIR, v0 + 1, b, c, d)
+        act = KingshipAction(PAIR, v0 + 1, b, c, d)
         if not is_wellformed_pair(act):
             raise IllegalActionError(f"action id {i} names no pair", None, i)
         return act
     if k == CARD:
         p, kind = divmod(loc, NK)
-        act = Act(CARD, p, kind)
+        act = KingshipAction(CARD, p, kind)
     elif k == LAW:
         t = max(t for t in range(len(LAW_PARAMS)) if loc >= _LAW_OFFSETS[t])
-        act = Act(LAW, t, loc - _LAW_OFFSETS[t])
+        act = KingshipAction(LAW, t, loc - _LAW_OFFSETS[t])
     else:
-        act = Act(k, loc)
+        act = KingshipAction(k, loc)
     if not _is_wellformed(act):
         raise IllegalActionError(f"action id {i} names no Kingship action", None, i)
     return act
@@ -327,7 +327,7 @@ _NO_CARD = 35  # the Terra Queen (kind of value 12, suit T) does not exist
 _VALID_SPEC_SET = frozenset(VALID_SPECS)
 
 
-def _is_wellformed(act: Act) -> bool:
+def _is_wellformed(act: KingshipAction) -> bool:
     k = act.kind
     if k in (PLAY, OFFER, ACCEPT, COUNTER):
         return act.a != _NO_CARD
@@ -342,7 +342,7 @@ def _is_wellformed(act: Act) -> bool:
     return True
 
 
-def is_wellformed_pair(act: Act) -> bool:
+def is_wellformed_pair(act: KingshipAction) -> bool:
     """Whether a PAIR action names 2+ existing cards of one value with its first/last suits present."""
     value = act.a
     if not 1 <= value <= 13:
@@ -409,7 +409,7 @@ def _item(text: str, raw: str) -> int:
     return _card(text, raw)
 
 
-def parse_act(raw: str) -> Act:
+def parse_act(raw: str) -> KingshipAction:
     """Read any well-formed action text (legal now or not).
 
     Raises:
@@ -420,13 +420,13 @@ def parse_act(raw: str) -> Act:
     if not low:
         raise IllegalActionError("empty action text", None, raw)
     if low == "draw":
-        return Act(DRAW)
+        return KingshipAction(DRAW)
     if low == "pass":
-        return Act(PASS)
+        return KingshipAction(PASS)
     if low == "forbid":
-        return Act(FORBID)
+        return KingshipAction(FORBID)
     if low in CHOICE_WORDS:
-        return Act(CHOICE, CHOICE_WORDS.index(low))
+        return KingshipAction(CHOICE, CHOICE_WORDS.index(low))
     verb, _, rest = text.partition(" ")
     verb = verb.lower()
     try:
@@ -437,51 +437,51 @@ def parse_act(raw: str) -> Act:
                 )
             cards = [_card(c, raw) for c in rest.split()]
             if len(cards) == 1:
-                return Act(PLAY, cards[0])
+                return KingshipAction(PLAY, cards[0])
             if not cards or OUTLAW in cards or len({VALUE[c] for c in cards}) != 1:
                 raise IllegalActionError("a pair is two or more cards of one value, never Outlaws", "KS-2", raw)
             counts = [0, 0, 0]
             for c in cards:
                 counts[c % 3] += 1
-            act = Act(PAIR, VALUE[cards[0]], cards[0] % 3, cards[-1] % 3, pair_code(*counts))
+            act = KingshipAction(PAIR, VALUE[cards[0]], cards[0] % 3, cards[-1] % 3, pair_code(*counts))
             if not is_wellformed_pair(act):
                 raise IllegalActionError(f"{text!r} is not a possible pair", "KS-2", raw)
             return act
         if verb == "target":
-            return Act(TARGET, _seat(rest, raw))
+            return KingshipAction(TARGET, _seat(rest, raw))
         if verb == "redirect":
-            return Act(REDIRECT, _seat(rest, raw))
+            return KingshipAction(REDIRECT, _seat(rest, raw))
         if verb == "block":
             k = _card(rest, raw)
             if VALUE[k] != 10:
                 raise IllegalActionError("only a Knight can block", "KS-6", raw)
-            return Act(BLOCK, k % 3)
+            return KingshipAction(BLOCK, k % 3)
         if (verb in CARD_VERBS and verb != "take") or (verb == "take" and not rest.lower().startswith("offer")):
             if not rest.strip():
                 raise IllegalActionError(f"{verb} what? name the card: {verb} 7L", None, raw)
-            return Act(CARD, CARD_VERBS.index(verb), _card(rest, raw))
+            return KingshipAction(CARD, CARD_VERBS.index(verb), _card(rest, raw))
         if verb == "take":
-            return Act(TAKE_OFFER, _seat(rest.split(" ", 1)[1] if " " in rest else "", raw))
+            return KingshipAction(TAKE_OFFER, _seat(rest.split(" ", 1)[1] if " " in rest else "", raw))
         if verb == "name":
-            return Act(NAME_SPEC, parse_spec(rest))
+            return KingshipAction(NAME_SPEC, parse_spec(rest))
         if verb == "title":
-            return Act(TITLE, TITLE_BY_NAME[rest.strip().upper()])
+            return KingshipAction(TITLE, TITLE_BY_NAME[rest.strip().upper()])
         if verb == "law":
             return _parse_law(rest, raw)
         if verb == "offer":
-            return Act(OFFER, _item(rest, raw))
+            return KingshipAction(OFFER, _item(rest, raw))
         if verb == "accept":
-            return Act(ACCEPT, _item(rest, raw))
+            return KingshipAction(ACCEPT, _item(rest, raw))
         if verb == "counter":
-            return Act(COUNTER, _item(rest, raw))
+            return KingshipAction(COUNTER, _item(rest, raw))
         if verb == "ask":
             r = rest.strip()
             if r.lower() == "nothing":
-                return Act(ASK, ASK_NOTHING)
+                return KingshipAction(ASK, ASK_NOTHING)
             words = r.split()
             if len(words) == 2 and words[0].lower() == "title":
-                return Act(ASK, NSPEC + TITLE_BY_NAME[words[1].upper()])
-            return Act(ASK, parse_spec(r))
+                return KingshipAction(ASK, NSPEC + TITLE_BY_NAME[words[1].upper()])
+            return KingshipAction(ASK, parse_spec(r))
     except KeyError:
         pass
     if low.split()[0] in CHOICE_WORDS or low.split()[0] in ("draw", "pass", "forbid"):
@@ -493,7 +493,7 @@ def parse_act(raw: str) -> Act:
     )
 
 
-def _parse_law(rest: str, raw: str) -> Act:
+def _parse_law(rest: str, raw: str) -> KingshipAction:
     words = rest.split()
     if not words or words[0].lower() not in LAW_WORDS:
         raise IllegalActionError(f"unknown law {rest!r}", "KS-11", raw)
@@ -501,16 +501,16 @@ def _parse_law(rest: str, raw: str) -> Act:
     if LAW_PARAMS[t] == 1:
         if len(words) != 1:
             raise IllegalActionError(f"law {words[0]} takes no parameter", "KS-11", raw)
-        return Act(LAW, t, 0)
+        return KingshipAction(LAW, t, 0)
     if len(words) != 2:
         raise IllegalActionError(f"law {words[0]} takes one parameter", "KS-11", raw)
     if t == L_TAX:
-        return Act(LAW, t, parse_spec(words[1]))
+        return KingshipAction(LAW, t, parse_spec(words[1]))
     if t == L_EXACTLY:
         if not words[1].isdigit() or int(words[1]) > EXACTLY_MAX:
             raise IllegalActionError(f"law exactly takes a number 0..{EXACTLY_MAX}", "KS-11", raw)
-        return Act(LAW, t, int(words[1]))
-    return Act(LAW, t, _seat(words[1], raw))
+        return KingshipAction(LAW, t, int(words[1]))
+    return KingshipAction(LAW, t, _seat(words[1], raw))
 
 
 assert OFFSET[TAKE_OFFER] + MAX_SEATS == NUM_ACTIONS
@@ -520,29 +520,33 @@ assert len(_KIND_AT) == NUM_ACTIONS
 # ---------------------------------------------------------------- prebuilt action objects (speed)
 # The legal actions are taken from these tables, so that no action object is made while playing
 # and the core's ``act in legal`` check meets the very object it looks for first.
-DRAW_ACT: Final = Act(DRAW)
-PASS_ACT: Final = Act(PASS)
-FORBID_ACT: Final = Act(FORBID)
-PLAY_ACTS: Final[list[Act]] = [Act(PLAY, k) for k in range(NK)]
-PAIR_ACTS: Final[list[Act]] = [
-    Act(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)
+DRAW_ACT: Final = KingshipAction(DRAW)
+PASS_ACT: Final = KingshipAction(PASS)
+FORBID_ACT: Final = KingshipAction(FORBID)
+PLAY_ACTS: Final[list[KingshipAction]] = [KingshipAction(PLAY, k) for k in range(NK)]
+PAIR_ACTS: Final[list[KingshipAction]] = [
+    KingshipAction(PAIR, i // (9 * 48) + 1, (i // (3 * 48)) % 3, (i // 48) % 3, i % 48) for i in range(_PAIR_SIZE)
 ]
-"""PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]."""
-CARD_ACTS: Final[list[list[Act]]] = [[Act(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))]
-"""CARD_ACTS[purpose][kind]."""
-LAW_ACTS: Final[list[list[Act]]] = [[Act(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))]
-"""LAW_ACTS[law type][parameter]."""
-TARGET_ACTS: Final[list[Act]] = [Act(TARGET, s) for s in range(MAX_SEATS)]
-REDIRECT_ACTS: Final[list[Act]] = [Act(REDIRECT, s) for s in range(MAX_SEATS)]
-TAKE_OFFER_ACTS: Final[list[Act]] = [Act(TAKE_OFFER, s) for s in range(MAX_SEATS)]
-BLOCK_ACTS: Final[list[Act]] = [Act(BLOCK, s) for s in range(3)]
-CHOICE_ACTS: Final[list[Act]] = [Act(CHOICE, c) for c in range(len(CHOICE_WORDS))]
-TITLE_ACTS: Final[list[Act]] = [Act(TITLE, t) for t in range(6)]
-NAME_SPEC_ACTS: Final[list[Act]] = [Act(NAME_SPEC, sp) for sp in range(NSPEC)]
-OFFER_ACTS: Final[list[Act]] = [Act(OFFER, i) for i in range(NITEMS)]
-ACCEPT_ACTS: Final[list[Act]] = [Act(ACCEPT, i) for i in range(NITEMS)]
-COUNTER_ACTS: Final[list[Act]] = [Act(COUNTER, i) for i in range(NITEMS)]
-ASK_ACTS: Final[list[Act]] = [Act(ASK, i) for i in range(NASK)]
+"""``PAIR_ACTS[(((value - 1) * 3 + first) * 3 + last) * 48 + code]``."""
+CARD_ACTS: Final[list[list[KingshipAction]]] = [
+    [KingshipAction(CARD, p, k) for k in range(NK)] for p in range(len(CARD_VERBS))
+]
+"""``CARD_ACTS[purpose][kind]``: the card action of each purpose and card kind."""
+LAW_ACTS: Final[list[list[KingshipAction]]] = [
+    [KingshipAction(LAW, t, p) for p in range(LAW_PARAMS[t])] for t in range(len(LAW_PARAMS))
+]
+"""``LAW_ACTS[law_type][parameter]``: the law action of each law type and parameter."""
+TARGET_ACTS: Final[list[KingshipAction]] = [KingshipAction(TARGET, s) for s in range(MAX_SEATS)]
+REDIRECT_ACTS: Final[list[KingshipAction]] = [KingshipAction(REDIRECT, s) for s in range(MAX_SEATS)]
+TAKE_OFFER_ACTS: Final[list[KingshipAction]] = [KingshipAction(TAKE_OFFER, s) for s in range(MAX_SEATS)]
+BLOCK_ACTS: Final[list[KingshipAction]] = [KingshipAction(BLOCK, s) for s in range(3)]
+CHOICE_ACTS: Final[list[KingshipAction]] = [KingshipAction(CHOICE, c) for c in range(len(CHOICE_WORDS))]
+TITLE_ACTS: Final[list[KingshipAction]] = [KingshipAction(TITLE, t) for t in range(6)]
+NAME_SPEC_ACTS: Final[list[KingshipAction]] = [KingshipAction(NAME_SPEC, sp) for sp in range(NSPEC)]
+OFFER_ACTS: Final[list[KingshipAction]] = [KingshipAction(OFFER, i) for i in range(NITEMS)]
+ACCEPT_ACTS: Final[list[KingshipAction]] = [KingshipAction(ACCEPT, i) for i in range(NITEMS)]
+COUNTER_ACTS: Final[list[KingshipAction]] = [KingshipAction(COUNTER, i) for i in range(NITEMS)]
+ASK_ACTS: Final[list[KingshipAction]] = [KingshipAction(ASK, i) for i in range(NASK)]
 
 
 def _combos(cl: int, cd: int, ct: int) -> list[tuple[int, tuple[int, int, int]]]:

@@ -14,7 +14,7 @@ from typing import Any, Final
 from regalia.bots.base import HeuristicBot as HeuristicBase
 from regalia.core.bot import InfoSet
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.actions import Act
+from regalia.games.kingship.actions import KingshipAction
 from regalia.games.kingship.cards import OUTLAW, VALUE
 from regalia.games.kingship.summary import KingshipSummary
 
@@ -24,7 +24,7 @@ _SINGLE_BONUS: Final[tuple[float, ...]] = (0.0, 1.5, 1.2, 0.0, 0.2, 0.6, 0.3, 0.
 _PAIR_BONUS: Final[tuple[float, ...]] = (0.0, 1.0, 0.8, 0.0, 0.6, 0.2, 1.2, 0.5, 0.6, 0.2, 2.5, 1.5, 1.0, 1.2)
 
 
-class HeuristicBot(HeuristicBase):
+class KingshipBot(HeuristicBase):
     """Greedy rules of thumb for every Kingship decision (see module docstring)."""
 
     def choose_unforced(self, infoset: InfoSet, legal: list[Any]) -> Any:
@@ -36,7 +36,7 @@ class HeuristicBot(HeuristicBase):
         return _default(legal)
 
 
-def decide(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
+def decide(v: KingshipSummary, legal: list[KingshipAction], me: int) -> KingshipAction | None:
     """The bot's choice for the decision of ``v`` (``None`` or an action not legal: the default)."""
     kind = v.decision
     if kind == "main":
@@ -44,7 +44,7 @@ def decide(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
     if kind == "target" or kind == "reroute":
         return _least_cards(v, legal, me)
     if kind == "dq":
-        return Act(A.FORBID) if v.target == me else Act(A.PASS)
+        return KingshipAction(A.FORBID) if v.target == me else KingshipAction(A.PASS)
     if kind == "outlaw":
         return _outlaw(v, legal, me)
     if kind == "knight":
@@ -53,29 +53,29 @@ def decide(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
                 return a
         return None
     if kind == "lq":
-        return Act(A.CHOICE, A.PREVENT) if v.drawer == me else Act(A.PASS)
+        return KingshipAction(A.CHOICE, A.PREVENT) if v.drawer == me else KingshipAction(A.PASS)
     if kind in ("give", "give_exile", "place", "m_return", "exile", "poach"):
         return _card_choice(v, legal)
     if kind == "tax":
-        return _card_choice(v, legal) or Act(A.DRAW)
+        return _card_choice(v, legal) or KingshipAction(A.DRAW)
     if kind == "m_take":
         for a in legal:
             if a.b == OUTLAW or VALUE[a.b] == 10:
                 return a
         return legal[0]
     if kind == "farmer":
-        return Act(A.CHOICE, A.REVEAL)
+        return KingshipAction(A.CHOICE, A.REVEAL)
     if kind == "spec":
         return _spec(v, legal)
     if kind == "prince_title" or kind == "queen":
         for t in (1, 2, 4, 3):
-            if Act(A.TITLE, t) in legal:
-                return Act(A.TITLE, t)
+            if KingshipAction(A.TITLE, t) in legal:
+                return KingshipAction(A.TITLE, t)
         return None
     if kind == "extra":
-        return Act(A.CHOICE, A.AGAIN)
+        return KingshipAction(A.CHOICE, A.AGAIN)
     if kind == "priest_draw":
-        return Act(A.PASS)
+        return KingshipAction(A.PASS)
     if kind == "law":
         return _law(v, legal, me)
     if kind == "vote":
@@ -83,7 +83,7 @@ def decide(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
     return None
 
 
-def _default(legal: list[Act]) -> Act:
+def _default(legal: list[KingshipAction]) -> KingshipAction:
     for a in legal:
         if a.kind == A.PASS:
             return a
@@ -113,7 +113,7 @@ def _keep_value(k: int, count: list[int]) -> float:
     return (3.0 if v == 10 else 0.0) + count[v] + _SINGLE_BONUS[v] * 0.1
 
 
-def _least_cards(v: KingshipSummary, legal: list[Act], me: int) -> Act:
+def _least_cards(v: KingshipSummary, legal: list[KingshipAction], me: int) -> KingshipAction:
     """The seat with the fewest cards (then the lowest), other than ``me`` when possible."""
     sizes = v.hand_sizes
     opts = [a for a in legal if a.a != me] or legal
@@ -125,9 +125,9 @@ def _least_cards(v: KingshipSummary, legal: list[Act], me: int) -> Act:
 
 
 # ---------------------------------------------------------------- phase 2
-def _main(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
+def _main(v: KingshipSummary, legal: list[KingshipAction], me: int) -> KingshipAction | None:
     hand_size = len(v.hand)
-    best: Act | None = None
+    best: KingshipAction | None = None
     best_score = -99.0
     played = False
     for a in legal:
@@ -148,14 +148,14 @@ def _main(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
     if not played:
         return None
     if best_score < 0 and not v.drawn:
-        return Act(A.DRAW)
+        return KingshipAction(A.DRAW)
     return best
 
 
 # ---------------------------------------------------------------- targets and windows
-def _outlaw(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
+def _outlaw(v: KingshipSummary, legal: list[KingshipAction], me: int) -> KingshipAction | None:
     if v.target != me:
-        return Act(A.PASS)
+        return KingshipAction(A.PASS)
     opts = [a for a in legal if a.kind == A.REDIRECT and a.a != me]
     if not opts:
         return None
@@ -163,7 +163,7 @@ def _outlaw(v: KingshipSummary, legal: list[Act], me: int) -> Act | None:
 
 
 # ---------------------------------------------------------------- card choices
-def _card_choice(v: KingshipSummary, legal: list[Act]) -> Act | None:
+def _card_choice(v: KingshipSummary, legal: list[KingshipAction]) -> KingshipAction | None:
     cards = [a for a in legal if a.kind == A.CARD]
     if not cards:
         return None
@@ -174,27 +174,27 @@ def _card_choice(v: KingshipSummary, legal: list[Act]) -> Act | None:
     return None
 
 
-def _spec(v: KingshipSummary, legal: list[Act]) -> Act:
+def _spec(v: KingshipSummary, legal: list[KingshipAction]) -> KingshipAction:
     if v.hand:
         k = _worst_card(v.hand, v.hand)
-        want = Act(A.NAME_SPEC, VALUE[k] * 4 + (k % 3) + 1 if k != OUTLAW else 14 * 4)
+        want = KingshipAction(A.NAME_SPEC, VALUE[k] * 4 + (k % 3) + 1 if k != OUTLAW else 14 * 4)
         if want in legal:
             return want
     return legal[0]
 
 
 # ---------------------------------------------------------------- laws
-def _law(v: KingshipSummary, legal: list[Act], me: int) -> Act:
-    mine = Act(A.LAW, A.L_WINS, me)
+def _law(v: KingshipSummary, legal: list[KingshipAction], me: int) -> KingshipAction:
+    mine = KingshipAction(A.LAW, A.L_WINS, me)
     if mine in legal:
         return mine
-    exact = Act(A.LAW, A.L_EXACTLY, len(v.hand))
+    exact = KingshipAction(A.LAW, A.L_EXACTLY, len(v.hand))
     if exact in legal:
         return exact
-    return Act(A.PASS)
+    return KingshipAction(A.PASS)
 
 
-def _vote(v: KingshipSummary, me: int) -> Act:
+def _vote(v: KingshipSummary, me: int) -> KingshipAction:
     words = v.law.split()
     good = True
     if words and words[0] == "exactly":
@@ -203,4 +203,4 @@ def _vote(v: KingshipSummary, me: int) -> Act:
         good = words[1] == f"P{me}"
     elif words and words[0] in ("no-winner", "cannot-win"):
         good = words[0] == "cannot-win" and words[1] != f"P{me}"
-    return Act(A.CHOICE, A.APPROVE if good else A.DENY)
+    return KingshipAction(A.CHOICE, A.APPROVE if good else A.DENY)

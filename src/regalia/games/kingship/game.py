@@ -7,14 +7,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from regalia.core.game import Game
-from regalia.core.observation import ObservationWriter
+from regalia.core.observation import Layout, ObservationWriter
 from regalia.core.state import State
 from regalia.games.kingship.actions import NUM_ACTIONS
-from regalia.games.kingship.bot import HeuristicBot
+from regalia.games.kingship.bot import KingshipBot
 from regalia.games.kingship.cards import FULL_DECK, NAME
 from regalia.games.kingship.config import KingshipConfig
-from regalia.games.kingship.observation import KingshipObserver
+from regalia.games.kingship.observation import KingshipObserver, layout
 from regalia.games.kingship.phases import DECISION_KINDS
+from regalia.games.kingship.presenter import KingshipPresenter
 from regalia.games.kingship.rulings import RULINGS
 from regalia.games.kingship.schema import KingshipView
 from regalia.games.kingship.state import KingshipState
@@ -48,6 +49,7 @@ class KingshipGame(Game):
         "'approve', 'offer title Demon', 'ask 5', 'counter 2T', 'take offer P1'."
     )
     rulings = RULINGS
+    presenter = KingshipPresenter()
     decision_kinds = DECISION_KINDS
     hidden_responses = True
     """Outlaw, Knight and Poacher-pair windows are shown only to the seat asked (KS-37)."""
@@ -101,8 +103,13 @@ class KingshipGame(Game):
         """The State class, for snapshots."""
         return KingshipState
 
+    def observation_layout(self, players: int, config: Any) -> Layout:
+        """The observation tensors' layout (:func:`.observation.layout`), for the writer and the
+        encoder ``regalia.rl.encoders.kingship``."""
+        return layout(players, self.all_cards(players, config))
+
     def observation_writer(self, players: int, config: Any) -> ObservationWriter:
-        """The observation tensors of ``regalia.rl.encoders.kingship``, written from the state
+        """The observation tensors of :meth:`observation_layout`, written from the state
         (:class:`.observation.KingshipObserver`)."""
         return KingshipObserver(players, self.all_cards(players, config))
 
@@ -115,5 +122,5 @@ class KingshipGame(Game):
         return out
 
     def bots(self) -> dict[str, Callable[..., Any]]:
-        """``{"heuristic": HeuristicBot}``."""
-        return {"heuristic": HeuristicBot}
+        """``{"heuristic": KingshipBot}``."""
+        return {"heuristic": KingshipBot}

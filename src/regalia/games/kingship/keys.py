@@ -23,12 +23,14 @@ order — the first, the middle ones in any order, the last (the new top) — th
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.actions import Act, pair_cards
+from regalia.games.kingship.actions import KingshipAction, pair_cards
 from regalia.games.kingship.cards import NAME, NK, SUITS, TITLE_NAMES
-from regalia.games.kingship.flow import Flow
+
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
 _HAND_VERBS: Final[frozenset[int]] = frozenset({A.GIVE, A.EXILE, A.PLACE, A.RETURN})
 """The ``<verb> <card>`` actions whose card comes from the hand."""
@@ -41,7 +43,7 @@ def _item(item: int) -> list[list[str]]:
     return [[f"title:{TITLE_NAMES[item - NK]}"]]
 
 
-def choice_keys(s: Flow, act: Act) -> list[list[str]]:
+def choice_keys(state: KingshipState, act: KingshipAction) -> list[list[str]]:
     """The click steps of ``act``, a legal action of ``s`` (see the module docstring)."""
     k = act.kind
     if k == A.PLAY:
@@ -70,8 +72,8 @@ def choice_keys(s: Flow, act: Act) -> list[list[str]]:
             return [[f"deck:{card}"]]
         if verb == A.CLAIM_CARD:
             return [[f"grave:{card}"]]
-        target = s.ctx["target"]  # A.TAKE: a Merchant's take from the hand revealed to them
-        return [[f"hand:{card}"]] if target == s.current_player else [[f"known:{target}:{card}"]]
+        target = state.ctx["target"]  # A.TAKE: a Merchant's take from the hand revealed to them
+        return [[f"hand:{card}"]] if target == state.current_player else [[f"known:{target}:{card}"]]
     if k == A.CHOICE:
         if act.a == A.EXILE_DECK:
             return [["deck"]]

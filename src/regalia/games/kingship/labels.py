@@ -9,9 +9,10 @@ brackets on the cards (``[King/Yes]``...) are read on the table as it is (KS-15)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.actions import Act, pair_cards
+from regalia.games.kingship.actions import KingshipAction, pair_cards
 from regalia.games.kingship.cards import (
     ANGEL,
     DARK_QUEEN,
@@ -39,27 +40,29 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
-from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.phrases import acquiring, ask_words, item_words
 from regalia.games.kingship.prompts import target_purpose
 from regalia.games.kingship.words import CARD, CHARACTER, THE_CARD, TITLE_TITLES, spec_words
 
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
+
 
 # ---------------------------------------------------------------- plays
-def copied_below(s: Flow) -> int:
+def copied_below(state: KingshipState) -> int:
     """The card a Wizard played now would copy: the first card from the top of the pile that is
     not a Wizard (KS-8), or -1 when there is none."""
-    for k in reversed(s.pile):
+    for k in reversed(state.pile):
         if VALUE[k] != WIZARD:
             return k
     return -1
 
 
-def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) -> str:
+def _effect(state: KingshipState, seat: int, value: int, suit: int, pair: bool, played: int) -> str:
     """What ability #1 (or #2 for a pair) of ``value`` does if ``seat`` plays it now (``played``
     cards leave the hand), its bracketed conditions read on the table as it is (KS-15)."""
-    t = s.titles
+    t = state.titles
     if value == ANGEL:
         return (
             "an opponent you choose loses all their titles (unblockable)"
@@ -69,10 +72,10 @@ def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) 
     if value == MESSENGER:
         if pair:
             return "reverse the direction, draw a card, then place a card from your hand on the pile"
-        nxt = s.next_seat(seat)
-        if s.is_silenced(nxt):
+        nxt = state.next_seat(seat)
+        if state.is_silenced(nxt):
             return f"no effect: P{nxt}, the next player, is silenced"
-        draw = ", and you draw a card (they hold more)" if s.hs[nxt] > s.hs[seat] - played else ""
+        draw = ", and you draw a card (they hold more)" if state.hs[nxt] > state.hs[seat] - played else ""
         return f"skip P{nxt}'s next turn{draw}"
     if value == FARMER:
         return (
@@ -81,12 +84,12 @@ def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) 
     if value == POACHER:
         if pair:
             return "specify a card: every player holding one may exile one"
-        below = f"{CARD[s.pile[-1]]} below it" if s.pile else "the pile card below it"
+        below = f"{CARD[state.pile[-1]]} below it" if state.pile else "the pile card below it"
         return f"exile the top two cards of the deck or {below}"
     if value == PRIEST:
         if pair:
             return "revive a pile card onto the top of the deck; you may then draw a card"
-        below = THE_CARD[s.pile[-1]] if s.pile else "the card below"
+        below = THE_CARD[state.pile[-1]] if state.pile else "the card below"
         return f"a player you target takes {below} from the pile into their hand"
     if value == DEMON_V:
         d = t[DEMON]
@@ -114,7 +117,7 @@ def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) 
         return "no effect: you are the King" if k == seat else f"propose a law that only the King, P{k}, approves"
     if value == QUEEN:
         if pair:
-            laws = "; all laws are removed" if t[KING] >= 0 and s.laws else ""
+            laws = "; all laws are removed" if t[KING] >= 0 and state.laws else ""
             return f"become the Light or the Dark Queen{laws}"
         return f"become the {'Light' if suit == 0 else 'Dark'} Queen"
     if value == EMPEROR:
@@ -129,29 +132,29 @@ def _effect(s: Flow, seat: int, value: int, suit: int, pair: bool, played: int) 
     return "no effect"
 
 
-def play_label(s: Flow, cards: list[int]) -> str:
+def play_label(state: KingshipState, cards: list[int]) -> str:
     """``"9T Witch: silence a player you target (not the one already silenced)"``; a pair names
     its character and the card that becomes the top."""
-    seat = s.tp
+    seat = state.turn_player
     last = cards[-1]
     if last == OUTLAW:
         return "Outlaw: your turn ends, you take the Outlaw title, and the next player may play anything on it"
     value = VALUE[last]
     pair = len(cards) > 1
     head = f"{' '.join(NAME[k] for k in cards)} {CHARACTER[value]} pair" if pair else CARD[last]
-    silenced = s.is_silenced(seat)
+    silenced = state.is_silenced(seat)
     if value == WIZARD:
-        k = copied_below(s)
+        k = copied_below(state)
         if k < 0 or k == OUTLAW:
             effect = "copies nothing here: no effect"
         elif silenced and VALUE[k] != WITCH:
             effect = f"copies {THE_CARD[k]}, but you are silenced: no effect"
         else:
-            effect = f"copies {THE_CARD[k]}: {_effect(s, seat, VALUE[k], SUIT[k], pair, len(cards))}"
+            effect = f"copies {THE_CARD[k]}: {_effect(state, seat, VALUE[k], SUIT[k], pair, len(cards))}"
     elif silenced and value != WITCH:
         effect = "no effect: you are silenced"
     else:
-        effect = _effect(s, seat, value, SUIT[last], pair, len(cards))
+        effect = _effect(state, seat, value, SUIT[last], pair, len(cards))
     top = f" ({NAME[last]} on top)" if pair and len({SUIT[k] for k in cards}) > 1 else ""
     return f"{head}: {effect}{top}"
 
@@ -177,43 +180,43 @@ _PASS_WORDS = {
 }
 
 
-def _kind(s: Flow) -> str:
-    return str(s.pending[0]) if s.pending is not None else ""
+def _kind(state: KingshipState) -> str:
+    return str(state.pending[0]) if state.pending is not None else ""
 
 
-def _label_draw(s: Flow, act: Act) -> str:
-    kind = _kind(s)
+def _label_draw(state: KingshipState, act: KingshipAction) -> str:
+    kind = _kind(state)
     if kind == "tax":
         return "draw a card to pay the tax"
     if kind == "priest_draw":
         return "draw a card (the Priest pair's draw)"
-    lq = s.active_holder(LIGHT_QUEEN)
-    stop = f"; the Light Queen, P{lq}, may prevent it" if lq >= 0 and (s.deck or len(s.pile) > 1) else ""
+    lq = state.active_holder(LIGHT_QUEEN)
+    stop = f"; the Light Queen, P{lq}, may prevent it" if lq >= 0 and (state.deck or len(state.pile) > 1) else ""
     return f"draw a card: your one draw this turn, then play or pass{stop}"
 
 
-def _label_target(s: Flow, act: Act) -> str:
+def _label_target(state: KingshipState, act: KingshipAction) -> str:
     t = act.a
-    actor = s.ctx.get("actor", s.tp)
+    actor = state.ctx.get("actor", state.turn_player)
     who = "yourself" if t == actor else f"P{t}"
-    if s.pending is None or s.pending[0] != "target":
+    if state.pending is None or state.pending[0] != "target":
         return f"target {who}"
-    return f"{who} {target_purpose(s, actor, t)}"
+    return f"{who} {target_purpose(state, actor, t)}"
 
 
-def _label_redirect(s: Flow, act: Act) -> str:
-    title = acquiring(s)
+def _label_redirect(state: KingshipState, act: KingshipAction) -> str:
+    title = acquiring(state)
     if title >= 0:
         return f"play your Outlaw: P{act.a} acquires the {TITLE_TITLES[title]} title instead; you take the Outlaw title"
-    if _kind(s) == "reroute":
+    if _kind(state) == "reroute":
         return f"redirect to P{act.a} instead"
     return f"play your Outlaw: P{act.a} becomes the target instead; you take the Outlaw title"
 
 
-def _label_card(s: Flow, act: Act) -> str:
+def _label_card(state: KingshipState, act: KingshipAction) -> str:
     verb, k = act.a, act.b
     card = CARD[k]
-    t = s.ctx.get("target", -1)
+    t = state.ctx.get("target", -1)
     if verb == A.GIVE:
         return f"give {card} to P{t}, revealed to all" if t >= 0 else f"give {card}"
     if verb == A.EXILE:
@@ -231,17 +234,17 @@ def _label_card(s: Flow, act: Act) -> str:
     return f"take {card} from the graveyard into your hand"
 
 
-def _label_spec(s: Flow, act: Act) -> str:
+def _label_spec(state: KingshipState, act: KingshipAction) -> str:
     spec = act.a
     words = spec_words(spec)
-    if s.pending is not None and s.pending[0] == "spec" and s.pending[2] == "witch":
+    if state.pending is not None and state.pending[0] == "spec" and state.pending[2] == "witch":
         match = SPEC_MATCH[spec]
-        n = sum(1 for k in s.pile[: s.ctx.get("base", 0)] if match[k])
+        n = sum(1 for k in state.pile[: state.ctx.get("base", 0)] if match[k])
         return f"specify {words}: {n} such card{'s' if n != 1 else ''} in the pile below your play"
     return f"specify {words}"
 
 
-def _label_choice(s: Flow, act: Act) -> str:
+def _label_choice(state: KingshipState, act: KingshipAction) -> str:
     c = act.a
     if c == A.KEEP:
         return "put the top card of the deck into your hand"
@@ -250,69 +253,69 @@ def _label_choice(s: Flow, act: Act) -> str:
     if c == A.EXILE_DECK:
         return "exile the top two cards of the deck, unseen"
     if c == A.EXILE_PILE:
-        base = s.ctx.get("base", 0)
-        below = CARD[s.pile[base - 1]] if 0 < base <= len(s.pile) else "the card"
+        base = state.ctx.get("base", 0)
+        below = CARD[state.pile[base - 1]] if 0 < base <= len(state.pile) else "the card"
         return f"exile {below} from the pile, below your Poacher"
     if c in (A.APPROVE, A.DENY):
-        law = s.ctx.get("law")
+        law = state.ctx.get("law")
         what = f" '{A.law_text(law[0], law[1])}'" if law else ""
         return f"{'approve' if c == A.APPROVE else 'deny'} the law{what}"
     if c == A.PREVENT:
-        if s.pending is not None and s.pending[0] == "lq":
-            drawer, count = s.pending[2], s.pending[3]
+        if state.pending is not None and state.pending[0] == "lq":
+            drawer, count = state.pending[2], state.pending[3]
             return f"prevent P{drawer}'s draw of {count} card{'s' if count != 1 else ''}"
         return "prevent the draw"
     if c == A.CLAIM:
-        return f"give up the Demon title to take graveyard cards ({len(s.grave)} there)"
+        return f"give up the Demon title to take graveyard cards ({len(state.grave)} there)"
     return "take another turn when this one ends"
 
 
-def _label_title(s: Flow, act: Act) -> str:
-    holder = s.titles[act.a]
+def _label_title(state: KingshipState, act: KingshipAction) -> str:
+    holder = state.titles[act.a]
     held = f", taken from P{holder}" if holder >= 0 else ""
     return f"obtain the {TITLE_TITLES[act.a]} title{held}"
 
 
-def _label_law(s: Flow, act: Act) -> str:
+def _label_law(state: KingshipState, act: KingshipAction) -> str:
     return f"propose: {law_description([act.a, act.b])}"
 
 
-def _label_offer(s: Flow, act: Act) -> str:
+def _label_offer(state: KingshipState, act: KingshipAction) -> str:
     return f"offer {item_words(act.a)} for trade"
 
 
-def _label_ask(s: Flow, act: Act) -> str:
+def _label_ask(state: KingshipState, act: KingshipAction) -> str:
     if act.a == NSPEC + 6:
         return "ask for nothing in particular: any card or title will do"
     if act.a >= NSPEC:
-        holder = s.titles[act.a - NSPEC]
+        holder = state.titles[act.a - NSPEC]
         return f"ask for the {TITLE_TITLES[act.a - NSPEC]} title" + (f", held by P{holder}" if holder >= 0 else "")
     return f"ask for {ask_words(act.a)}"
 
 
-def _label_accept(s: Flow, act: Act) -> str:
-    a = s.ctx.get("actor", s.tp)
-    offer = item_words(s.ctx["m_item"]) if "m_item" in s.ctx else "the offer"
+def _label_accept(state: KingshipState, act: KingshipAction) -> str:
+    a = state.ctx.get("actor", state.turn_player)
+    offer = item_words(state.ctx["m_item"]) if "m_item" in state.ctx else "the offer"
     return f"accept: give {item_words(act.a)} to P{a} for {offer}"
 
 
-def _label_counter(s: Flow, act: Act) -> str:
-    offer = item_words(s.ctx["m_item"]) if "m_item" in s.ctx else "the offer"
+def _label_counter(state: KingshipState, act: KingshipAction) -> str:
+    offer = item_words(state.ctx["m_item"]) if "m_item" in state.ctx else "the offer"
     return f"counter-offer {item_words(act.a)} for {offer}"
 
 
-def _label_take_offer(s: Flow, act: Act) -> str:
-    for seat, item in s.ctx.get("m_counters", []):
+def _label_take_offer(state: KingshipState, act: KingshipAction) -> str:
+    for seat, item in state.ctx.get("m_counters", []):
         if seat == act.a:
-            return f"trade {item_words(s.ctx.get('m_item', 0))} for P{seat}'s {item_words(item)}"
+            return f"trade {item_words(state.ctx.get('m_item', 0))} for P{seat}'s {item_words(item)}"
     return f"take P{act.a}'s counter-offer"
 
 
-def _label_pass(s: Flow, act: Act) -> str:
-    return _PASS_WORDS.get(_kind(s), "pass")
+def _label_pass(state: KingshipState, act: KingshipAction) -> str:
+    return _PASS_WORDS.get(_kind(state), "pass")
 
 
-_BY_KIND: dict[int, Callable[[Flow, Act], str]] = {
+_BY_KIND: dict[int, Callable[[KingshipState, KingshipAction], str]] = {
     A.DRAW: _label_draw,
     A.PASS: _label_pass,
     A.PLAY: lambda s, a: play_label(s, [a.a]),
@@ -334,21 +337,21 @@ _BY_KIND: dict[int, Callable[[Flow, Act], str]] = {
 }
 
 
-def label(s: Flow, act: Act) -> str:
+def label(state: KingshipState, act: KingshipAction) -> str:
     """What ``act`` does now, in a few words (see the module docstring)."""
-    return _BY_KIND[act.kind](s, act)
+    return _BY_KIND[act.kind](state, act)
 
 
 # ---------------------------------------------------------------- headings of long lists
 _SPEC_GROUPS = ("Any card", "A suit", "A value", "A value and a suit")
 
 
-def choice_group(s: Flow, act: Act) -> str:
+def choice_group(state: KingshipState, act: KingshipAction) -> str:
     """The heading of ``act`` in a long list: plays by single card or pair, laws by law, specs
     and asks by what they name, Merchant answers by accept or counter-offer."""
     k = act.kind
     if k in (A.DRAW, A.PASS):
-        if _kind(s) == "main":
+        if _kind(state) == "main":
             return "Draw or pass"
         return "Draw" if k == A.DRAW else "Pass"
     if k == A.PLAY:

@@ -1,14 +1,19 @@
 """Words for events and prompts that the rules themselves need: the play being resolved, a
 draw's cause, a Merchant's item or ask, a seat seen by a viewer. String formatting on a few
-fields of an :class:`~regalia.games.kingship.engine.Engine` (the rule modules call these while
+fields of a :class:`~regalia.games.kingship.state.KingshipState` (the rule modules call these while
 they resolve a play; the prompts, labels and views use them too)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from regalia.games.kingship.actions import L_TAX, law_text
 from regalia.games.kingship.cards import NAME, NK, NSPEC, SPEC_MATCH, VALUE, WIZARD, spec_text
-from regalia.games.kingship.engine import Engine
+from regalia.games.kingship.engine import OP_ACQ_FINAL
 from regalia.games.kingship.words import CARD, CHARACTER, THE_CARD, TITLE_TITLES, character, spec_words
+
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
 
 def seat_word(seat: int, viewer: int | None) -> str:
@@ -33,10 +38,10 @@ def ask_words(ask: int) -> str:
     return spec_words(ask)
 
 
-def ability_name(s: Engine) -> str:
+def ability_name(state: KingshipState) -> str:
     """The play being resolved: ``"Angel (AL)"``, ``"Angel pair (AL AD)"``, ``"Wizard (8L) copying
     the Angel (AT)"``; ``"play"`` outside a play."""
-    c = s.ctx
+    c = state.ctx
     played = c.get("played")
     if not played:
         return "play"
@@ -53,25 +58,25 @@ def strip_comma(text: str) -> str:
     return text[:-1] if text.endswith(",") else text
 
 
-def play_words(s: Engine) -> str:
+def play_words(state: KingshipState) -> str:
     """The play being resolved with its player, for events: ``"P0's Angel (AL)"``."""
-    return f"P{s.ctx.get('actor', s.tp)}'s {strip_comma(ability_name(s))}"
+    return f"P{state.ctx.get('actor', state.turn_player)}'s {strip_comma(ability_name(state))}"
 
 
-def acquiring(s: Engine) -> int:
+def acquiring(state: KingshipState) -> int:
     """The title being acquired when the pending decision is an acquisition's Outlaw window (KS-18), else -1."""
-    q = s.q
-    if q and q[-1][0] == "acq_final":
+    q = state.q
+    if q and q[-1][0] == OP_ACQ_FINAL:
         t: int = q[-1][1]
         return t
     return -1
 
 
-def draw_cause(s: Engine, seat: int, cause: str) -> str:
+def draw_cause(state: KingshipState, seat: int, cause: str) -> str:
     """Why ``seat`` is about to draw, in words, from the draw's ``cause`` (one of
     :data:`~regalia.games.kingship.phases.DRAW_CAUSES`) and the play or law being resolved:
     for the Light Queen's window and the draw events."""
-    c = s.ctx
+    c = state.ctx
     if cause == "turn":
         return "the regular draw of the turn"
     if cause == "block":
@@ -79,18 +84,18 @@ def draw_cause(s: Engine, seat: int, cause: str) -> str:
     if cause == "empty":
         return "the law 'no-winner': no cards in hand"
     if cause == "tax":
-        return f"to pay the law {tax_spec(s)}"
+        return f"to pay the law {tax_spec(state)}"
     if cause == "law":
         law = c.get("law")
         return f"the law '{law_text(law[0], law[1])}'" if law else "a law"
     if c.get("played"):
-        return f"{owner(c.get('actor', s.tp), None)} {strip_comma(ability_name(s))}"
+        return f"{owner(c.get('actor', state.turn_player), None)} {strip_comma(ability_name(state))}"
     return "a card ability"
 
 
-def tax_spec(s: Engine) -> str:
-    played = s.ctx.get("played") or []
-    for t, p in s.laws:
+def tax_spec(state: KingshipState) -> str:
+    played = state.ctx.get("played") or []
+    for t, p in state.laws:
         if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
             return f"'tax {spec_text(p)}'"
     return "'tax'"

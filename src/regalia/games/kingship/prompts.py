@@ -16,8 +16,9 @@ Everything here is string formatting on a few fields: ``view()`` calls it, and s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from regalia.games.kingship import flow
 from regalia.games.kingship.actions import law_text
 from regalia.games.kingship.cards import (
     ANGEL,
@@ -34,7 +35,6 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     WITCH,
 )
-from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.phrases import (
     ability_name,
@@ -49,6 +49,9 @@ from regalia.games.kingship.phrases import (
 )
 from regalia.games.kingship.words import CARD, THE_CARD, TITLE_TITLES, cards_text, spec_words
 
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
+
 Decision = tuple[Any, ...]
 
 
@@ -58,11 +61,11 @@ def law_words(law: list[int]) -> str:
     return f"'{law_text(law[0], law[1])}' ({law_description(law)})"
 
 
-def target_purpose(s: Flow, viewer: int | None, t: int = -1) -> str:
+def target_purpose(state: KingshipState, viewer: int | None, t: int = -1) -> str:
     """What the targeted player ``t`` undergoes, after "targets P2": ``"to receive a card from
     P0's hand, revealed to all"`` (``-1``: the target not chosen yet)."""
-    c = s.ctx
-    a = c.get("actor", s.tp)
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
     their = "your" if t == viewer and t >= 0 else "their"
     val, pair = c.get("val", 0), c.get("pair", 0)
     if val == ANGEL:
@@ -71,7 +74,7 @@ def target_purpose(s: Flow, viewer: int | None, t: int = -1) -> str:
         return f"to receive a card from {owner(a, viewer)} hand, revealed to all"
     if val == PRIEST:
         base = c.get("base", 0)
-        below = THE_CARD[s.pile[base - 1]] if 0 < base <= len(s.pile) else "the card below"
+        below = THE_CARD[state.pile[base - 1]] if 0 < base <= len(state.pile) else "the card below"
         return f"to take {below} from the pile into {their} hand"
     if val == DEMON_V:
         return f"to swap hands with {seat_word(a, viewer)}"
@@ -84,9 +87,9 @@ def target_purpose(s: Flow, viewer: int | None, t: int = -1) -> str:
     return "as the target"
 
 
-def forbidden_note(s: Flow) -> str:
+def forbidden_note(state: KingshipState) -> str:
     """``" (the Dark Queen forbade P1, P2)"`` while a targeting has forbidden seats, else ``""``."""
-    forb = s.ctx.get("t_forb")
+    forb = state.ctx.get("t_forb")
     if not forb:
         return ""
     return " (the Dark Queen forbade " + ", ".join(f"P{x}" for x in forb) + ")"
@@ -96,289 +99,291 @@ _MODE = {"opp": "an opponent", "any": "a player", "unsil": "a player who is not 
 
 
 # ---------------------------------------------------------------- the deciding seat's prompts
-def _p_main(s: Flow, d: Decision) -> str:
-    seat = s.tp
-    top = s.pile[-1] if s.pile else OUTLAW
-    if s.is_wild_for(seat):
-        why = "the Outlaw title lets you" if s.pile and top != OUTLAW else "an Outlaw on top lets you"
+def _p_main(state: KingshipState, d: Decision) -> str:
+    seat = state.turn_player
+    top = state.pile[-1] if state.pile else OUTLAW
+    if flow.is_wild_for(state, seat):
+        why = "the Outlaw title lets you" if state.pile and top != OUTLAW else "an Outlaw on top lets you"
         match = f"{why} play any card or pair"
     else:
         match = f"play a card or pair matching {CARD[top]} by suit or value"
-    if s.drawn:
+    if state.drawn:
         return f"Your turn (phase 2), after your draw: {match}, or pass to end your turn."
     return f"Your turn (phase 2): {match}, or draw a card (one draw a turn, before playing)."
 
 
-def _p_target(s: Flow, d: Decision) -> str:
-    c = s.ctx
+def _p_target(state: KingshipState, d: Decision) -> str:
+    c = state.ctx
     mode = _MODE.get(c.get("t_mode", "any"), "a player")
-    return f"Your {strip_comma(ability_name(s))}: choose {mode} {target_purpose(s, d[1])}{forbidden_note(s)}."
-
-
-def _situation(s: Flow, viewer: int | None) -> str:
-    """The targeting or acquisition in progress: ``"P0's Angel (AL) targets P2 to ..."``."""
-    c = s.ctx
-    a = c.get("actor", s.tp)
-    t = c.get("target", -1)
-    title = acquiring(s)
-    if title >= 0:
-        who = "you are" if t == viewer else f"P{t} is"
-        return f"{who} about to acquire the {TITLE_TITLES[title]} title ({owner(a, viewer)} {strip_comma(ability_name(s))})"
     return (
-        f"{owner(a, viewer)} {strip_comma(ability_name(s))} targets {seat_word(t, viewer)} {target_purpose(s, viewer)}"
+        f"Your {strip_comma(ability_name(state))}: choose {mode} {target_purpose(state, d[1])}{forbidden_note(state)}."
     )
 
 
-def _p_dq(s: Flow, d: Decision) -> str:
-    chooser = s.ctx.get("t_chooser", s.tp)
-    again = "redirect" if chooser != s.ctx.get("actor") else "choose"
+def _situation(state: KingshipState, viewer: int | None) -> str:
+    """The targeting or acquisition in progress: ``"P0's Angel (AL) targets P2 to ..."``."""
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
+    t = c.get("target", -1)
+    title = acquiring(state)
+    if title >= 0:
+        who = "you are" if t == viewer else f"P{t} is"
+        return f"{who} about to acquire the {TITLE_TITLES[title]} title ({owner(a, viewer)} {strip_comma(ability_name(state))})"
+    return f"{owner(a, viewer)} {strip_comma(ability_name(state))} targets {seat_word(t, viewer)} {target_purpose(state, viewer)}"
+
+
+def _p_dq(state: KingshipState, d: Decision) -> str:
+    chooser = state.ctx.get("t_chooser", state.turn_player)
+    again = "redirect" if chooser != state.ctx.get("actor") else "choose"
     return (
-        f"Dark Queen: {_situation(s, d[1])}. Let the target stand (pass), or forbid it (forbid: "
+        f"Dark Queen: {_situation(state, d[1])}. Let the target stand (pass), or forbid it (forbid: "
         f"{seat_word(chooser, d[1])} must {again} another target)?"
     )
 
 
-def _p_outlaw(s: Flow, d: Decision) -> str:
-    if acquiring(s) >= 0:
+def _p_outlaw(state: KingshipState, d: Decision) -> str:
+    if acquiring(state) >= 0:
         what = "give the title to another player"
     else:
         what = "make another player the target"
     return (
-        f"Outlaw: {_situation(s, d[1])}. Play your Outlaw to {what} (redirect; you take the Outlaw title), "
+        f"Outlaw: {_situation(state, d[1])}. Play your Outlaw to {what} (redirect; you take the Outlaw title), "
         "or keep it (pass)?"
     )
 
 
-def _p_reroute(s: Flow, d: Decision) -> str:
-    c = s.ctx
-    a = c.get("actor", s.tp)
+def _p_reroute(state: KingshipState, d: Decision) -> str:
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
     return (
-        f"The Dark Queen forbade your redirect of {owner(a, d[1])} {strip_comma(ability_name(s))}: choose "
-        f"another player to redirect it to{forbidden_note(s)}."
+        f"The Dark Queen forbade your redirect of {owner(a, d[1])} {strip_comma(ability_name(state))}: choose "
+        f"another player to redirect it to{forbidden_note(state)}."
     )
 
 
-def _p_knight(s: Flow, d: Decision) -> str:
+def _p_knight(state: KingshipState, d: Decision) -> str:
     return (
-        f"Knight: {_situation(s, d[1])}. Block it with a Knight (the ability is cancelled, your Knight goes on "
+        f"Knight: {_situation(state, d[1])}. Block it with a Knight (the ability is cancelled, your Knight goes on "
         "the pile and you draw a card), or let it happen (pass)?"
     )
 
 
-def _p_lq(s: Flow, d: Decision) -> str:
+def _p_lq(state: KingshipState, d: Decision) -> str:
     drawer, count = int(d[2]), int(d[3])
     whose = "your" if drawer == d[1] else f"P{drawer}'s"
     cards = "1 card" if count == 1 else f"{count} cards"
     return (
-        f"Light Queen: let {whose} draw of {cards} ({draw_cause(s, drawer, d[4])}) happen (pass), "
+        f"Light Queen: let {whose} draw of {cards} ({draw_cause(state, drawer, d[4])}) happen (pass), "
         "or prevent it (prevent)?"
     )
 
 
-def _p_demon(s: Flow, d: Decision) -> str:
-    n = len(s.grave)
+def _p_demon(state: KingshipState, d: Decision) -> str:
+    n = len(state.grave)
     return (
-        f"Demon: at the start of P{s.tp}'s turn you may give up the Demon title to take any number of the "
+        f"Demon: at the start of P{state.turn_player}'s turn you may give up the Demon title to take any number of the "
         f"{n} graveyard card{'s' if n != 1 else ''} into your hand (claim), or keep the title (pass)."
     )
 
 
-def _p_demon_take(s: Flow, d: Decision) -> str:
+def _p_demon_take(state: KingshipState, d: Decision) -> str:
     return "Demon's claim: take a card from the graveyard into your hand (claim a card), or stop (pass)."
 
 
-def _p_give(s: Flow, d: Decision) -> str:
-    t = s.ctx.get("target", -1)
-    return f"Your {strip_comma(ability_name(s))}: choose the card you give P{t} (it is revealed to all)."
+def _p_give(state: KingshipState, d: Decision) -> str:
+    t = state.ctx.get("target", -1)
+    return f"Your {strip_comma(ability_name(state))}: choose the card you give P{t} (it is revealed to all)."
 
 
-def _p_give_exile(s: Flow, d: Decision) -> str:
+def _p_give_exile(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))} found no valid recipient (the Dark Queen forbade every "
+        f"Your {strip_comma(ability_name(state))} found no valid recipient (the Dark Queen forbade every "
         "opponent): choose a card of your hand to exile instead."
     )
 
 
-def _p_place(s: Flow, d: Decision) -> str:
+def _p_place(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))}: you drew a card; choose a card of your hand to place on the "
+        f"Your {strip_comma(ability_name(state))}: you drew a card; choose a card of your hand to place on the "
         "pile (it becomes the top card, with no ability)."
     )
 
 
-def _p_farmer(s: Flow, d: Decision) -> str:
-    top = CARD[s.deck[-1]] if s.deck else "gone"
+def _p_farmer(state: KingshipState, d: Decision) -> str:
+    top = CARD[state.deck[-1]] if state.deck else "gone"
     return (
-        f"Your {strip_comma(ability_name(s))}: the top card of the deck is {top}. Put it in your hand (keep), "
+        f"Your {strip_comma(ability_name(state))}: the top card of the deck is {top}. Put it in your hand (keep), "
         "or reveal it to all and leave it on top of the deck (reveal)?"
     )
 
 
-def _p_poacher(s: Flow, d: Decision) -> str:
-    base = s.ctx.get("base", 0)
+def _p_poacher(state: KingshipState, d: Decision) -> str:
+    base = state.ctx.get("base", 0)
     opts = []
-    if s.deck:
-        opts.append(f"the top {'two cards' if len(s.deck) > 1 else 'card'} of the deck (exile deck)")
-    if 0 < base <= len(s.pile):
-        opts.append(f"{CARD[s.pile[base - 1]]}, the pile card below it (exile pile)")
-    return f"Your {strip_comma(ability_name(s))}: exile " + " or ".join(opts) + "."
+    if state.deck:
+        opts.append(f"the top {'two cards' if len(state.deck) > 1 else 'card'} of the deck (exile deck)")
+    if 0 < base <= len(state.pile):
+        opts.append(f"{CARD[state.pile[base - 1]]}, the pile card below it (exile pile)")
+    return f"Your {strip_comma(ability_name(state))}: exile " + " or ".join(opts) + "."
 
 
-def _p_spec(s: Flow, d: Decision) -> str:
+def _p_spec(state: KingshipState, d: Decision) -> str:
     if d[2] == "poach":
         what = "every player holding one, you first, may exile one"
     else:
         what = "every copy of it in the pile below your play is exiled, then everyone becomes un-silenced"
-    return f"Your {strip_comma(ability_name(s))}: specify a card (name a value, a suit, both, or any); {what}."
+    return f"Your {strip_comma(ability_name(state))}: specify a card (name a value, a suit, both, or any); {what}."
 
 
-def _p_poach(s: Flow, d: Decision) -> str:
-    c = s.ctx
-    a = c.get("actor", s.tp)
+def _p_poach(state: KingshipState, d: Decision) -> str:
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
     spec = c.get("spec", 0)
-    h = s.hands[d[1]]
+    h = state.hands[d[1]]
     match = SPEC_MATCH[spec]
     mine = [k for k in range(NK) if h[k] and match[k]]
     one = sum(h[k] for k in mine) == 1
     return (
-        f"{owner(a, d[1]).capitalize()} {strip_comma(ability_name(s))} specifies {spec_words(spec)}, and you "
+        f"{owner(a, d[1]).capitalize()} {strip_comma(ability_name(state))} specifies {spec_words(spec)}, and you "
         f"hold {cards_text([k for k in mine for _ in range(h[k])])}: exile {'it' if one else 'one'} (exile), "
         f"or keep {'it' if one else 'them'} (pass)?"
     )
 
 
-def _p_revive(s: Flow, d: Decision) -> str:
+def _p_revive(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))}: revive a card of the pile below your play onto the top of the "
+        f"Your {strip_comma(ability_name(state))}: revive a card of the pile below your play onto the top of the "
         "deck (revealed to all); you may then draw a card."
     )
 
 
-def _p_priest_draw(s: Flow, d: Decision) -> str:
+def _p_priest_draw(state: KingshipState, d: Decision) -> str:
     seat = d[1]
-    kt = min(s.knows_top[seat], len(s.deck))
-    top = f" the top card of the deck is {CARD[s.deck[-1]]};" if kt and s.deck else ""
-    return f"Your {strip_comma(ability_name(s))}:{top} draw a card (draw), or do not (pass)?"
+    kt = min(state.knows_top[seat], len(state.deck))
+    top = f" the top card of the deck is {CARD[state.deck[-1]]};" if kt and state.deck else ""
+    return f"Your {strip_comma(ability_name(state))}:{top} draw a card (draw), or do not (pass)?"
 
 
-def _p_m_take(s: Flow, d: Decision) -> str:
-    t = s.ctx.get("target", -1)
+def _p_m_take(state: KingshipState, d: Decision) -> str:
+    t = state.ctx.get("target", -1)
     return (
-        f"Your {strip_comma(ability_name(s))}: P{t} holds {cards_text(s.hand_list(t))}. Take one of them; "
+        f"Your {strip_comma(ability_name(state))}: P{t} holds {cards_text(state.hand_list(t))}. Take one of them; "
         f"then you give P{t} a card back."
     )
 
 
-def _p_m_return(s: Flow, d: Decision) -> str:
-    t = s.ctx.get("target", -1)
-    return f"Your {strip_comma(ability_name(s))}: give P{t} a card of your hand in return."
+def _p_m_return(state: KingshipState, d: Decision) -> str:
+    t = state.ctx.get("target", -1)
+    return f"Your {strip_comma(ability_name(state))}: give P{t} a card of your hand in return."
 
 
-def _p_m_offer(s: Flow, d: Decision) -> str:
+def _p_m_offer(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))}: offer a card of your hand or a title you hold for trade "
+        f"Your {strip_comma(ability_name(state))}: offer a card of your hand or a title you hold for trade "
         "(offer), or make no offer (pass)."
     )
 
 
-def _p_m_ask(s: Flow, d: Decision) -> str:
+def _p_m_ask(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))}: you offer {item_words(s.ctx.get('m_item', 0))}. Name what you "
+        f"Your {strip_comma(ability_name(state))}: you offer {item_words(state.ctx.get('m_item', 0))}. Name what you "
         "ask for in return: a card (ask 7, ask L, ask 7L), a title someone holds (ask title Demon), or nothing "
         "(any card or title will do)."
     )
 
 
-def _p_m_resp(s: Flow, d: Decision) -> str:
-    c = s.ctx
-    a = c.get("actor", s.tp)
+def _p_m_resp(state: KingshipState, d: Decision) -> str:
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
     return (
-        f"P{a}'s {strip_comma(ability_name(s))} offers {item_words(c.get('m_item', 0))} and asks for "
+        f"P{a}'s {strip_comma(ability_name(state))} offers {item_words(c.get('m_item', 0))} and asks for "
         f"{ask_words(c.get('m_ask', NSPEC + 6))}: accept by giving a matching item (accept), make a "
         "counter-offer (counter), or pass?"
     )
 
 
-def _p_m_choose(s: Flow, d: Decision) -> str:
-    offers = "; ".join(f"P{seat} offers {item_words(i)}" for seat, i in s.ctx.get("m_counters", []))
+def _p_m_choose(state: KingshipState, d: Decision) -> str:
+    offers = "; ".join(f"P{seat} offers {item_words(i)}" for seat, i in state.ctx.get("m_counters", []))
     return (
-        f"Your {strip_comma(ability_name(s))}: the counter-offers for {item_words(s.ctx.get('m_item', 0))} are: "
+        f"Your {strip_comma(ability_name(state))}: the counter-offers for {item_words(state.ctx.get('m_item', 0))} are: "
         f"{offers}. Take one (take offer), or none (pass)?"
     )
 
 
-def _p_prince_title(s: Flow, d: Decision) -> str:
+def _p_prince_title(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(s))}, with no King in play: obtain any title but Kingship (title), "
+        f"Your {strip_comma(ability_name(state))}, with no King in play: obtain any title but Kingship (title), "
         "or none (pass)."
     )
 
 
-def _p_queen(s: Flow, d: Decision) -> str:
-    laws = "; then, with a King in play, all active laws are removed" if s.titles[KING] >= 0 else ""
+def _p_queen(state: KingshipState, d: Decision) -> str:
+    laws = "; then, with a King in play, all active laws are removed" if state.titles[KING] >= 0 else ""
     return (
-        f"Your {strip_comma(ability_name(s))}: become the Light Queen or the Dark Queen (title), or neither "
+        f"Your {strip_comma(ability_name(state))}: become the Light Queen or the Dark Queen (title), or neither "
         f"(pass){laws}."
     )
 
 
-def _p_search(s: Flow, d: Decision) -> str:
-    t = s.ctx.get("target", -1)
+def _p_search(state: KingshipState, d: Decision) -> str:
+    t = state.ctx.get("target", -1)
     return (
-        f"Your {strip_comma(ability_name(s))}: choose a card of the deck to put into "
+        f"Your {strip_comma(ability_name(state))}: choose a card of the deck to put into "
         f"{owner(t, d[1])} hand; the deck is then shuffled."
     )
 
 
-def _p_extra(s: Flow, d: Decision) -> str:
-    return f"Your {strip_comma(ability_name(s))}, with a King in play: take another turn when this one ends (again), or not (pass)?"
+def _p_extra(state: KingshipState, d: Decision) -> str:
+    return f"Your {strip_comma(ability_name(state))}, with a King in play: take another turn when this one ends (again), or not (pass)?"
 
 
-def _voters_words(s: Flow, proposer: int) -> str:
-    qs = sorted({s.titles[DARK_QUEEN], s.titles[LIGHT_QUEEN]} - {-1})
+def _voters_words(state: KingshipState, proposer: int) -> str:
+    qs = sorted({state.titles[DARK_QUEEN], state.titles[LIGHT_QUEEN]} - {-1})
     if not qs:
         return "with no Queen in play it passes at once"
     return "every Queen in play must approve it: " + " and ".join(f"P{q}" for q in qs)
 
 
-def _p_law(s: Flow, d: Decision) -> str:
+def _p_law(state: KingshipState, d: Decision) -> str:
     if d[2] == "king":
         return (
             f"Kingship: at the start of your turn you may propose a law (law, then its name; "
-            f"{_voters_words(s, d[1])}), or propose none (pass)."
+            f"{_voters_words(state, d[1])}), or propose none (pass)."
         )
     return (
-        f"Your {strip_comma(ability_name(s))}: propose a law (law, then its name) that only the King, "
-        f"P{s.titles[KING]}, must approve, or propose none (pass)."
+        f"Your {strip_comma(ability_name(state))}: propose a law (law, then its name) that only the King, "
+        f"P{state.titles[KING]}, must approve, or propose none (pass)."
     )
 
 
-def _p_vote(s: Flow, d: Decision) -> str:
-    law = s.ctx.get("law", [0, 0, -1])
-    how = "the King's proposal" if s.titles[KING] == law[2] and law[2] != s.ctx.get("actor") else "the proposal"
+def _p_vote(state: KingshipState, d: Decision) -> str:
+    law = state.ctx.get("law", [0, 0, -1])
+    how = "the King's proposal" if state.titles[KING] == law[2] and law[2] != state.ctx.get("actor") else "the proposal"
     return f"P{law[2]} proposes the law {law_words(law)}. Approve or deny {how}? One denial ends it."
 
 
-def _law_cause(s: Flow) -> str:
-    law = s.ctx.get("law")
+def _law_cause(state: KingshipState) -> str:
+    law = state.ctx.get("law")
     return f"the law {law_words(law)}" if law else "a law"
 
 
-def _p_exile(s: Flow, d: Decision) -> str:
+def _p_exile(state: KingshipState, d: Decision) -> str:
     limit = int(d[2])
     if limit:
-        held = s.hs[int(d[1])]
+        held = state.hs[int(d[1])]
         return f"The law 'max-3': exile cards until you hold at most {limit} (you hold {held}); choose one to exile."
-    cause = _law_cause(s)
+    cause = _law_cause(state)
     return f"{cause[0].upper()}{cause[1:]} passed: choose a card of your hand to exile."
 
 
-def _p_tax(s: Flow, d: Decision) -> str:
-    played = cards_text(s.ctx.get("played") or [])
-    return f"The law {tax_spec(s)}: you played {played}, so draw a card (draw) or exile a card of your hand (exile)."
+def _p_tax(state: KingshipState, d: Decision) -> str:
+    played = cards_text(state.ctx.get("played") or [])
+    return (
+        f"The law {tax_spec(state)}: you played {played}, so draw a card (draw) or exile a card of your hand (exile)."
+    )
 
 
-DECIDER: dict[str, Callable[[Flow, Decision], str]] = {
+DECIDER: dict[str, Callable[[KingshipState, Decision], str]] = {
     "main": _p_main,
     "target": _p_target,
     "dq": _p_dq,
@@ -414,21 +419,21 @@ DECIDER: dict[str, Callable[[Flow, Decision], str]] = {
 }
 
 
-def decider_prompt(s: Flow) -> str:
+def decider_prompt(state: KingshipState) -> str:
     """The pending decision in words for the seat that decides (its own knowledge included)."""
-    d = s.pending
+    d = state.pending
     assert d is not None
-    return DECIDER[d[0]](s, d)
+    return DECIDER[d[0]](state, d)
 
 
 # ---------------------------------------------------------------- every other seat's prompts
-def _w_main(s: Flow, d: Decision, v: int | None) -> str:
+def _w_main(state: KingshipState, d: Decision, v: int | None) -> str:
     return "whose turn it is (phase 2: draw and/or play)"
 
 
-def _w_target(s: Flow, d: Decision, v: int | None) -> str:
-    mode = _MODE.get(s.ctx.get("t_mode", "any"), "a player")
-    return f"{_their(d, v)} {strip_comma(ability_name(s))} targets {mode}{forbidden_note(s)}"
+def _w_target(state: KingshipState, d: Decision, v: int | None) -> str:
+    mode = _MODE.get(state.ctx.get("t_mode", "any"), "a player")
+    return f"{_their(d, v)} {strip_comma(ability_name(state))} targets {mode}{forbidden_note(state)}"
 
 
 def _their(d: Decision, v: int | None) -> str:
@@ -436,84 +441,84 @@ def _their(d: Decision, v: int | None) -> str:
     return "your" if d[1] == v else "their"
 
 
-def _w_reroute(s: Flow, d: Decision, v: int | None) -> str:
-    a = s.ctx.get("actor", s.tp)
-    return f"{_their(d, v)} Outlaw redirects {owner(a, v)} {strip_comma(ability_name(s))}{forbidden_note(s)}"
+def _w_reroute(state: KingshipState, d: Decision, v: int | None) -> str:
+    a = state.ctx.get("actor", state.turn_player)
+    return f"{_their(d, v)} Outlaw redirects {owner(a, v)} {strip_comma(ability_name(state))}{forbidden_note(state)}"
 
 
-def _w_dq(s: Flow, d: Decision, v: int | None) -> str:
-    return f"the Dark Queen, who may forbid a target: {_situation(s, v)}"
+def _w_dq(state: KingshipState, d: Decision, v: int | None) -> str:
+    return f"the Dark Queen, who may forbid a target: {_situation(state, v)}"
 
 
-def _w_lq(s: Flow, d: Decision, v: int | None) -> str:
+def _w_lq(state: KingshipState, d: Decision, v: int | None) -> str:
     drawer, count = int(d[2]), int(d[3])
     cards = "1 card" if count == 1 else f"{count} cards"
     return (
-        f"the Light Queen, to let {owner(drawer, v)} draw of {cards} ({draw_cause(s, drawer, d[4])}) happen "
+        f"the Light Queen, to let {owner(drawer, v)} draw of {cards} ({draw_cause(state, drawer, d[4])}) happen "
         "or prevent it"
     )
 
 
-def _w_demon(s: Flow, d: Decision, v: int | None) -> str:
+def _w_demon(state: KingshipState, d: Decision, v: int | None) -> str:
     return "the Demon, to claim the graveyard (giving up the title) or keep the title"
 
 
-def _w_demon_take(s: Flow, d: Decision, v: int | None) -> str:
+def _w_demon_take(state: KingshipState, d: Decision, v: int | None) -> str:
     return "to take cards from the graveyard (the Demon's claim)"
 
 
-def _w_play(what: str) -> Callable[[Flow, Decision, int | None], str]:
+def _w_play(what: str) -> Callable[[KingshipState, Decision, int | None], str]:
     """A waiting text about the play being resolved: ``what`` with ``{ab}`` for its name and
     ``{t}`` for the target seat."""
 
-    def fn(s: Flow, d: Decision, v: int | None) -> str:
+    def fn(s: KingshipState, d: Decision, v: int | None) -> str:
         t = s.ctx.get("target", -1)
         return what.format(ab=strip_comma(ability_name(s)), t=seat_word(t, v), ts=owner(t, v), their=_their(d, v))
 
     return fn
 
 
-def _w_spec(s: Flow, d: Decision, v: int | None) -> str:
+def _w_spec(state: KingshipState, d: Decision, v: int | None) -> str:
     if d[2] == "poach":
-        return f"{_their(d, v)} {strip_comma(ability_name(s))} specifies a card; every player holding one may exile one"
-    return f"to specify a card for {_their(d, v)} {strip_comma(ability_name(s))}"
+        return f"{_their(d, v)} {strip_comma(ability_name(state))} specifies a card; every player holding one may exile one"
+    return f"to specify a card for {_their(d, v)} {strip_comma(ability_name(state))}"
 
 
-def _w_m_ask(s: Flow, d: Decision, v: int | None) -> str:
-    return f"to say what {_their(d, v)} {strip_comma(ability_name(s))} asks for {item_words(s.ctx.get('m_item', 0))}"
+def _w_m_ask(state: KingshipState, d: Decision, v: int | None) -> str:
+    return f"to say what {_their(d, v)} {strip_comma(ability_name(state))} asks for {item_words(state.ctx.get('m_item', 0))}"
 
 
-def _w_m_resp(s: Flow, d: Decision, v: int | None) -> str:
-    c = s.ctx
-    a = c.get("actor", s.tp)
+def _w_m_resp(state: KingshipState, d: Decision, v: int | None) -> str:
+    c = state.ctx
+    a = c.get("actor", state.turn_player)
     return (
-        f"to answer {owner(a, v)} {strip_comma(ability_name(s))}: {item_words(c.get('m_item', 0))} offered for "
+        f"to answer {owner(a, v)} {strip_comma(ability_name(state))}: {item_words(c.get('m_item', 0))} offered for "
         f"{ask_words(c.get('m_ask', NSPEC + 6))}"
     )
 
 
-def _w_law(s: Flow, d: Decision, v: int | None) -> str:
+def _w_law(state: KingshipState, d: Decision, v: int | None) -> str:
     if d[2] == "king":
         return "the King, to propose a law or none"
-    return f"to propose a law with {_their(d, v)} {strip_comma(ability_name(s))}, for the King to approve"
+    return f"to propose a law with {_their(d, v)} {strip_comma(ability_name(state))}, for the King to approve"
 
 
-def _w_vote(s: Flow, d: Decision, v: int | None) -> str:
-    law = s.ctx.get("law", [0, 0, -1])
+def _w_vote(state: KingshipState, d: Decision, v: int | None) -> str:
+    law = state.ctx.get("law", [0, 0, -1])
     return f"to approve or deny the law {seat_word(law[2], v)} proposed: {law_words(law)}"
 
 
-def _w_exile(s: Flow, d: Decision, v: int | None) -> str:
+def _w_exile(state: KingshipState, d: Decision, v: int | None) -> str:
     if int(d[2]):
         return f"to exile cards down to {int(d[2])} (the law 'max-3')"
-    return f"to exile a card under {_law_cause(s)}"
+    return f"to exile a card under {_law_cause(state)}"
 
 
-def _w_tax(s: Flow, d: Decision, v: int | None) -> str:
-    return f"to draw a card or exile one under the law {tax_spec(s)}"
+def _w_tax(state: KingshipState, d: Decision, v: int | None) -> str:
+    return f"to draw a card or exile one under the law {tax_spec(state)}"
 
 
-WAITING: dict[str, Callable[[Flow, Decision, int | None], str]] = {
+WAITING: dict[str, Callable[[KingshipState, Decision, int | None], str]] = {
     "main": _w_main,
     "target": _w_target,
     "dq": _w_dq,
@@ -547,17 +552,17 @@ WAITING: dict[str, Callable[[Flow, Decision, int | None], str]] = {
 """Waiting texts of the decisions every seat may see (never of a hidden window, KS-37)."""
 
 
-def waiting_prompt(s: Flow, d: Decision, viewer: int | None) -> str:
+def waiting_prompt(state: KingshipState, d: Decision, viewer: int | None) -> str:
     """What ``viewer`` (not deciding now; ``None`` = a spectator) reads while the table waits for
     the public decision ``d``: ``"Waiting for P2, the Dark Queen, who may forbid a target: ..."``.
     Built from public facts only."""
     seat = d[1]
     if seat == viewer:  # only while a hidden window follows this seat's own decision (KS-37)
         if d[0] == "dq":
-            return f"Waiting for the other players: {_situation(s, viewer)}."
+            return f"Waiting for the other players: {_situation(state, viewer)}."
         if d[0] == "main":
             return "Waiting for the other players: your play goes on."
-        return f"Waiting for the other players: {WAITING[d[0]](s, d, viewer)}."
-    text = WAITING[d[0]](s, d, viewer)
+        return f"Waiting for the other players: {WAITING[d[0]](state, d, viewer)}."
+    text = WAITING[d[0]](state, d, viewer)
     sep = ", " if text.startswith(("the ", "whose ")) else " " if text.startswith("to ") else ": "
     return f"Waiting for P{seat}{sep}{text}."

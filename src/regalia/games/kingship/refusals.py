@@ -1,5 +1,5 @@
 """Why a well-formed Kingship action is not legal now: ``(reason, rule id)``, in words for the seat
-deciding (``State._explain_illegal``; the core raises it as an ``IllegalActionError``).
+deciding (``State._explain``; the core raises it as an ``IllegalActionError``).
 
 Called only for an action that is not among the legal actions the decision's ``legal_<kind>``
 method listed, so each reason names what the seat must do instead, and the card, target or law
@@ -8,41 +8,45 @@ that the rules refuse.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.actions import Act
+from regalia.games.kingship.actions import KingshipAction
 from regalia.games.kingship.cards import DEMON, DEMON_V, FARMER, NK, VALUE
-from regalia.games.kingship.engine import Engine
 from regalia.games.kingship.phases import DECISIONS
 from regalia.games.kingship.words import CARD
 
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
-def explain(self: Engine, action: Act) -> tuple[str, str | None]:
+
+def explain(state: KingshipState, action: KingshipAction) -> tuple[str, str | None]:
     """Why ``action`` (a well-formed Kingship action, not legal now) is refused, in words for
     the seat deciding now; the rule id goes in the second place only (the error shows it)."""
-    assert self.pending is not None
-    kind, seat = self.pending[0], self.pending[1]
+    assert state.pending is not None
+    kind, seat = state.pending[0], state.pending[1]
     what, rule = DECISIONS[kind]
     if kind == "main":
-        return _explain_main(self, action)
-    allowed_kinds = {a.kind for a in (self._legal or [])}
+        return _explain_main(state, action)
+    allowed_kinds = {a.kind for a in (state._legal or [])}
     if action.kind not in allowed_kinds:
         return (f"you must now {what}; '{action}' does not answer that", rule)
     if (
         action.kind == A.CARD
         and kind not in ("revive", "search", "demon_take", "m_take")
-        and not self.hands[seat][action.b]
+        and not state.hands[seat][action.b]
     ):
         return (f"you hold no {CARD[action.b]}", rule)
     if action.kind == A.TARGET:
-        if action.a >= self.n:
-            return (f"there is no P{action.a} in a {self.n}-player game", rule)
-        if action.a in self.ctx.get("t_forb", []):
+        if action.a >= state.n:
+            return (f"there is no P{action.a} in a {state.n}-player game", rule)
+        if action.a in state.ctx.get("t_forb", []):
             return (f"the Dark Queen forbade targeting P{action.a}", "KS-6")
-        if self.ctx.get("t_mode") == "opp" and action.a == self.ctx.get("actor"):
+        if state.ctx.get("t_mode") == "opp" and action.a == state.ctx.get("actor"):
             return ("this ability targets an opponent, not yourself", rule)
         return (f"P{action.a} is already silenced, and the Witch chooses a player who is not", rule)
     if action.kind == A.LAW:
-        if self.config.laws == "pro" and action.a not in A.PRO_LAWS:
+        if state.config.laws == "pro" and action.a not in A.PRO_LAWS:
             return (
                 f"the law {A.LAW_WORDS[action.a]} is not a Kingship Pro law (this game plays laws='pro')",
                 "KS-11",
@@ -51,8 +55,8 @@ def explain(self: Engine, action: Act) -> tuple[str, str | None]:
     return (f"'{action}' is not one of the choices now: you must {what}", rule)
 
 
-def _explain_main(self: Engine, act: Act) -> tuple[str, str | None]:
-    tp = self.tp
+def _explain_main(state: KingshipState, act: KingshipAction) -> tuple[str, str | None]:
+    tp = state.turn_player
     if act.kind == A.DRAW:
         return ("you have already drawn this turn: at most one draw, before playing", "KS-3")
     if act.kind == A.PASS:
@@ -64,13 +68,13 @@ def _explain_main(self: Engine, act: Act) -> tuple[str, str | None]:
     for k in cards:
         need[k] += 1
     for k in range(NK):
-        if need[k] > self.hands[tp][k]:
-            held = self.hands[tp][k]
+        if need[k] > state.hands[tp][k]:
+            held = state.hands[tp][k]
             return (f"you hold {held or 'no'} {CARD[k]}, not {need[k]}", "KS-2")
     first = cards[0]
     if act.kind == A.PAIR and VALUE[first] == FARMER:
         return ("Farmers can never be played as a pair", "KS-2")
-    if act.kind == A.PLAY and VALUE[first] == DEMON_V and self.titles[DEMON] < 0:
+    if act.kind == A.PLAY and VALUE[first] == DEMON_V and state.titles[DEMON] < 0:
         return ("you may not play a single Demon while nobody is the Demon ([Demon/No])", "Demon #1")
-    top = CARD[self.pile[-1]] if self.pile else "nothing"
+    top = CARD[state.pile[-1]] if state.pile else "nothing"
     return (f"{CARD[first]} matches neither the suit nor the value of {top}", "KS-2")

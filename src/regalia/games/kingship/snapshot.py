@@ -10,7 +10,7 @@ every invariant the rules rely on, so no later action can fail half way. Each fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.cards import (
@@ -28,9 +28,11 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     VALID_SPECS,
 )
-from regalia.games.kingship.engine import MAX_SEATS, PUBLIC
-from regalia.games.kingship.flow import Flow
+from regalia.games.kingship.engine import MAX_SEATS, OP_NAMES, PUBLIC
 from regalia.games.kingship.phases import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
+
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
 _VALID_SPECS = frozenset(VALID_SPECS)
 _NO_CARD = 35  # there is no Terra Queen
@@ -80,7 +82,7 @@ def _item(value: Any, field: str) -> int:
 
 
 # ---------------------------------------------------------------- the play's context (ctx)
-_CTX: dict[str, Callable[[Any, str, int, Flow], Any]] = {
+_CTX: dict[str, Callable[[Any, str, int, KingshipState], Any]] = {
     "actor": lambda v, f, n, s: _int(v, f, 0, n - 1),
     "target": lambda v, f, n, s: _int(v, f, -1, n - 1),
     "base": lambda v, f, n, s: _int(v, f, 0, DECK_SIZE),  # may exceed the pile after a rebuild (KS-4)
@@ -149,7 +151,7 @@ def _counters(value: Any, field: str, n: int) -> list[Any]:
     return value
 
 
-def _law(value: Any, field: str, s: Flow, standing: bool) -> tuple[int, int]:
+def _law(value: Any, field: str, s: KingshipState, standing: bool) -> tuple[int, int]:
     """A law ``[type, parameter]`` allowed by the ``laws`` option (KS-11)."""
     if not isinstance(value, list) or len(value) < 2:
         raise _fail(field, "expected [type, parameter]")
@@ -165,7 +167,7 @@ def _law(value: Any, field: str, s: Flow, standing: bool) -> tuple[int, int]:
     return t, p
 
 
-def _ctx_law(value: Any, field: str, s: Flow) -> Any:
+def _ctx_law(value: Any, field: str, s: KingshipState) -> Any:
     _law(value, field, s, standing=False)
     if len(value) != 3:
         raise _fail(field, "expected [type, parameter, proposer]")
@@ -226,29 +228,29 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 
 
 # ---------------------------------------------------------------- the resolution queue (q)
-def _a_seat(v: Any, f: str, s: Flow) -> None:
+def _a_seat(v: Any, f: str, s: KingshipState) -> None:
     _int(v, f, 0, s.n - 1)
 
 
-def _a_title(v: Any, f: str, s: Flow) -> None:
+def _a_title(v: Any, f: str, s: KingshipState) -> None:
     _int(v, f, 0, 5)
 
 
-def _a_any(*allowed: str) -> Callable[[Any, str, Flow], None]:
-    def check(v: Any, f: str, s: Flow) -> None:
+def _a_any(*allowed: str) -> Callable[[Any, str, KingshipState], None]:
+    def check(v: Any, f: str, s: KingshipState) -> None:
         _choice(v, f, allowed)
 
     return check
 
 
-def _a_range(low: int, high: int) -> Callable[[Any, str, Flow], None]:
-    def check(v: Any, f: str, s: Flow) -> None:
+def _a_range(low: int, high: int) -> Callable[[Any, str, KingshipState], None]:
+    def check(v: Any, f: str, s: KingshipState) -> None:
         _int(v, f, low, high)
 
     return check
 
 
-_STEP = Callable[[Any, str, "Flow"], None]
+_STEP = Callable[[Any, str, "KingshipState"], None]
 _OPS: dict[str, tuple[tuple[_STEP, ...], tuple[str, ...]]] = {
     # op: (argument checks, context keys it reads)
     "ab_end": ((), ()),
@@ -303,11 +305,12 @@ _OPS: dict[str, tuple[tuple[_STEP, ...], tuple[str, ...]]] = {
 }
 """Every step the resolution queue may hold: its arguments' checks and the context keys it reads."""
 
-OP_NAMES = frozenset(_OPS)
+STEP_NAMES: frozenset[str] = frozenset(_OPS)
+"""The names of the queue's steps (``engine.OP_NAMES`` by constant)."""
 
 
 # ---------------------------------------------------------------- the pending decision
-def _decision(d: Any, field: str, s: Flow, hidden_ok: bool) -> tuple[Any, ...]:
+def _decision(d: Any, field: str, s: KingshipState, hidden_ok: bool) -> tuple[Any, ...]:
     """A pending decision's shape: its kind, a seat, and the extra fields some kinds carry."""
     if not isinstance(d, tuple) or len(d) < 2 or not isinstance(d[0], str) or d[0] not in DECISIONS:
         raise _fail(field, "not a decision of Kingship")
@@ -342,26 +345,26 @@ def _decision(d: Any, field: str, s: Flow, hidden_ok: bool) -> tuple[Any, ...]:
     return (kind, seat, *extra)
 
 
-def _check_pending(s: Flow) -> None:
+def _check_pending(state: KingshipState) -> None:
     """The pending decision fits the table: the right seat decides, holding what it needs."""
-    p = s.pending
+    p = state.pending
     assert p is not None
     kind, seat = p[0], p[1]
-    c = s.ctx
-    h = s.hands[seat]
-    titles = s.titles
+    c = state.ctx
+    h = state.hands[seat]
+    titles = state.titles
     for key in _NEEDS[kind]:
         if key not in c:
             raise _fail("ctx", f"a {kind} decision needs {key}")
     actor = c.get("actor", -1)
     bad = ""
-    if kind == "main" and seat != s.tp:
+    if kind == "main" and seat != state.turn_player:
         bad = "the turn's decision belongs to the player on turn"
-    elif kind == "lq" and seat != s.active_holder(LIGHT_QUEEN):
+    elif kind == "lq" and seat != state.active_holder(LIGHT_QUEEN):
         bad = "only the Light Queen decides a draw"
-    elif kind == "dq" and seat != s.active_holder(DARK_QUEEN):
+    elif kind == "dq" and seat != state.active_holder(DARK_QUEEN):
         bad = "only the Dark Queen forbids a target"
-    elif kind == "demon" and seat != s.active_holder(DEMON):
+    elif kind == "demon" and seat != state.active_holder(DEMON):
         bad = "only the Demon claims the graveyard"
     elif kind == "outlaw" and not h[OUTLAW]:
         bad = "the seat asked holds no Outlaw"
@@ -377,7 +380,7 @@ def _check_pending(s: Flow) -> None:
         bad = "the Merchant does not answer their own offer"
     elif kind in _ACTOR_DECIDES and seat != actor:
         bad = "this decision belongs to the player whose ability it is"
-    elif kind in ("poacher", "revive") and c["base"] > len(s.pile):
+    elif kind in ("poacher", "revive") and c["base"] > len(state.pile):
         bad = "the play's place in the pile is beyond the pile"
     elif kind in ("give", "m_take", "m_return", "search") and c.get("target", -1) < 0:
         bad = "the ability has no target"
@@ -457,85 +460,85 @@ def check_types(data: dict[str, Any]) -> None:
             raise _fail(f"hands[{o}]", f"expected {NK} counts, one per card kind")
 
 
-def validate(s: Flow) -> None:
+def validate(state: KingshipState) -> None:
     """Check every field of a restored Kingship state (see the module docstring).
 
     Raises:
         ValueError: naming the field (``state.<field>: ...``).
     """
-    n = s.n
-    if not isinstance(s.hands, list) or len(s.hands) != n:
+    n = state.n
+    if not isinstance(state.hands, list) or len(state.hands) != n:
         raise _fail("hands", f"expected {n} hands")
-    for o, h in enumerate(s.hands):
+    for o, h in enumerate(state.hands):
         if not isinstance(h, list) or len(h) != NK:
             raise _fail(f"hands[{o}]", f"expected {NK} counts, one per card kind")
         for k, count in enumerate(h):
             _int(count, f"hands[{o}][{k}]", 0, 0 if k == _NO_CARD else DECK_COUNTS[k])
-    s.deck = _kinds(s.deck, "deck")
-    s.pile = _kinds(s.pile, "pile")
-    s.grave = _kinds(s.grave, "grave")
-    if not isinstance(s.titles, list) or len(s.titles) != 6:
+    state.deck = _kinds(state.deck, "deck")
+    state.pile = _kinds(state.pile, "pile")
+    state.grave = _kinds(state.grave, "grave")
+    if not isinstance(state.titles, list) or len(state.titles) != 6:
         raise _fail("titles", "expected the holders of the 6 titles")
-    for t, holder in enumerate(s.titles):
+    for t, holder in enumerate(state.titles):
         _int(holder, f"titles[{t}]", -1, n - 1)
-    if not isinstance(s.laws, list):
+    if not isinstance(state.laws, list):
         raise _fail("laws", "expected a list of laws")
     seen: set[tuple[int, int]] = set()
-    for i, law in enumerate(s.laws):
-        t, p = _law(law, f"laws[{i}]", s, standing=True)
+    for i, law in enumerate(state.laws):
+        t, p = _law(law, f"laws[{i}]", state, standing=True)
         if len(law) != 2 or (t, p) in seen or (t == A.L_EXACTLY and any(x[0] == A.L_EXACTLY for x in seen)):
             raise _fail(f"laws[{i}]", "a law twice, or two 'exactly' laws (KS-23, KS-24)")
         seen.add((t, p))
-    if s.direction not in (1, -1) or s.direction.__class__ is not int:
+    if state.direction not in (1, -1) or state.direction.__class__ is not int:
         raise _fail("direction", "expected 1 (clockwise) or -1")
-    _int(s.tp, "tp", 0, n - 1)
-    mt = s.config.max_turns
-    _int(s.nturns, "nturns", 0, mt if mt is not None else 10**9)
+    _int(state.turn_player, "tp", 0, n - 1)
+    mt = state.config.max_turns
+    _int(state.nturns, "nturns", 0, mt if mt is not None else 10**9)
     for name in ("drawn", "skip", "extra", "is_terminal"):
-        _bool(getattr(s, name), "over" if name == "is_terminal" else name)
-    _int(s.winner, "winner", -1, n - 1)
-    if s.winner >= 0 and not s.is_terminal:
+        _bool(getattr(state, name), "over" if name == "is_terminal" else name)
+    _int(state.winner, "winner", -1, n - 1)
+    if state.winner >= 0 and not state.is_terminal:
         raise _fail("winner", "a winner while the game runs")
-    _check_knowledge(s)
-    _int(s.stall, "stall", 0, n - 1)
-    if s.stall_fp is not None and (
-        not isinstance(s.stall_fp, list)
-        or len(s.stall_fp) != n * NK + 11
-        or any(x.__class__ is not int for x in s.stall_fp)
+    _check_knowledge(state)
+    _int(state.stall, "stall", 0, n - 1)
+    if state.stall_fp is not None and (
+        not isinstance(state.stall_fp, list)
+        or len(state.stall_fp) != n * NK + 11
+        or any(x.__class__ is not int for x in state.stall_fp)
     ):
         raise _fail("stall_fp", "not a fingerprint of this table")
-    if not isinstance(s.ctx, dict):
+    if not isinstance(state.ctx, dict):
         raise _fail("ctx", "expected an object")
-    for key, value in s.ctx.items():
+    for key, value in state.ctx.items():
         check = _CTX.get(key)
         if check is None:
             raise _fail("ctx", f"unknown entry {str(key)[:30]!r}")
-        check(value, f"ctx.{key}", n, s)
-    if s.is_terminal:
-        if s.pending is not None or s.q:
+        check(value, f"ctx.{key}", n, state)
+    if state.is_terminal:
+        if state.pending is not None or state.q:
             raise _fail("pending", "a decision pending after the end")
     else:
-        if s.pending is None:
+        if state.pending is None:
             raise _fail("pending", "the game runs but no decision is pending")
-        s.pending = _decision(s.pending, "pending", s, hidden_ok=True)
-        _check_pending(s)
-    _check_queue(s)
-    if s.shown is not None:
-        s.shown = _decision(s.shown, "shown", s, hidden_ok=False)
+        state.pending = _decision(state.pending, "pending", state, hidden_ok=True)
+        _check_pending(state)
+    _check_queue(state)
+    if state.shown is not None:
+        state.shown = _decision(state.shown, "shown", state, hidden_ok=False)
 
 
-def _check_knowledge(s: Flow) -> None:
-    n = s.n
-    kt = s.knows_top
+def _check_knowledge(state: KingshipState) -> None:
+    n = state.n
+    kt = state.knows_top
     if not isinstance(kt, list) or len(kt) != n + 1:
         raise _fail("knows_top", f"expected {n + 1} counts (one per seat, then everyone's)")
     for i, t in enumerate(kt):
         _int(t, f"knows_top[{i}]", 0, DECK_SIZE)
     if kt[n] > min(kt[:n]):
         raise _fail("knows_top", "everyone knows more of the deck than one of the seats")
-    if not isinstance(s.known, dict):
+    if not isinstance(state.known, dict):
         raise _fail("known", "expected an object")
-    for key, cards in s.known.items():
+    for key, cards in state.known.items():
         who, o = divmod(key, 8) if key.__class__ is int and key >= 0 else (-1, -1)
         if not (0 <= o < n and (0 <= who < n or who == PUBLIC) and who != o):
             raise _fail("known", f"{key!r} names no seat and hand of this game")
@@ -561,29 +564,31 @@ _PROVIDES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_queue(s: Flow) -> None:
+def _check_queue(state: KingshipState) -> None:
     """Every step is a known step with checked arguments, and finds the context keys it reads
     (set now, or by the pending decision's answer or a step that runs before it)."""
-    if not isinstance(s.q, list):
+    if not isinstance(state.q, list):
         raise _fail("q", "expected a list of steps")
-    provided = set(s.ctx)
-    if s.pending is not None and isinstance(s.pending, tuple) and s.pending:
-        provided.update(_PROVIDES.get(str(s.pending[0]), ()))
-    for i in range(len(s.q) - 1, -1, -1):  # the last step runs first
-        step = s.q[i]
+    provided = set(state.ctx)
+    if state.pending is not None and isinstance(state.pending, tuple) and state.pending:
+        provided.update(_PROVIDES.get(str(state.pending[0]), ()))
+    for i in range(len(state.q) - 1, -1, -1):  # the last step runs first
+        step = state.q[i]
         field = f"q[{i}]"
-        if not isinstance(step, tuple) or not step or not isinstance(step[0], str) or step[0] not in _OPS:
+        op = step[0] if isinstance(step, tuple) and step else -1
+        if not (op.__class__ is int and 0 <= op < len(OP_NAMES)):
             raise _fail(field, "not a step of Kingship's resolution queue")
-        checks, needs = _OPS[step[0]]
+        name = OP_NAMES[op]
+        checks, needs = _OPS[name]
         if len(step) != len(checks) + 1:
-            raise _fail(field, f"the step {step[0]} takes {len(checks)} arguments")
+            raise _fail(field, f"the step {name} takes {len(checks)} arguments")
         for j, check in enumerate(checks):
-            check(step[j + 1], f"{field}[{j + 1}]", s)
-        if step[0] == "law_propose" and step[2] < 0:
+            check(step[j + 1], f"{field}[{j + 1}]", state)
+        if name == "law_propose" and step[2] < 0:
             needs = ("actor",)
         for key in needs:
             if key not in provided:
-                raise _fail(field, f"the step {step[0]} needs ctx.{key}")
-        if "base" in needs and s.ctx.get("base", 0) > len(s.pile):
-            raise _fail(field, f"the step {step[0]} reads the pile below the play, which is shorter")
-        provided.update(_PROVIDES.get(step[0], ()))
+                raise _fail(field, f"the step {name} needs ctx.{key}")
+        if "base" in needs and state.ctx.get("base", 0) > len(state.pile):
+            raise _fail(field, f"the step {name} reads the pile below the play, which is shorter")
+        provided.update(_PROVIDES.get(name, ()))

@@ -1,33 +1,28 @@
 """The Kingship State: the protocol (legal actions, apply, explanations, clone, snapshot,
 determinize, zones, words for people) on top of the rules.
 
-The rules are one line of classes, each adding one concept and using only what the classes before
-it define — no mixins, no method a class calls that a later class provides::
+One ``KingshipState`` holds the typed fields (declared below) and the protocol; the rules are
+functions of it in modules layered bottom up, each using only the modules below it::
 
-    State (regalia.core)  the protocol every game shares
-    └ Engine              engine.py     zones, knowledge of hidden cards, moving cards, titles, the queue
-      └ Laws              laws.py       proposals, votes, enactment, the standing laws' checks [KS-11]
-        └ Windows         windows.py    targeting: Dark Queen, Outlaw redirects, Knight blocks [KS-6, KS-7]
-          └ Merchant      merchant.py   the Merchant's trade [KS-9]
-            └ Abilities   abilities.py  the cards' abilities #1 and #2 [KS-2, KS-8]
-              └ Flow      flow.py       the turn: phases 1-3, draws, plays, the Light Queen [KS-3, KS-5]
-                └ KingshipState (here)  dispatch of queue steps and decisions; the protocol methods
+    engine.py     zones, knowledge of hidden cards, moving cards, titles, the queue
+    laws.py       proposals, votes, enactment, the standing laws' checks [KS-11]
+    windows.py    targeting: Dark Queen, Outlaw redirects, Knight blocks [KS-6, KS-7]
+    merchant.py   the Merchant's trade [KS-9]
+    abilities.py  the cards' abilities #1 and #2 [KS-2, KS-8]
+    flow.py       the turn: phases 1-3, draws, plays, the Light Queen [KS-3, KS-5]
+    state.py      (here) the fields, the dispatch of queue steps and decisions, the protocol
 
 A play is resolved through the **queue** ``q`` of steps ``(op, *args)`` (see :mod:`engine`):
-:meth:`KingshipState._run` pops each step and calls its ``op_<op>`` method directly
+:meth:`KingshipState._run` pops each step and calls its ``op_<op>`` function directly
 (:meth:`KingshipState._step`, an ``if`` chain from the most frequent step down: no dispatch
-dictionary), until a step sets ``pending``, the decision ``(kind, seat, ...)`` of one player
-(:mod:`phases`). :meth:`KingshipState._decide` hands that player's action to the decision's
-``on_<kind>`` method, and :meth:`KingshipState._legal_actions` asks its ``legal_<kind>`` method.
+dictionary when compiled), until a step sets ``pending``, the decision ``(kind, seat, ...)`` of one
+player (:mod:`phases`). :meth:`KingshipState._decide` hands that player's action to the decision's
+``on_<kind>`` function, and :meth:`KingshipState._legal_actions` asks its ``legal_<kind>`` function,
+which sits beside it in the module of that decision.
 
-Why a line of inheritance rather than components: every rule reads and writes the same dozen
-fields and calls the engine's helpers at every step; as methods of one class these are direct
-calls on one object (compiled with mypyc: native attribute reads and vtable calls), where
-components would add a reference per call, a cycle between the state and its parts, and a
-rebuild of the parts in every ``clone()``.
-
-The words for people are functions of the state in their own modules, above the rules:
-:mod:`phrases` (phrases the rules' events use), :mod:`prompts`, :mod:`labels`, :mod:`view`; the
+The words for people are functions of the state in their own modules: :mod:`phrases` (phrases the
+rules' events use, below the rules), and above the state :mod:`presenter` with :mod:`prompts`,
+:mod:`labels`, :mod:`view`, :mod:`keys`; the
 checks of a loaded snapshot are in :mod:`snapshot`. The constants they share import nothing of
 the game's rules: :mod:`cards`, :mod:`actions`, :mod:`phases`, :mod:`words`.
 """
@@ -42,31 +37,85 @@ from typing import Any, Final
 
 from regalia.core.errors import IllegalActionError
 from regalia.core.events import Event
-from regalia.core.state import shuffle
+from regalia.core.state import State, shuffle
+from regalia.games.kingship import abilities, engine, flow, laws, merchant, windows
 from regalia.games.kingship import actions as A
-from regalia.games.kingship.actions import Act, parse_act
+from regalia.games.kingship.actions import KingshipAction, parse_act
 from regalia.games.kingship.cards import (
+    DARK_QUEEN,
     DECK_COUNTS,
     DECK_SIZE,
     FULL_DECK,
     HAND_SIZE,
     KNIGHT_KINDS,
+    LIGHT_QUEEN,
     NAME,
     NK,
     OUTLAW,
+    SILENCED,
     SPEC_MATCH,
     parse_card,
 )
-from regalia.games.kingship.engine import PUBLIC, Step
-from regalia.games.kingship.flow import Flow
-from regalia.games.kingship.keys import choice_keys
-from regalia.games.kingship.labels import choice_group, label
+from regalia.games.kingship.engine import (
+    _ORDERS,
+    OP_AB_END,
+    OP_ACQ,
+    OP_ACQ_FINAL,
+    OP_AFTER_PLAY,
+    OP_ANGEL_GIVE,
+    OP_CODES,
+    OP_DEMON_TAKE,
+    OP_DEMON_WINDOW,
+    OP_DRAW,
+    OP_DRAW_ACTOR,
+    OP_EMPEROR_SEARCH,
+    OP_EXILE_ONE,
+    OP_EXILE_TO,
+    OP_EXTRA_CHOICE,
+    OP_FARMER,
+    OP_KING_LAW,
+    OP_KNIGHT_DRAWS,
+    OP_LAW_PROPOSE,
+    OP_LAW_WIN,
+    OP_MAIN,
+    OP_MAIN_AFTER_DRAW,
+    OP_MERCHANT_OFFER,
+    OP_MERCHANT_REVEAL,
+    OP_MESSENGER_PLACE,
+    OP_MESSENGER_SKIP,
+    OP_NAMES,
+    OP_NEED_BELOW,
+    OP_OUTLAWS_TO_PILE,
+    OP_P4_CHECK,
+    OP_PHASE3,
+    OP_POACH_EACH,
+    OP_POACHER,
+    OP_PRIEST_DRAW,
+    OP_PRIEST_PICK,
+    OP_PRIEST_REVIVE,
+    OP_PRINCE_TITLE,
+    OP_QUEEN_CHOICE,
+    OP_QUEEN_SINGLE,
+    OP_REMOVE_LAWS,
+    OP_RESOLVE_PLAY,
+    OP_REVERSE,
+    OP_SILENCE,
+    OP_SPEC,
+    OP_STRIP_TITLES,
+    OP_SWAP,
+    OP_TAX,
+    OP_TAX_ONE,
+    OP_TGT,
+    OP_TURN_START,
+    OP_UNSILENCE,
+    OP_WITCH_EXILE,
+    PUBLIC,
+    Step,
+)
 from regalia.games.kingship.phases import DECISIONS, HIDDEN_DECISIONS
-from regalia.games.kingship.prompts import decider_prompt, waiting_prompt
 from regalia.games.kingship.refusals import explain
-from regalia.games.kingship.snapshot import OP_NAMES, check_types, validate
+from regalia.games.kingship.snapshot import STEP_NAMES, check_types, validate
 from regalia.games.kingship.summary import KingshipSummary, summarize
-from regalia.games.kingship.view import build_view
 
 _INTERPRETED: Final = __file__.endswith(".py")
 """Whether this module runs as Python source. The dispatch of queue steps, decisions and legal
@@ -82,11 +131,138 @@ _AT_LEAST = [bytes(int(c >= n) for c in range(256)) for n in range(2, max(DECK_C
 count becomes 1 when it is at least n, else 0."""
 
 
-class KingshipState(Flow):
+class KingshipState(State):
     """A position of a game of Kingship (see the module docstring and :mod:`regalia.games.kingship.engine`).
 
     Made by :meth:`new_game` (a new deal) or, empty, by ``KingshipState()`` for ``clone()``,
     ``determinize()`` and ``regalia.from_snapshot`` to fill in."""
+
+    n: int
+    hands: list[list[int]]
+    hs: list[int]
+    deck: list[int]
+    pile: list[int]
+    grave: list[int]
+    titles: list[int]
+    laws: list[list[int]]
+    direction: int
+    turn_player: int
+    """The seat whose turn it is (phases 1-3); a pending decision may be another seat's."""
+    nturns: int
+    drawn: bool
+    skip: bool
+    extra: bool
+    q: list[Step]
+    pending: Step | None
+    ctx: dict[str, Any]
+    winner: int
+    is_terminal: bool
+    """Whether the game is over (a win, or a draw by ``max_turns`` or KS-36); a plain attribute,
+    set only by :meth:`finish` (and when a state is made or restored)."""
+    knows_top: list[int]
+    """How many cards on top of the deck each seat knows (index ``n``: everyone knows them, e.g. a
+    Farmer's revealed card or a Priest's revival; a spectator sees those)."""
+    known: dict[int, dict[int, int]]
+    """``known[s * 8 + o]``: the cards (kind -> count) seat ``s`` knows in ``o``'s hand; ``s`` is
+    ``PUBLIC`` for what everyone knows (revealed to all: an Angel's gift, a revival, a trade)."""
+    shown: Step | None
+    """The last pending decision everyone could see: what every seat but the one asked sees
+    while a hidden window is open (KS-37)."""
+    resp: tuple[int, ...]
+    """The turns in response windows the last move reached, judged from public information
+    (``State.response_turns``, server ruling SRV-2); not part of a snapshot."""
+    resp_next: int
+    """In the Outlaw scan of the current chain, the position (in turn order from the acting
+    player) of the last seat reached, so that a scan starting again after a hidden ``pass``
+    records only the seats after it (SRV-2 turns)."""
+    stall: int
+    """KS-36: consecutive turn starts with nothing changed."""
+    stall_fp: list[int] | None
+    """KS-36: the fingerprint of the last turn start (see ``flow.stall_fingerprint``)."""
+    __slots__ = (
+        "ctx",
+        "deck",
+        "direction",
+        "drawn",
+        "extra",
+        "grave",
+        "hands",
+        "hs",
+        "is_terminal",
+        "known",
+        "knows_top",
+        "laws",
+        "n",
+        "nturns",
+        "pending",
+        "pile",
+        "q",
+        "resp",
+        "resp_next",
+        "shown",
+        "skip",
+        "stall",
+        "stall_fp",
+        "titles",
+        "turn_player",
+        "winner",
+    )
+    """The fields above live in slots: a state has more attributes than CPython keeps in a shared,
+    fast instance dictionary (30), and every rule reads them, so slots make each read cheaper. The
+    core's own attributes (among them the random generator, ``State._rng``) are the core's: they
+    stay in the instance dictionary of the pure build. (A compiled build keeps every field in the
+    native object's layout and ignores ``__slots__``.)"""
+
+    def shown_decision(self, seat: int | None) -> tuple[Any, ...] | None:
+        """The pending decision as ``seat`` may see it (``None`` = a spectator; KS-37): the decision
+        itself when it is public or ``seat``'s own, else (a hidden window for another seat) the
+        last decision everyone could see; ``None`` once the game is over."""
+        p = self.pending
+        if p is None or self.is_terminal:
+            return None
+        if p[0] not in HIDDEN_DECISIONS or p[1] == seat:
+            return p
+        return self.shown
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over (the same as ``is_terminal``)."""
+        return self.is_terminal
+
+    def is_silenced(self, seat: int) -> bool:
+        """Whether ``seat`` holds the Silenced title [KS-12]."""
+        return self.titles[SILENCED] == seat
+
+    def active_holder(self, title: int) -> int:
+        """The holder of ``title`` if that holder may use its ability (not silenced), else -1 [KS-12]."""
+        h = self.titles[title]
+        if h >= 0 and self.titles[SILENCED] == h:
+            return -1
+        return h
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """All seats in turn order (current direction) starting with ``seat``."""
+        return _ORDERS[self.n][self.direction][seat]
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the current direction."""
+        return (seat + self.direction) % self.n
+
+    def hand_list(self, seat: int) -> list[int]:
+        """The kinds in ``seat``'s hand, sorted, with repeats."""
+        h = self.hands[seat]
+        out: list[int] = []
+        for k in compress(_KINDS, h):
+            c = h[k]
+            if c == 1:
+                out.append(k)
+            else:
+                out += [k] * c
+        return out
+
+    def queen_titles(self) -> tuple[int, int]:
+        """The Dark Queen and Light Queen holders (-1 when in the centre)."""
+        return self.titles[DARK_QUEEN], self.titles[LIGHT_QUEEN]
 
     def __init__(self) -> None:
         """An empty state: every field is set by :meth:`new_game`, :meth:`clone` or a restore.
@@ -131,7 +307,7 @@ class KingshipState(Flow):
         s.titles = [-1] * 6
         s.laws = []
         s.direction = 1
-        s.tp = dealer
+        s.turn_player = dealer
         s.nturns = 0
         s.drawn = False
         s.skip = False
@@ -222,7 +398,7 @@ class KingshipState(Flow):
             raise IllegalActionError(f"{err.reason}; you must now {what}", err.rule or rule, text) from None
 
     # ---------------------------------------------------------------- legal actions
-    def _hand_choice(self, purpose: int) -> list[Act]:
+    def _hand_choice(self, purpose: int) -> list[KingshipAction]:
         assert self.pending is not None
         h = self.hands[self.pending[1]]
         return list(compress(A.CARD_ACTS[purpose], h))
@@ -238,141 +414,141 @@ class KingshipState(Flow):
         if _INTERPRETED:
             return _LEGAL[kind](self)
         if kind == "main":
-            return self.legal_main()
+            return flow.legal_main(self)
         if kind == "lq":
             return _LQ_ACTS
         if kind == "target":
-            return self.legal_target()
+            return windows.legal_target(self)
         if kind == "vote":
-            return self.legal_vote()
+            return laws.legal_vote(self)
         if kind == "law":
-            return self.legal_law()
+            return laws.legal_law(self)
         if kind == "m_resp":
-            return self.legal_m_resp()
+            return merchant.legal_m_resp(self)
         if kind == "dq":
             return _DQ_ACTS
         if kind == "farmer":
             return _FARMER_ACTS
         if kind == "demon_take":
-            return self.legal_demon_take()
+            return windows.legal_demon_take(self)
         if kind == "tax":
-            return self.legal_tax()
+            return laws.legal_tax(self)
         if kind == "poacher":
-            return self.poacher_options()
+            return abilities.poacher_options(self)
         if kind == "m_offer":
-            return self.legal_m_offer()
+            return merchant.legal_m_offer(self)
         if kind == "demon":
             return _DEMON_ACTS
         if kind == "m_ask":
-            return self.legal_m_ask()
+            return merchant.legal_m_ask(self)
         if kind == "give":
             return self._hand_choice(A.GIVE)
         if kind == "knight":
-            return self.legal_knight()
+            return windows.legal_knight(self)
         if kind == "m_choose":
-            return self.legal_m_choose()
+            return merchant.legal_m_choose(self)
         if kind == "outlaw":
-            return self.legal_redirect(False)
+            return windows.legal_redirect(self, False)
         if kind == "spec":
-            return self.legal_spec()
+            return abilities.legal_spec(self)
         if kind == "search":
-            return self.legal_search()
+            return abilities.legal_search(self)
         if kind == "poach":
-            return self.legal_poach()
+            return abilities.legal_poach(self)
         if kind == "revive":
-            return self.legal_revive()
+            return abilities.legal_revive(self)
         if kind == "priest_draw":
             return _PRIEST_DRAW_ACTS
         if kind == "queen":
-            return self.legal_queen()
+            return abilities.legal_queen(self)
         if kind == "place":
             return self._hand_choice(A.PLACE)
         if kind == "m_take":
-            return self.legal_m_take()
+            return abilities.legal_m_take(self)
         if kind == "m_return":
             return self._hand_choice(A.RETURN)
         if kind == "prince_title":
-            return self.legal_prince_title()
+            return abilities.legal_prince_title(self)
         if kind == "exile":
-            return self.legal_exile()
+            return laws.legal_exile(self)
         if kind == "extra":
             return _EXTRA_ACTS
         if kind == "give_exile":
             return self._hand_choice(A.EXILE)
         if kind == "reroute":
-            return self.legal_redirect(True)
+            return windows.legal_redirect(self, True)
         raise ValueError(f"state.pending: unknown decision {kind!r}")
 
-    def _decide(self, ev: list[Event], act: Act) -> None:
+    def _decide(self, ev: list[Event], act: KingshipAction) -> None:
         """Hand ``act`` (legal now) to the pending decision's ``on_<kind>`` method (the most
         frequent decisions first)."""
         p = self.pending
         assert p is not None
         kind: str = p[0]
         if kind == "main":
-            self.on_main(ev, act)
+            flow.on_main(self, ev, act)
         elif kind == "lq":
-            self.on_lq(ev, act)
+            flow.on_lq(self, ev, act)
         elif kind == "target":
-            self.on_target(ev, act)
+            windows.on_target(self, ev, act)
         elif kind == "vote":
-            self.on_vote(ev, act)
+            laws.on_vote(self, ev, act)
         elif kind == "law":
-            self.on_law(ev, act)
+            laws.on_law(self, ev, act)
         elif kind == "m_resp":
-            self.on_m_resp(ev, act)
+            merchant.on_m_resp(self, ev, act)
         elif kind == "dq":
-            self.on_dq(ev, act)
+            windows.on_dq(self, ev, act)
         elif kind == "farmer":
-            self.on_farmer(ev, act)
+            abilities.on_farmer(self, ev, act)
         elif kind == "demon_take":
-            self.on_demon_take(ev, act)
+            windows.on_demon_take(self, ev, act)
         elif kind == "tax":
-            self.on_tax(ev, act)
+            laws.on_tax(self, ev, act)
         elif kind == "poacher":
-            self.on_poacher(ev, act)
+            abilities.on_poacher(self, ev, act)
         elif kind == "m_offer":
-            self.on_m_offer(ev, act)
+            merchant.on_m_offer(self, ev, act)
         elif kind == "demon":
-            self.on_demon(ev, act)
+            windows.on_demon(self, ev, act)
         elif kind == "m_ask":
-            self.on_m_ask(ev, act)
+            merchant.on_m_ask(self, ev, act)
         elif kind == "give":
-            self.on_give(ev, act)
+            abilities.on_give(self, ev, act)
         elif kind == "knight":
-            self.on_knight(ev, act)
+            windows.on_knight(self, ev, act)
         elif kind == "m_choose":
-            self.on_m_choose(ev, act)
+            merchant.on_m_choose(self, ev, act)
         elif kind == "outlaw":
-            self.on_outlaw(ev, act)
+            windows.on_outlaw(self, ev, act)
         elif kind == "spec":
-            self.on_spec(ev, act)
+            abilities.on_spec(self, ev, act)
         elif kind == "search":
-            self.on_search(ev, act)
+            abilities.on_search(self, ev, act)
         elif kind == "poach":
-            self.on_poach(ev, act)
+            abilities.on_poach(self, ev, act)
         elif kind == "revive":
-            self.on_revive(ev, act)
+            abilities.on_revive(self, ev, act)
         elif kind == "priest_draw":
-            self.on_priest_draw(ev, act)
+            abilities.on_priest_draw(self, ev, act)
         elif kind == "queen":
-            self.on_queen(ev, act)
+            abilities.on_queen(self, ev, act)
         elif kind == "place":
-            self.on_place(ev, act)
+            abilities.on_place(self, ev, act)
         elif kind == "m_take":
-            self.on_m_take(ev, act)
+            abilities.on_m_take(self, ev, act)
         elif kind == "m_return":
-            self.on_m_return(ev, act)
+            abilities.on_m_return(self, ev, act)
         elif kind == "prince_title":
-            self.on_prince_title(ev, act)
+            abilities.on_prince_title(self, ev, act)
         elif kind == "exile":
-            self.on_exile(ev, act)
+            laws.on_exile(self, ev, act)
         elif kind == "extra":
-            self.on_extra(ev, act)
+            abilities.on_extra(self, ev, act)
         elif kind == "give_exile":
-            self.on_give_exile(ev, act)
+            abilities.on_give_exile(self, ev, act)
         elif kind == "reroute":
-            self.on_reroute(ev, act)
+            windows.on_reroute(self, ev, act)
         else:
             raise ValueError(f"state.pending: unknown decision {kind!r}")
 
@@ -392,7 +568,7 @@ class KingshipState(Flow):
             self._run(ev)
             return ev
         if self.laws:  # all _run would do with a decision pending
-            self._check_exactly(ev)
+            laws._check_exactly(self, ev)
         p = self.pending  # the law may have ended the game
         if p is not None and p[0] not in HIDDEN_DECISIONS:
             self.shown = p
@@ -415,119 +591,120 @@ class KingshipState(Flow):
             elif self.is_terminal:  # finish() empties the queue: the end is noticed here
                 return
             else:
-                self.op_turn_start(ev)
+                flow.op_turn_start(self, ev)
         if self.laws:  # a decision is pending, so the game is not over
-            self._check_exactly(ev)
+            laws._check_exactly(self, ev)
         p = self.pending  # the law may have ended the game
         if p is not None and p[0] not in HIDDEN_DECISIONS:
             self.shown = p  # KS-37: what the others see while a hidden window follows
 
     def _step(self, ev: list[Event], step: tuple[Any, ...]) -> None:
         """Run one queue step ``(op, *args)``: its ``op_<op>`` method with its arguments. The
-        names are those of ``snapshot.OP_NAMES``; the most frequent come first."""
-        op: str = step[0]
-        if op == "after_play":
-            self.op_after_play(ev)
-        elif op == "ab_end":
+        steps are the ``OP_*`` constants of :mod:`engine` (``OP_NAMES`` names them); the most frequent
+        come first."""
+        op: int = step[0]
+        if op == OP_AFTER_PLAY:
+            flow.op_after_play(self, ev)
+        elif op == OP_AB_END:
             pass  # the marker closing an ability's steps (see ``cancel_ability``)
-        elif op == "phase3":
-            self.op_phase3(ev)
-        elif op == "main_after_draw":
-            self.op_main_after_draw(ev)
-        elif op == "tax":
-            self.op_tax(ev)
-        elif op == "tgt":
-            self.op_tgt(ev, step[1], step[2], step[3])
-        elif op == "demon_window":
-            self.op_demon_window(ev)
-        elif op == "king_law":
-            self.op_king_law(ev)
-        elif op == "p4_check":
-            self.op_p4_check(ev)
-        elif op == "main":
-            self.op_main(ev)
-        elif op == "law_propose":
-            self.op_law_propose(ev, step[1], step[2])
-        elif op == "draw":
-            self.op_draw(ev, step[1], step[2], step[3], step[4])
-        elif op == "acq":
-            self.op_acq(ev, step[1])
-        elif op == "acq_final":
-            self.op_acq_final(ev, step[1])
-        elif op == "farmer":
-            self.op_farmer(ev)
-        elif op == "silence":
-            self.op_silence(ev)
-        elif op == "tax_one":
-            self.op_tax_one(ev, step[1])
-        elif op == "need_below":
-            self.op_need_below(ev)
-        elif op == "queen_single":
-            self.op_queen_single(ev)
-        elif op == "poacher":
-            self.op_poacher(ev)
-        elif op == "merchant_offer":
-            self.op_merchant_offer(ev)
-        elif op == "priest_revive":
-            self.op_priest_revive(ev)
-        elif op == "messenger_skip":
-            self.op_messenger_skip(ev)
-        elif op == "angel_give":
-            self.op_angel_give(ev)
-        elif op == "poach_each":
-            self.op_poach_each(ev, step[1])
-        elif op == "spec":
-            self.op_spec(ev, step[1])
-        elif op == "emperor_search":
-            self.op_emperor_search(ev)
-        elif op == "witch_exile":
-            self.op_witch_exile(ev)
-        elif op == "unsilence":
-            self.op_unsilence(ev)
-        elif op == "priest_pick":
-            self.op_priest_pick(ev)
-        elif op == "priest_draw":
-            self.op_priest_draw(ev)
-        elif op == "reverse":
-            self.op_reverse(ev)
-        elif op == "draw_actor":
-            self.op_draw_actor(ev, step[1])
-        elif op == "messenger_place":
-            self.op_messenger_place(ev)
-        elif op == "strip_titles":
-            self.op_strip_titles(ev)
-        elif op == "queen_choice":
-            self.op_queen_choice(ev)
-        elif op == "merchant_reveal":
-            self.op_merchant_reveal(ev)
-        elif op == "knight_draws":
-            self.op_knight_draws(ev)
-        elif op == "prince_title":
-            self.op_prince_title(ev)
-        elif op == "demon_take":
-            self.op_demon_take(ev)
-        elif op == "remove_laws":
-            self.op_remove_laws(ev)
-        elif op == "extra_choice":
-            self.op_extra_choice(ev)
-        elif op == "exile_to":
-            self.op_exile_to(ev, step[1], step[2])
-        elif op == "exile_one":
-            self.op_exile_one(ev, step[1])
-        elif op == "swap":
-            self.op_swap(ev)
-        elif op == "resolve_play":
-            self.op_resolve_play(ev, step[1], step[2], step[3], step[4])
-        elif op == "outlaws_to_pile":
-            self.op_outlaws_to_pile(ev)
-        elif op == "turn_start":
-            self.op_turn_start(ev)
-        elif op == "law_win":
-            self.op_law_win(ev, step[1])
+        elif op == OP_PHASE3:
+            flow.op_phase3(self, ev)
+        elif op == OP_MAIN_AFTER_DRAW:
+            flow.op_main_after_draw(self, ev)
+        elif op == OP_TAX:
+            laws.op_tax(self, ev)
+        elif op == OP_TGT:
+            windows.op_tgt(self, ev, step[1], step[2], step[3])
+        elif op == OP_DEMON_WINDOW:
+            flow.op_demon_window(self, ev)
+        elif op == OP_KING_LAW:
+            flow.op_king_law(self, ev)
+        elif op == OP_P4_CHECK:
+            flow.op_p4_check(self, ev)
+        elif op == OP_MAIN:
+            flow.op_main(self, ev)
+        elif op == OP_LAW_PROPOSE:
+            laws.op_law_propose(self, ev, step[1], step[2])
+        elif op == OP_DRAW:
+            flow.op_draw(self, ev, step[1], step[2], step[3], step[4])
+        elif op == OP_ACQ:
+            windows.op_acq(self, ev, step[1])
+        elif op == OP_ACQ_FINAL:
+            windows.op_acq_final(self, ev, step[1])
+        elif op == OP_FARMER:
+            abilities.op_farmer(self, ev)
+        elif op == OP_SILENCE:
+            abilities.op_silence(self, ev)
+        elif op == OP_TAX_ONE:
+            laws.op_tax_one(self, ev, step[1])
+        elif op == OP_NEED_BELOW:
+            abilities.op_need_below(self, ev)
+        elif op == OP_QUEEN_SINGLE:
+            abilities.op_queen_single(self, ev)
+        elif op == OP_POACHER:
+            abilities.op_poacher(self, ev)
+        elif op == OP_MERCHANT_OFFER:
+            merchant.op_merchant_offer(self, ev)
+        elif op == OP_PRIEST_REVIVE:
+            abilities.op_priest_revive(self, ev)
+        elif op == OP_MESSENGER_SKIP:
+            abilities.op_messenger_skip(self, ev)
+        elif op == OP_ANGEL_GIVE:
+            abilities.op_angel_give(self, ev)
+        elif op == OP_POACH_EACH:
+            abilities.op_poach_each(self, ev, step[1])
+        elif op == OP_SPEC:
+            abilities.op_spec(self, ev, step[1])
+        elif op == OP_EMPEROR_SEARCH:
+            abilities.op_emperor_search(self, ev)
+        elif op == OP_WITCH_EXILE:
+            abilities.op_witch_exile(self, ev)
+        elif op == OP_UNSILENCE:
+            abilities.op_unsilence(self, ev)
+        elif op == OP_PRIEST_PICK:
+            abilities.op_priest_pick(self, ev)
+        elif op == OP_PRIEST_DRAW:
+            abilities.op_priest_draw(self, ev)
+        elif op == OP_REVERSE:
+            abilities.op_reverse(self, ev)
+        elif op == OP_DRAW_ACTOR:
+            abilities.op_draw_actor(self, ev, step[1])
+        elif op == OP_MESSENGER_PLACE:
+            abilities.op_messenger_place(self, ev)
+        elif op == OP_STRIP_TITLES:
+            abilities.op_strip_titles(self, ev)
+        elif op == OP_QUEEN_CHOICE:
+            abilities.op_queen_choice(self, ev)
+        elif op == OP_MERCHANT_REVEAL:
+            abilities.op_merchant_reveal(self, ev)
+        elif op == OP_KNIGHT_DRAWS:
+            abilities.op_knight_draws(self, ev)
+        elif op == OP_PRINCE_TITLE:
+            abilities.op_prince_title(self, ev)
+        elif op == OP_DEMON_TAKE:
+            abilities.op_demon_take(self, ev)
+        elif op == OP_REMOVE_LAWS:
+            abilities.op_remove_laws(self, ev)
+        elif op == OP_EXTRA_CHOICE:
+            abilities.op_extra_choice(self, ev)
+        elif op == OP_EXILE_TO:
+            laws.op_exile_to(self, ev, step[1], step[2])
+        elif op == OP_EXILE_ONE:
+            laws.op_exile_one(self, ev, step[1])
+        elif op == OP_SWAP:
+            abilities.op_swap(self, ev)
+        elif op == OP_RESOLVE_PLAY:
+            abilities.op_resolve_play(self, ev, step[1], step[2], step[3], step[4])
+        elif op == OP_OUTLAWS_TO_PILE:
+            flow.op_outlaws_to_pile(self, ev)
+        elif op == OP_TURN_START:
+            flow.op_turn_start(self, ev)
+        elif op == OP_LAW_WIN:
+            laws.op_law_win(self, ev, step[1])
         else:
             raise ValueError(f"state.q: unknown step {op!r}")
 
-    def _explain_illegal(self, action: Any) -> tuple[str, str | None]:
+    def _explain(self, action: Any) -> tuple[str, str | None]:
         """Why ``action`` is refused (:func:`.refusals.explain`)."""
         return explain(self, action)
 
@@ -546,7 +723,7 @@ class KingshipState(Flow):
         new.titles = self.titles[:]
         new.laws = [law[:] for law in self.laws]
         new.direction = self.direction
-        new.tp = self.tp
+        new.turn_player = self.turn_player
         new.nturns = self.nturns
         new.drawn = self.drawn
         new.skip = self.skip
@@ -574,12 +751,12 @@ class KingshipState(Flow):
             "titles": self.titles[:],
             "laws": [law[:] for law in self.laws],
             "direction": self.direction,
-            "tp": self.tp,
+            "tp": self.turn_player,
             "nturns": self.nturns,
             "drawn": self.drawn,
             "skip": self.skip,
             "extra": self.extra,
-            "q": [list(s) for s in self.q],
+            "q": [[OP_NAMES[step[0]], *step[1:]] for step in self.q],
             "pending": list(self.pending) if self.pending is not None else None,
             "shown": list(self.shown) if self.shown is not None else None,
             "ctx": {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()},
@@ -602,12 +779,12 @@ class KingshipState(Flow):
         self.titles = list(data["titles"])
         self.laws = [list(law) for law in data["laws"]]
         self.direction = data["direction"]
-        self.tp = data["tp"]
+        self.turn_player = data["tp"]
         self.nturns = data["nturns"]
         self.drawn = data["drawn"]
         self.skip = data["skip"]
         self.extra = data["extra"]
-        self.q = [tuple(s) for s in data["q"]]
+        self.q = [(OP_CODES.get(step[0], -1), *step[1:]) for step in data["q"]]  # -1: refused by validate
         self.pending = tuple(data["pending"]) if data["pending"] is not None else None
         self.shown = tuple(data["shown"]) if data["shown"] is not None else None
         self.resp = ()  # describes the last move applied, which a snapshot does not carry
@@ -717,14 +894,6 @@ class KingshipState(Flow):
             ValueError: naming the field (``state.<field>: ...``)."""
         validate(self)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know (see :func:`regalia.games.kingship.view.build_view`).
-
-        Raises:
-            ValueError: ``seat`` is not a seat of this game."""
-        self._check_seat(seat)
-        return build_view(self, seat)
-
     def summary(self, seat: int) -> KingshipSummary:
         """What the heuristic bot reads of ``seat``'s information set (see :mod:`.summary`).
 
@@ -757,7 +926,7 @@ class KingshipState(Flow):
     def is_decline(self, action: Any) -> bool:
         """Whether ``action`` lets a hidden window (Outlaw, Knight, Poacher pair) go by: its
         ``pass``, which nobody else sees (KS-37, server ruling SRV-2; see ``State.is_decline``)."""
-        return isinstance(action, Act) and action.kind == A.PASS and self.decider_hidden()
+        return isinstance(action, KingshipAction) and action.kind == A.PASS and self.decider_hidden()
 
     # ---------------------------------------------------------------- words for people
     def decision_kind(self) -> str | None:
@@ -767,27 +936,6 @@ class KingshipState(Flow):
             return None
         kind: str = self.pending[0]
         return kind
-
-    def _prompt(self, seat: int | None) -> str:
-        """The pending decision in words for ``seat`` (see :mod:`regalia.games.kingship.prompts`):
-        the deciding seat's sentence, or what every other seat and a spectator wait for (during a
-        hidden window, the decision shown before it, KS-37)."""
-        p = self.pending
-        assert p is not None
-        if seat == p[1]:
-            return decider_prompt(self)
-        shown = p if p[0] not in HIDDEN_DECISIONS else self.shown
-        if shown is None:  # a composed position that opens on a hidden window: nothing shown yet
-            return "Waiting for the table."
-        return waiting_prompt(self, shown, seat)
-
-    def _label(self, action: Any) -> str:
-        """What ``action`` does now, with the cards' characters (see :mod:`regalia.games.kingship.labels`)."""
-        return label(self, action)
-
-    def _choice_group(self, action: Any) -> str:
-        """The heading of ``action`` in a long list (single cards, pairs, a law, a kind of spec...)."""
-        return choice_group(self, action)
 
     def _choice_forced_publicly(self) -> bool:
         """A single choice is forced by what everyone knows when the choices come from public
@@ -811,10 +959,6 @@ class KingshipState(Flow):
             return len(self.deck) == 1
         return False
 
-    def _choice_keys(self, action: Any) -> list[list[str]]:
-        """The clicks that make ``action`` on a table (see :mod:`regalia.games.kingship.keys`)."""
-        return choice_keys(self, action)
-
 
 _PUBLIC_KINDS: Final[frozenset[str]] = frozenset({"target", "reroute", "poacher", "revive", "demon_take"})
 """Decisions whose choices come from public facts only (``KingshipState._choice_forced_publicly``)."""
@@ -835,49 +979,53 @@ _FARMER_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.KEEP], A.CHOICE_ACTS[A.REVEAL]
 _PRIEST_DRAW_ACTS: Final[list[Any]] = [A.DRAW_ACT, A.PASS_ACT]
 _EXTRA_ACTS: Final[list[Any]] = [A.CHOICE_ACTS[A.AGAIN], A.PASS_ACT]
 
-Decide = Callable[[KingshipState, list[Event], Act], None]
-_OPS: Final[dict[str, Callable[..., None]]] = {
-    name: getattr(KingshipState, "op_" + name) for name in OP_NAMES if name != "ab_end"
-}
-"""The pure build's dispatch of queue steps: op name -> ``op_<name>`` (see ``_INTERPRETED``)."""
-_OPS["ab_end"] = _no_step
-_ON: Final[dict[str, Decide]] = {kind: getattr(KingshipState, "on_" + kind) for kind in DECISIONS}
+Decide = Callable[[KingshipState, list[Event], KingshipAction], None]
+_RULE_MODULES: Final = (engine, laws, windows, merchant, abilities, flow)
+_ON_MODULES: Final = {kind: next(m for m in _RULE_MODULES if hasattr(m, "on_" + kind)) for kind in DECISIONS}
+"""The rule module holding each decision's ``on_<kind>`` function."""
+_OPS: Final[tuple[Callable[..., None], ...]] = tuple(
+    _no_step if name == "ab_end" else getattr(next(m for m in _RULE_MODULES if hasattr(m, "op_" + name)), "op_" + name)
+    for name in OP_NAMES
+)
+"""The pure build's dispatch of queue steps: ``_OPS[op]`` is ``op_<name>`` of its rule module (see
+``_INTERPRETED``)."""
+_ON: Final[dict[str, Decide]] = {kind: getattr(_ON_MODULES[kind], "on_" + kind) for kind in DECISIONS}
 """The pure build's dispatch of decisions: kind -> ``on_<kind>``."""
 _LEGAL: Final[dict[str, Callable[[KingshipState], list[Any]]]] = {
-    "main": KingshipState.legal_main,
-    "target": KingshipState.legal_target,
+    "main": flow.legal_main,
+    "target": windows.legal_target,
     "dq": lambda s: _DQ_ACTS,
-    "outlaw": lambda s: s.legal_redirect(False),
-    "reroute": lambda s: s.legal_redirect(True),
-    "knight": KingshipState.legal_knight,
+    "outlaw": lambda s: windows.legal_redirect(s, False),
+    "reroute": lambda s: windows.legal_redirect(s, True),
+    "knight": windows.legal_knight,
     "lq": lambda s: _LQ_ACTS,
     "demon": lambda s: _DEMON_ACTS,
-    "demon_take": KingshipState.legal_demon_take,
+    "demon_take": windows.legal_demon_take,
     "give": lambda s: s._hand_choice(A.GIVE),
     "give_exile": lambda s: s._hand_choice(A.EXILE),
     "place": lambda s: s._hand_choice(A.PLACE),
     "farmer": lambda s: _FARMER_ACTS,
-    "poacher": KingshipState.poacher_options,
-    "spec": KingshipState.legal_spec,
-    "poach": KingshipState.legal_poach,
-    "revive": KingshipState.legal_revive,
+    "poacher": abilities.poacher_options,
+    "spec": abilities.legal_spec,
+    "poach": abilities.legal_poach,
+    "revive": abilities.legal_revive,
     "priest_draw": lambda s: _PRIEST_DRAW_ACTS,
-    "m_take": KingshipState.legal_m_take,
+    "m_take": abilities.legal_m_take,
     "m_return": lambda s: s._hand_choice(A.RETURN),
-    "m_offer": KingshipState.legal_m_offer,
-    "m_ask": KingshipState.legal_m_ask,
-    "m_resp": KingshipState.legal_m_resp,
-    "m_choose": KingshipState.legal_m_choose,
-    "prince_title": KingshipState.legal_prince_title,
-    "queen": KingshipState.legal_queen,
-    "search": KingshipState.legal_search,
+    "m_offer": merchant.legal_m_offer,
+    "m_ask": merchant.legal_m_ask,
+    "m_resp": merchant.legal_m_resp,
+    "m_choose": merchant.legal_m_choose,
+    "prince_title": abilities.legal_prince_title,
+    "queen": abilities.legal_queen,
+    "search": abilities.legal_search,
     "extra": lambda s: _EXTRA_ACTS,
-    "law": KingshipState.legal_law,
-    "vote": KingshipState.legal_vote,
-    "exile": KingshipState.legal_exile,
-    "tax": KingshipState.legal_tax,
+    "law": laws.legal_law,
+    "vote": laws.legal_vote,
+    "exile": laws.legal_exile,
+    "tax": laws.legal_tax,
 }
 """The pure build's dispatch of legal actions: kind -> the options of that decision."""
-assert set(_OPS) == OP_NAMES
+assert set(OP_NAMES) == STEP_NAMES and len(_OPS) == len(OP_NAMES)
 assert set(_LEGAL) == set(_ON) == set(DECISIONS)
-assert {name[3:] for name in dir(KingshipState) if name.startswith("op_")} == OP_NAMES - {"ab_end"}
+assert {name[3:] for m in _RULE_MODULES for name in dir(m) if name.startswith("op_")} == STEP_NAMES - {"ab_end"}

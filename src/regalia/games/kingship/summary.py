@@ -8,10 +8,12 @@ view (``tests/games/kingship/test_bot_summary.py`` derives every field from the 
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from regalia.games.kingship.actions import L_CANNOT_WIN, L_NO_WINNER, law_text
-from regalia.games.kingship.flow import Flow
+
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
 SHOWS_TARGET: Final = frozenset(
     ("dq", "outlaw", "reroute", "knight", "give", "give_exile", "m_take", "m_return", "search")
@@ -47,15 +49,15 @@ class KingshipSummary(NamedTuple):
     turn_player: int
 
 
-def summarize(s: Flow, seat: int) -> KingshipSummary:
+def summarize(state: KingshipState, seat: int) -> KingshipSummary:
     """The summary of ``seat``'s information set (the decision as KS-37 shows it to the seat)."""
-    d = s.shown_decision(seat)
+    d = state.shown_decision(seat)
     kind = "" if d is None else str(d[0])
     can_win = True
-    for law in s.laws:
+    for law in state.laws:
         if law[0] == L_NO_WINNER or (law[0] == L_CANNOT_WIN and law[1] == seat):
             can_win = False
-    c = s.ctx
+    c = state.ctx
     target = -1
     if kind in SHOWS_TARGET:
         t = c.get("target")
@@ -68,4 +70,15 @@ def summarize(s: Flow, seat: int) -> KingshipSummary:
             drawer = d[2]
         elif kind == "vote" and "law" in c:
             law_voted = law_text(c["law"][0], c["law"][1])
-    return KingshipSummary(kind, s.hand_list(seat), s.hs[:], s.n, can_win, s.drawn, target, drawer, law_voted, s.tp)
+    return KingshipSummary(
+        kind,
+        state.hand_list(seat),
+        state.hs[:],
+        state.n,
+        can_win,
+        state.drawn,
+        target,
+        drawer,
+        law_voted,
+        state.turn_player,
+    )

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingship.actions import ask_text, item_text, law_text
 from regalia.games.kingship.cards import NAME, TITLE_NAMES, spec_text
 from regalia.games.kingship.engine import PUBLIC
-from regalia.games.kingship.flow import Flow
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.words import CARD_INFO, TITLE_INFO
 
+if TYPE_CHECKING:
+    from regalia.games.kingship.state import KingshipState
 
-def _decision_info(s: Flow, d: tuple[Any, ...]) -> dict[str, Any]:
+
+def _decision_info(state: KingshipState, d: tuple[Any, ...]) -> dict[str, Any]:
     """Public details of the decision ``d`` (all of it was announced at the table)."""
-    c = s.ctx
+    c = state.ctx
     info: dict[str, Any] = {}
     for key in ("actor", "target"):
         if isinstance(c.get(key), int) and c[key] >= 0:
@@ -69,7 +71,7 @@ _CARD_ITEMS = [(NAME[k], CARD_INFO[k]) for k in range(len(NAME))]
 """(notation, card info) of every kind, for the view's ``cards``."""
 
 
-def build_view(s: Flow, seat: int | None) -> dict[str, Any]:
+def build_view(state: KingshipState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (``None``: a spectator). Hands, the deck order and cards
     revealed to one player appear only in the views of those who saw them; what was revealed to
     all (an Angel's gift, a Farmer's revealed card, a revival) appears in every view, a
@@ -80,55 +82,55 @@ def build_view(s: Flow, seat: int | None) -> dict[str, Any]:
     ``cards`` (every card notation in the view -> value, suit, character, the character's name and
     both ability texts), ``title_info`` (each title's name and abilities) and ``laws_in_force``
     (each active law's action text and meaning)."""
-    d = s.shown_decision(seat)
+    d = state.shown_decision(seat)
     observer = seat if seat is not None else PUBLIC
-    kt = min(s.knows_top[-1 if seat is None else seat], len(s.deck))
-    hand = s.hand_list(seat) if seat is not None else []
-    top_known = s.deck[len(s.deck) - kt :][::-1]
+    kt = min(state.knows_top[-1 if seat is None else seat], len(state.deck))
+    hand = state.hand_list(seat) if seat is not None else []
+    top_known = state.deck[len(state.deck) - kt :][::-1]
     view: dict[str, Any] = {
         "game": "kingship",
         "seat": seat,
-        "players": s.n,
-        "turn": s.nturns,
-        "turn_player": s.tp,
-        "direction": "clockwise" if s.direction == 1 else "counter-clockwise",
+        "players": state.n,
+        "turn": state.nturns,
+        "turn_player": state.turn_player,
+        "direction": "clockwise" if state.direction == 1 else "counter-clockwise",
         "to_act": d[1] if d is not None else None,
         "decision": d[0] if d is not None else None,
-        "decision_info": _decision_info(s, d) if d is not None else {},
-        "drawn_this_turn": s.drawn,
-        "pile_top": NAME[s.pile[-1]] if s.pile else None,
-        "pile": [NAME[k] for k in s.pile],
-        "deck_size": len(s.deck),
+        "decision_info": _decision_info(state, d) if d is not None else {},
+        "drawn_this_turn": state.drawn,
+        "pile_top": NAME[state.pile[-1]] if state.pile else None,
+        "pile": [NAME[k] for k in state.pile],
+        "deck_size": len(state.deck),
         "deck_top_known": [NAME[k] for k in top_known],
-        "graveyard": [NAME[k] for k in s.grave],
-        "graveyard_size": len(s.grave),
-        "titles": {TITLE_NAMES[t]: (s.titles[t] if s.titles[t] >= 0 else None) for t in range(6)},
-        "laws": [law_description(law) for law in s.laws],
-        "law_codes": [law_text(law[0], law[1]) for law in s.laws],
-        "hand_sizes": s.hs[:],
+        "graveyard": [NAME[k] for k in state.grave],
+        "graveyard_size": len(state.grave),
+        "titles": {TITLE_NAMES[t]: (state.titles[t] if state.titles[t] >= 0 else None) for t in range(6)},
+        "laws": [law_description(law) for law in state.laws],
+        "law_codes": [law_text(law[0], law[1]) for law in state.laws],
+        "hand_sizes": state.hs[:],
         "hand": [NAME[k] for k in hand] if seat is not None else None,
         "known_cards": {},
-        "outlaws_in_play": len(s.ctx.get("outlaws", [])),
-        "skip_next": s.skip,
-        "extra_turn": s.extra,
-        "over": s.over,
-        "winners": list(s.winners),
+        "outlaws_in_play": len(state.ctx.get("outlaws", [])),
+        "skip_next": state.skip,
+        "extra_turn": state.extra,
+        "over": state.over,
+        "winners": list(state.winners),
     }
-    seen = set(s.pile)
-    seen.update(s.grave, hand, top_known)
-    known = s.known
+    seen = set(state.pile)
+    seen.update(state.grave, hand, top_known)
+    known = state.known
     if known:
-        for o in range(s.n):
+        for o in range(state.n):
             k_o = known.get(observer * 8 + o)
             if k_o and o != seat:
                 view["known_cards"][f"P{o}"] = [NAME[k] for k in sorted(k_o) for _ in range(k_o[k])]
                 seen.update(k_o)
     if seat is not None and d is not None and d[0] == "search" and d[1] == seat:
-        view["deck_cards"] = sorted(NAME[k] for k in s.deck)
-        seen.update(s.deck)
+        view["deck_cards"] = sorted(NAME[k] for k in state.deck)
+        seen.update(state.deck)
     view["cards"] = dict(map(_CARD_ITEMS.__getitem__, sorted(seen)))
     view["title_info"] = TITLE_INFO
-    view["laws_in_force"] = [{"code": law_text(law[0], law[1]), "text": law_description(law)} for law in s.laws]
+    view["laws_in_force"] = [{"code": law_text(law[0], law[1]), "text": law_description(law)} for law in state.laws]
     return view
 
 

@@ -13,16 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from regalia.core.registry import get_game
-from regalia.rl.encoding import CardSet, Counts, Encoder, Observer, OneHot, PerSeat, Scalar, SeatRef, SeatSet
-
-DECISIONS = ("main", "attackers", "blockers", "split", "discard", "target", "counter", "pick", "respond", "over")
-"""The view's ``decision`` values."""
-
-WINDOWS = ("after-action", "after-attackers", "after-blockers")
-"""The view's ``window`` values (``None``: no response window)."""
-
-CHAIN_KINDS = ("assassin", "pick", "spy", "expose")
-"""The kinds of the Assassin/Joker chain entries."""
+from regalia.rl.encoding import CardSet, Counts, Encoder, Observer, OneHot, PerSeat, Scalar, SeatRef, SeatSet, Slice
 
 SUIT_LETTERS = ("S", "H", "D", "C")
 
@@ -68,50 +59,58 @@ def _damage(view: Any) -> float:
 
 
 def encoder(players: int, config: Any) -> Encoder:
-    """The Kingdom encoder for ``players`` seats and ``config`` (fixed size for them)."""
-    universe = get_game("kingdom").all_cards(players, config)
-    total = max(1, len(universe))
-    territories = max(1, int(getattr(config, "territories", 20) or 20))
-    max_turns = getattr(config, "max_turns", None)
+    """The Kingdom encoder for ``players`` seats and ``config`` (fixed size for them), on the
+    game's declared layout (``Game.observation_layout``)."""
+    game = get_game("kingdom")
+    universe = game.all_cards(players, config)
+    layout = game.observation_layout(players, config)
+    assert layout is not None
+    part = layout.part
 
-    def kingdom_slice(name: str, inner: Any) -> PerSeat:
-        return PerSeat(f"kingdom:{name}", "kingdoms", inner, players)
+    def kingdom(name: str, inner: Slice) -> PerSeat:
+        return PerSeat.of(part(f"kingdom:{name}"), "kingdoms", inner)
 
+    def inner(name: str, key: str) -> Scalar:
+        p = part(f"kingdom:{name}")
+        return Scalar(name, key, scale=p.scale, low=p.low, high=p.high)
+
+    chain = part("chain:kinds")
     return Encoder(
         [
-            Observer("observer", players),
-            OneHot("decision", "decision", values=DECISIONS),
-            OneHot("window", "window", values=WINDOWS),
-            SeatRef("active", "active", players),
-            SeatRef("to_act", "to_act", players),
-            Scalar("turn", "turn", scale=1 / (max_turns or 100), low=0.0, high=1.0),
-            Scalar("first_round", "first_round", low=0.0, high=1.0),
-            Scalar("noble_played", "noble_played", low=0.0, high=1.0),
-            Scalar("attacked", "attacked", low=0.0, high=1.0),
-            Scalar("deck_size", "deck_size", scale=1 / total, low=0.0, high=1.0),
-            CardSet("hand", "hand", universe),
-            CardSet("discard", "discard", universe),
-            kingdom_slice("alive", Scalar("alive", "alive", low=0.0, high=1.0)),
-            kingdom_slice("territories", Scalar("n", "territories", scale=1 / territories, low=0.0, high=1.0)),
-            kingdom_slice("hand_size", Scalar("n", "hand_size", scale=1 / 10, low=0.0, high=1.0)),
-            kingdom_slice("in_play", CardSet("cards", _in_play(lambda c: True), universe)),
-            kingdom_slice("preoccupied", CardSet("cards", _in_play(lambda c: bool(c.get("preoccupied"))), universe)),
-            kingdom_slice("suit_changed", CardSet("cards", _in_play(_changed_suit), universe)),
-            kingdom_slice("known_hand", CardSet("cards", "known_hand", universe)),
-            SeatRef("combat:attacker", "combat.attacker", players),
-            SeatRef("combat:defender", "combat.defender", players),
-            CardSet("combat:attackers", _attackers(lambda a: True), universe),
-            CardSet("combat:blocked", _attackers(lambda a: bool(a.get("blocked"))), universe),
-            CardSet("combat:blockers", _blockers, universe),
-            Scalar("combat:damage", _damage, scale=1 / 20, low=0.0, high=1.0),
-            CardSet("combat:splitting", "combat.splitting.attacker", universe),
-            Counts("chain:kinds", lambda v: [e.get("kind") for e in v.get("chain") or ()], CHAIN_KINDS, scale=1 / 2),
-            CardSet(
-                "chain:cards",
+            Observer.of(part("observer")),
+            OneHot.of(part("decision"), "decision"),
+            OneHot.of(part("window"), "window"),
+            SeatRef.of(part("active"), "active"),
+            SeatRef.of(part("to_act"), "to_act"),
+            Scalar.of(part("turn"), "turn"),
+            Scalar.of(part("first_round"), "first_round"),
+            Scalar.of(part("noble_played"), "noble_played"),
+            Scalar.of(part("attacked"), "attacked"),
+            Scalar.of(part("deck_size"), "deck_size"),
+            CardSet.of(part("hand"), "hand", universe),
+            CardSet.of(part("discard"), "discard", universe),
+            kingdom("alive", inner("alive", "alive")),
+            kingdom("territories", inner("territories", "territories")),
+            kingdom("hand_size", inner("hand_size", "hand_size")),
+            kingdom("in_play", CardSet("cards", _in_play(lambda c: True), universe)),
+            kingdom("preoccupied", CardSet("cards", _in_play(lambda c: bool(c.get("preoccupied"))), universe)),
+            kingdom("suit_changed", CardSet("cards", _in_play(_changed_suit), universe)),
+            kingdom("known_hand", CardSet("cards", "known_hand", universe)),
+            SeatRef.of(part("combat:attacker"), "combat.attacker"),
+            SeatRef.of(part("combat:defender"), "combat.defender"),
+            CardSet.of(part("combat:attackers"), _attackers(lambda a: True), universe),
+            CardSet.of(part("combat:blocked"), _attackers(lambda a: bool(a.get("blocked"))), universe),
+            CardSet.of(part("combat:blockers"), _blockers, universe),
+            Scalar.of(part("combat:damage"), _damage),
+            CardSet.of(part("combat:splitting"), "combat.splitting.attacker", universe),
+            Counts.of(chain, lambda v: [e.get("kind") for e in v.get("chain") or ()]),
+            CardSet.of(
+                part("chain:cards"),
                 lambda v: [[e.get("card"), e.get("noble"), e.get("target")] for e in v.get("chain") or ()],
                 universe,
             ),
-            Scalar("over", "over", low=0.0, high=1.0),
-            SeatSet("winners", "winners", players),
-        ]
+            Scalar.of(part("over"), "over"),
+            SeatSet.of(part("winners"), "winners"),
+        ],
+        layout,
     )

@@ -10,86 +10,60 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from regalia.core.observation import Part
 from regalia.core.registry import get_game
 from regalia.rl.encoding import CardSet, Encoder, Func, Observer, OneHot, PerSeat, Scalar, SeatRef, SeatSet, Slice
 
-DECISIONS = (
-    "main", "target", "dq", "outlaw", "reroute", "knight", "lq", "demon", "demon_take", "give",
-    "give_exile", "place", "farmer", "poacher", "spec", "poach", "revive", "priest_draw", "m_take",
-    "m_return", "m_offer", "m_ask", "m_resp", "m_choose", "prince_title", "queen", "search", "extra",
-    "law", "vote", "exile", "tax",
-)  # fmt: skip
-"""The pending decision kinds (the view's ``decision``; ``None`` — not this seat's business or
-the end — is all zero)."""
 
-TITLES = ("Kingship", "DarkQueen", "LightQueen", "Outlaw", "Demon", "Silenced")
-"""The titles of the view's ``titles`` (holder seat or ``None``)."""
-
-LAW_WORDS = (
-    "exile-approvers", "draw-others", "tax", "no-winner", "exactly", "max-3",
-    "all-exile", "others-draw-2", "cannot-win", "wins",
-)  # fmt: skip
-"""The law kinds, as the first word of a law code (``"exactly 3"``, ``"tax 7L"``, ``"wins P2"``)."""
-
-VALUES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Outlaw")
-SUITS = ("L", "D", "T")
-SPEC_SIZE = 1 + len(VALUES) + len(SUITS)
-"""A card spec (``"7L"``, ``"7"``, ``"L"``, ``"Outlaw"``, ``"any"``): ``[any, value one-hot (A..K,
-Outlaw), suit one-hot (L, D, T)]``."""
-
-EXACTLY_MAX = 20
-
-
-def spec_floats(text: str | None, out: list[float], base: int = 0) -> None:
-    """Add the spec ``text`` into ``out[base : base + SPEC_SIZE]`` (unknown text: nothing)."""
+def spec_floats(values: tuple[str, ...], text: str | None, out: list[float], base: int = 0) -> None:
+    """Add the spec ``text`` (``"7L"``, ``"7"``, ``"L"``, ``"Outlaw"``, ``"any"``) into
+    ``out[base : base + len(values)]``, ``values`` being the layout's spec columns (any, the
+    values, the suits); unknown text: nothing."""
     if not text:
         return
-    if text == "any":
-        out[base] = 1.0
+    if text in ("any", "Outlaw"):
+        out[base + values.index(text)] = 1.0
         return
-    if text == "Outlaw":
-        out[base + 1 + VALUES.index("Outlaw")] = 1.0
-        return
-    value, suit = (text[:-1], text[-1]) if text[-1] in SUITS else (text, "")
-    if value in VALUES:
-        out[base + 1 + VALUES.index(value)] = 1.0
+    suits = values[values.index("Outlaw") + 1 :]
+    value, suit = (text[:-1], text[-1]) if text[-1] in suits else (text, "")
+    if value in values and value not in suits:
+        out[base + values.index(value)] = 1.0
     if suit:
-        out[base + 1 + len(VALUES) + SUITS.index(suit)] = 1.0
+        out[base + values.index(suit)] = 1.0
 
 
-def law_size(players: int) -> int:
-    """Floats of a law encoding: kinds, ``exactly`` N / 20, the tax spec, the named seat."""
-    return len(LAW_WORDS) + 1 + SPEC_SIZE + players
-
-
-def law_encoder(players: int, key: Callable[[Any], Any]) -> Callable[[Any, int | None], list[float]]:
+def law_encoder(part: Part, players: int, key: Callable[[Any], Any]) -> Callable[[Any, int | None], list[float]]:
     """``fn(view, seat)`` encoding the law codes ``key(view)`` (a list of codes, one code or
-    ``None``) as ``[kind multi-hot (10), exactly N / 20, tax spec (18), named seat relative to the
-    observer (players)]``; several laws add up (clipped to 1)."""
-    nk = len(LAW_WORDS)
-
-    size = law_size(players)
+    ``None``) in the layout's law ``part``: ``[kind multi-hot, exactly N (scaled), tax spec, named
+    seat relative to the observer]``; several laws add up (clipped to 1)."""
+    columns = part.values
+    exactly = columns.index("exactly_n")
+    words = columns[:exactly]
+    exactly_scale = part.column_scale("exactly_n")
+    spec_values = tuple(c.split(":", 1)[1] for c in columns if c.startswith("tax:"))
+    tax_at = columns.index(f"tax:{spec_values[0]}")
+    seat_at = columns.index("seat:0")
 
     def fn(view: Any, seat: int | None) -> list[float]:
         codes = key(view)
         if not codes:
             return []
-        out = [0.0] * size
+        out = [0.0] * len(columns)
         if isinstance(codes, str):
             codes = [codes]
         for code in codes or ():
             word, _, param = str(code).partition(" ")
-            if word not in LAW_WORDS:
+            if word not in words:
                 continue
-            out[LAW_WORDS.index(word)] = 1.0
+            out[words.index(word)] = 1.0
             if word == "exactly" and param.isdigit():
-                out[nk] = min(1.0, int(param) / EXACTLY_MAX)
+                out[exactly] = min(1.0, int(param) * exactly_scale)
             elif word == "tax":
-                spec_floats(param, out, nk + 1)
+                spec_floats(spec_values, param, out, tax_at)
             elif word in ("cannot-win", "wins") and param[1:].isdigit():
                 s = int(param[1:])
                 if 0 <= s < players:
-                    out[nk + 1 + SPEC_SIZE + ((s - seat) % players if seat is not None else s)] = 1.0
+                    out[seat_at + ((s - seat) % players if seat is not None else s)] = 1.0
         return [min(1.0, x) for x in out]
 
     return fn
@@ -111,78 +85,88 @@ def _info(name: str) -> Callable[[Any], Any]:
     return get
 
 
-def _spec_slice(name: str, key: Callable[[Any], Any]) -> Func:
+def _spec_slice(part: Part, key: Callable[[Any], Any]) -> Func:
+    values = part.values
+
     def fn(view: Any, seat: int | None) -> list[float]:
         text = key(view)
         if not text:
             return []
-        out = [0.0] * SPEC_SIZE
-        spec_floats(text if isinstance(text, str) else None, out)
+        out = [0.0] * len(values)
+        spec_floats(values, text if isinstance(text, str) else None, out)
         return out
 
-    return Func(name, SPEC_SIZE, fn, low=0.0, high=1.0)
+    return Func.of(part, fn)
 
 
-def _merchant(view: Any, seat: int | None) -> list[float]:
+def _merchant(part: Part) -> Callable[[Any, int | None], list[float]]:
     """Whether a Merchant offer/ask/counters are on the table, and whether titles are involved."""
-    info = view.get("decision_info")
-    if not info:
-        return []
-    offer, ask, counters = info.get("offer"), info.get("ask"), info.get("counters")
-    return [
-        1.0 if offer else 0.0,
-        1.0 if isinstance(offer, str) and offer.startswith("title") else 0.0,
-        1.0 if ask else 0.0,
-        1.0 if isinstance(ask, str) and ask.startswith("title") else 0.0,
-        1.0 if ask == "nothing" else 0.0,
-        min(1.0, len(counters) / 8) if counters else 0.0,
-    ]
+    counters_scale = part.column_scale("counters")
 
+    def fn(view: Any, seat: int | None) -> list[float]:
+        info = view.get("decision_info")
+        if not info:
+            return []
+        offer, ask, counters = info.get("offer"), info.get("ask"), info.get("counters")
+        return [
+            1.0 if offer else 0.0,
+            1.0 if isinstance(offer, str) and offer.startswith("title") else 0.0,
+            1.0 if ask else 0.0,
+            1.0 if isinstance(ask, str) and ask.startswith("title") else 0.0,
+            1.0 if ask == "nothing" else 0.0,
+            min(1.0, len(counters) * counters_scale) if counters else 0.0,
+        ]
 
-MERCHANT = ("offer", "offer_is_title", "ask", "ask_is_title", "ask_nothing", "counters / 8")
+    return fn
 
 
 def encoder(players: int, config: Any) -> Encoder:
-    """The Kingship encoder for ``players`` seats and ``config`` (fixed size for them)."""
-    universe = get_game("kingship").all_cards(players, config)
-    total = max(1, len(universe))
+    """The Kingship encoder for ``players`` seats and ``config`` (fixed size for them), on the
+    game's declared layout (``Game.observation_layout``)."""
+    game = get_game("kingship")
+    universe = game.all_cards(players, config)
+    layout = game.observation_layout(players, config)
+    assert layout is not None
+    part = layout.part
+    sizes = part("hand_sizes")
+    titles = [p for p in layout.parts if p.name.startswith("title:")]
     slices: list[Slice] = [
-        Observer("observer", players),
-        OneHot("decision", "decision", values=DECISIONS),
-        SeatRef("to_act", "to_act", players),
-        SeatRef("turn_player", "turn_player", players),
-        Scalar("turn", "turn", scale=1 / 300, low=0.0, high=1.0),
-        OneHot("direction", "direction", values=("clockwise", "counter-clockwise")),
-        Scalar("drawn_this_turn", "drawn_this_turn", low=0.0, high=1.0),
-        Scalar("skip_next", "skip_next", low=0.0, high=1.0),
-        Scalar("extra_turn", "extra_turn", low=0.0, high=1.0),
-        Scalar("over", "over", low=0.0, high=1.0),
-        CardSet("hand", "hand", universe),
-        PerSeat("hand_sizes", "hand_sizes", Scalar("n", None, scale=1 / 20, low=0.0, high=1.0), players),
-        PerSeat("known_cards", _known_cards(players), CardSet("cards", None, universe), players),
-        CardSet("pile_top", "pile_top", universe),
-        CardSet("pile", "pile", universe),
-        Scalar("pile_size", "pile", scale=1 / total, low=0.0, high=1.0),
-        Scalar("deck_size", "deck_size", scale=1 / total, low=0.0, high=1.0),
-        CardSet("deck_top_known", "deck_top_known.0", universe),
-        CardSet("deck_known", "deck_top_known", universe),
-        CardSet("deck_cards", "deck_cards", universe),
-        CardSet("graveyard", "graveyard", universe),
-        *[SeatRef(f"title:{t}", ("titles", t), players) for t in TITLES],
-        Func("laws", law_size(players), law_encoder(players, lambda v: v.get("law_codes")), low=0.0, high=1.0),
-        Scalar("outlaws_in_play", "outlaws_in_play", scale=1 / 4, low=0.0, high=1.0),
-        SeatRef("info:actor", _info("actor"), players),
-        SeatRef("info:target", _info("target"), players),
-        SeatSet("info:forbidden", _info("forbidden"), players),
-        _spec_slice("info:spec", _info("spec")),
-        Func("info:law", law_size(players), law_encoder(players, _info("law")), low=0.0, high=1.0),
-        SeatRef("info:drawer", _info("drawer"), players),
-        Scalar("info:count", _info("count"), scale=1 / 10, low=0.0, high=1.0),
-        OneHot("info:mode", _info("mode"), values=("king", "prince")),
-        CardSet("info:wizard_copy", _info("wizard_copy"), universe),
-        CardSet("info:offer", _info("offer"), universe),
-        _spec_slice("info:ask", _info("ask")),
-        Func("info:merchant", len(MERCHANT), _merchant, low=0.0, high=1.0),
-        SeatSet("winners", "winners", players),
+        Observer.of(part("observer")),
+        OneHot.of(part("decision"), "decision"),
+        SeatRef.of(part("to_act"), "to_act"),
+        SeatRef.of(part("turn_player"), "turn_player"),
+        Scalar.of(part("turn"), "turn"),
+        OneHot.of(part("direction"), "direction"),
+        Scalar.of(part("drawn_this_turn"), "drawn_this_turn"),
+        Scalar.of(part("skip_next"), "skip_next"),
+        Scalar.of(part("extra_turn"), "extra_turn"),
+        Scalar.of(part("over"), "over"),
+        CardSet.of(part("hand"), "hand", universe),
+        PerSeat.of(sizes, "hand_sizes", Scalar("n", None, scale=sizes.scale, low=sizes.low, high=sizes.high)),
+        PerSeat.of(part("known_cards"), _known_cards(players), CardSet("cards", None, universe)),
+        CardSet.of(part("pile_top"), "pile_top", universe),
+        CardSet.of(part("pile"), "pile", universe),
+        Scalar.of(part("pile_size"), "pile"),
+        Scalar.of(part("deck_size"), "deck_size"),
+        CardSet.of(part("deck_top_known"), "deck_top_known.0", universe),
+        CardSet.of(part("deck_known"), "deck_top_known", universe),
+        CardSet.of(part("deck_cards"), "deck_cards", universe),
+        CardSet.of(part("graveyard"), "graveyard", universe),
+        *[SeatRef.of(t, ("titles", t.name.split(":", 1)[1])) for t in titles],
+        Func.of(part("laws"), law_encoder(part("laws"), players, lambda v: v.get("law_codes"))),
+        Scalar.of(part("outlaws_in_play"), "outlaws_in_play"),
+        SeatRef.of(part("info:actor"), _info("actor")),
+        SeatRef.of(part("info:target"), _info("target")),
+        SeatSet.of(part("info:forbidden"), _info("forbidden")),
+        _spec_slice(part("info:spec"), _info("spec")),
+        Func.of(part("info:law"), law_encoder(part("info:law"), players, _info("law"))),
+        SeatRef.of(part("info:drawer"), _info("drawer")),
+        Scalar.of(part("info:count"), _info("count")),
+        OneHot.of(part("info:mode"), _info("mode")),
+        CardSet.of(part("info:wizard_copy"), _info("wizard_copy"), universe),
+        CardSet.of(part("info:offer"), _info("offer"), universe),
+        _spec_slice(part("info:ask"), _info("ask")),
+        Func.of(part("info:merchant"), _merchant(part("info:merchant"))),
+        SeatSet.of(part("winners"), "winners"),
     ]
-    return Encoder(slices)
+    return Encoder(slices, layout)
