@@ -185,19 +185,23 @@ def test_a_deleted_account_stays_in_the_others_history_as_a_deleted_player(make_
     assert client.get("/api/players/eve").status_code == 404
 
 
-def test_a_private_tables_replay_is_read_by_an_account_that_sat_at_it_without_the_invite(client: TestClient) -> None:
-    """The profile's history links a private table's replay without its invite code: the account
-    that sat at the table reads it; another account and a guest are refused as without the code."""
+def test_a_private_table_is_read_by_an_account_that_sat_at_it_without_the_invite(client: TestClient) -> None:
+    """The turns list and the profile's history link a private table without its invite code:
+    the account that sits at the table reads its description and replay; another account and a
+    guest are refused as without the code."""
     register(client, "privy")
     t = client.post(
         "/api/tables", json={"game": "kings-blood", "players": 2, "seats": ["human", "bot:random"], "private": True}
     ).json()
     assert client.post(f"/api/tables/{t['table']}/replay", json={"seat": None}).status_code == 200
+    assert client.get(f"/api/tables/{t['table']}").json()["seats"][0]["name"] == "privy"
     client.cookies.clear()
     assert client.post(f"/api/tables/{t['table']}/replay", json={"seat": None}).status_code == 403
+    assert client.get(f"/api/tables/{t['table']}").status_code == 403
     register(client, "nosy")
     refused = client.post(f"/api/tables/{t['table']}/replay", json={"seat": None})
     assert refused.status_code == 403 and refused.json()["error"]["field"] == "invite"
     assert client.get(f"/api/tables/{t['table']}/record").status_code == 403
+    assert client.get(f"/api/tables/{t['table']}").status_code == 403
     with_code = client.post(f"/api/tables/{t['table']}/replay", json={"seat": None, "invite": t["invite"]})
     assert with_code.status_code == 200

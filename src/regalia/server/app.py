@@ -296,7 +296,7 @@ def _add_lobby_routes(app: FastAPI) -> None:
         request: Request, table_id: str, x_regalia_invite: str | None = Header(default=None)
     ) -> TableInfo:
         _check_id(table_id)
-        return await _services(request).lobby.info(table_id, x_regalia_invite)
+        return await _services(request).lobby.info(table_id, x_regalia_invite, await _person(request))
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinTable) -> Joined:

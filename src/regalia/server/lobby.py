@@ -289,9 +289,10 @@ class Lobby:
         await self.master.start(table_id)
 
     # ------------------------------------------------------------------ reading
-    async def info(self, table_id: str, invite: str | None = None) -> TableInfo:
+    async def info(self, table_id: str, invite: str | None = None, person: Person = None) -> TableInfo:
         """A table's public description; a private table's only with its invite code (its
-        names and table name are for the people it was given to).
+        names and table name are for the people it was given to), or for ``person`` (signed in)
+        an account that sits at it (their turns list links the table without the code).
 
         Raises:
             LobbyError: no such table (404); a private table without the right invite (403,
@@ -303,8 +304,7 @@ class Lobby:
         if found is None:
             raise LobbyError(404, "table", f"no table {table_id[:40]!r}")
         row, seats = found
-        if row.private and not invite_matches(invite, row.invite):
-            raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+        _check_private(row.private, row.invite, [s.account_id for s in seats], invite, person)
         return table_info(row, seats)
 
     async def turns(self, account_id: int) -> list[Turn]:
@@ -332,13 +332,8 @@ class Lobby:
         return [table_info(r, s) for r, s in rows]
 
     def _check_reader(self, live: LiveTable, invite: str | None, person: Person) -> None:
-        """A private table is read with its invite code, or by an account that sat at it (its
-        history links the replay without the code)."""
-        if not live.row.private or invite_matches(invite, live.row.invite):
-            return
-        if person is not None and any(live.seat_row(i).account_id == person[0] for i in range(live.row.players)):
-            return
-        raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
+        accounts = [live.seat_row(i).account_id for i in range(live.row.players)]
+        _check_private(live.row.private, live.row.invite, accounts, invite, person)
 
     async def record(self, table_id: str, invite: str | None, person: Person = None) -> dict[str, Any]:
         """The game record (the format ``regalia replay`` reads), the chat as table talk; only
@@ -403,3 +398,17 @@ class Lobby:
             )
             done = end
         return Replay(table=table_id, seat=seat, status=live.status(), steps=steps)
+
+
+def _check_private(private: bool, code: str, accounts: list[int | None], invite: str | None, person: Person) -> None:
+    """A private table is read with its invite code, or by an account that sits (or sat) at it:
+    its turns list and its history link the table without the code.
+
+    Raises:
+        LobbyError: (403 ``invite``) neither, in the same words whether or not the code was given.
+    """
+    if not private or invite_matches(invite, code):
+        return
+    if person is not None and person[0] in accounts:
+        return
+    raise LobbyError(403, "invite", "this table is private: the invite code is missing or wrong")
