@@ -64,3 +64,20 @@ def act(ws: WebSocketTestSession, frame: dict[str, Any], text: str | None = None
             return m
         time.sleep(0.2)
     raise AssertionError("rate limited for 10 s")
+
+
+def play_to_the_end(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Play one person's seat (its first legal choice each time) until the game is over; return
+    the last frame (a rate-limited move is sent again a moment later)."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        _, frame = hello(ws, token=token)
+        while frame["status"] != "over":
+            move = {"type": "act", "step": frame["step"], "decision": frame["decision"]}
+            if frame["legal"]:
+                ws.send_json({**move, "action": frame["legal"][0]["text"]})
+            while (m := ws.receive_json())["type"] != "state":
+                if m["type"] == "error" and m["code"] == "rate_limited":
+                    time.sleep(0.2)
+                    ws.send_json({**move, "action": frame["legal"][0]["text"]})
+            frame = m
+        return frame

@@ -17,22 +17,7 @@ from regalia.server.store import Store
 
 from .accounts import PASSWORD, register
 from .conftest import AppFactory
-from .helpers import create, hello, until
-
-
-def _finish(client: TestClient, table: str, token: str) -> None:
-    """Play a seat (its first legal choice each time) until the game is over."""
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        _, frame = hello(ws, token=token)
-        while frame["status"] != "over":
-            move = {"type": "act", "step": frame["step"], "decision": frame["decision"]}
-            if frame["legal"]:
-                ws.send_json({**move, "action": frame["legal"][0]["text"]})
-            while (m := ws.receive_json())["type"] != "state":
-                if m["type"] == "error" and m["code"] == "rate_limited":  # sent again a moment later
-                    time.sleep(0.2)
-                    ws.send_json({**move, "action": frame["legal"][0]["text"]})
-            frame = m
+from .helpers import create, hello, play_to_the_end, until
 
 
 def _history(client: TestClient, name: str, query: str = "") -> list[dict[str, Any]]:
@@ -73,7 +58,7 @@ def test_a_seat_taken_signed_in_is_found_through_the_session_from_another_browse
 def test_a_guest_seat_is_claimed_and_its_game_joins_the_history(make_client: AppFactory) -> None:
     guest = make_client()
     t = create(guest, game="trap", players=2, seats=["human", "bot:random"], options={"rounds": 1}, name="Wendy")
-    _finish(guest, t["table"], t["token"])
+    play_to_the_end(guest, t["table"], t["token"])
     register(guest, "wendy")
     assert guest.post("/api/me/claim", json={"table": t["table"], "token": "x" * 43}).status_code == 403
     r = guest.post("/api/me/claim", json={"table": t["table"], "token": t["token"]})
@@ -97,7 +82,7 @@ def test_the_export_is_newest_first_and_filtered_and_the_profile_lists_recent_ga
         options = {"rounds": 1} if game == "trap" else {}
         seats = ["human", "bot:random"]
         t = create(client, game=game, players=2, seats=seats, options=options)
-        _finish(client, t["table"], t["token"])
+        play_to_the_end(client, t["table"], t["token"])
         tables.append(t["table"])
     lines = _wait_history(client, "yara", 3)
     assert [x["table"] for x in lines] == tables[::-1]  # newest first
@@ -123,7 +108,7 @@ def test_private_tables_are_in_the_history_of_their_player_only(make_client: App
     client = make_client()
     register(client, "zed")
     t = create(client, game="trap", players=2, seats=["human", "bot:random"], options={"rounds": 1}, private=True)
-    _finish(client, t["table"], t["token"])
+    play_to_the_end(client, t["table"], t["token"])
     assert _wait_history(client, "zed", 1)[0]["table"] == t["table"]
     anyone = TestClient(client.app)
     assert _history(anyone, "zed") == [] and anyone.get("/api/players/zed").json()["recent"] == []
@@ -170,7 +155,7 @@ def test_a_deleted_account_stays_in_the_others_history_as_a_deleted_player(make_
         hello(ws, token=j["token"])
         ws.send_json({"type": "leave"})
         until(ws, "seats", skip=("chat", "pong", "state"))
-    _finish(client, t["table"], t["token"])
+    play_to_the_end(client, t["table"], t["token"])
     assert len(_wait_history(client, "dora", 1)) == 1
     eve_line = _wait_history(client, "eve", 1)[0]
     assert eve_line["players"][1]["abandoned"] and eve_line["players"][1]["name"] == "eve"

@@ -25,7 +25,7 @@ from regalia.server.store import Store
 
 from .accounts import register
 from .conftest import AppFactory
-from .helpers import decide, hello
+from .helpers import decide, hello, play_to_the_end
 from .windowgame import WindowGame
 
 MODEL = PlackettLuce()
@@ -166,22 +166,6 @@ def test_a_tie_and_an_abandoned_seat_at_a_finished_table(db_url: str) -> None:
 
 
 # ---------------------------------------------------------------------------- rated tables over HTTP and the socket
-def play_to_the_end(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """Play one person's seat (its first legal choice each time) until the game is over."""
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        _, frame = hello(ws, token=token)
-        while frame["status"] != "over":
-            move = {"type": "act", "step": frame["step"], "decision": frame["decision"]}
-            if frame["legal"]:
-                ws.send_json({**move, "action": frame["legal"][0]["text"]})
-            while (m := ws.receive_json())["type"] != "state":
-                if m["type"] == "error" and m["code"] == "rate_limited":  # sent again a moment later
-                    time.sleep(0.2)
-                    ws.send_json({**move, "action": frame["legal"][0]["text"]})
-            frame = m
-        return frame
-
-
 @pytest.mark.parametrize(("game", "players"), [("trap", 2), ("trap", 4), ("trap8", 8)])
 def test_a_rated_game_over_http_and_the_socket_changes_the_ratings_as_the_library_says(
     make_client: AppFactory, db_url: str, game: str, players: int

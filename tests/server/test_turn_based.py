@@ -52,18 +52,27 @@ def _signed_in(client: TestClient) -> TestClient:
 
 
 @contextlib.contextmanager
-def _as_another(client: TestClient) -> Iterator[dict[str, str]]:
-    """``client`` as another browser, signed in as a new account, for the block (its cookies,
-    given, are put back after). One client is used (a second ``TestClient`` would run the app's
-    tasks on an event loop of its own)."""
+def _as(client: TestClient, cookies: dict[str, str]) -> Iterator[None]:
+    """``client`` as the browser whose cookies are ``cookies`` for the block; its own are put back
+    after. One client is used (a second ``TestClient`` would run the app's tasks on an event loop
+    of its own)."""
     kept = dict(client.cookies)
     client.cookies.clear()
+    client.cookies.update(cookies)
     try:
-        _signed_in(client)
-        yield dict(client.cookies)
+        yield
     finally:
         client.cookies.clear()
         client.cookies.update(kept)
+
+
+@contextlib.contextmanager
+def _as_another(client: TestClient) -> Iterator[dict[str, str]]:
+    """``client`` as another browser, signed in as a new account, for the block; yields that
+    account's session cookies."""
+    with _as(client, {}):
+        _signed_in(client)
+        yield dict(client.cookies)
 
 
 def _turn_based(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -363,14 +372,8 @@ def test_a_deadline_is_kept_across_a_server_killed_and_restarted(serve: Any, db_
 # ---------------------------------------------------------------------------- the turns list
 def _turns(client: TestClient, cookies: dict[str, str]) -> list[dict[str, Any]]:
     """``GET /api/me/turns`` as the person whose session ``cookies`` are."""
-    kept = dict(client.cookies)
-    client.cookies.clear()
-    client.cookies.update(cookies)
-    try:
+    with _as(client, cookies):
         r = client.get("/api/me/turns")
-    finally:
-        client.cookies.clear()
-        client.cookies.update(kept)
     assert r.status_code == 200, r.text
     assert r.headers["cache-control"] == "no-store"
     turns: list[dict[str, Any]] = r.json()["turns"]
@@ -431,23 +434,16 @@ FIVE_GAMES = [
 
 def _play_one_decision(client: TestClient, table: str, cookies: dict[str, str], rng: random.Random) -> bool:
     """Open a socket at ``table`` as the person of ``cookies`` (their session), make the decision
-    the table shows them (a legal choice drawn by ``rng``), and close it. Returns ``False`` when the table shows them none (a
-    response period answered by standing orders may be under way)."""
-    kept = dict(client.cookies)
-    client.cookies.clear()
-    client.cookies.update(cookies)
-    try:
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            _, frame = hello(ws, session=True)
-            if not frame["legal"] or frame["status"] != "running":
-                return False
-            frame = decide(ws, frame)
-            answer = act(ws, frame, rng.choice(frame["legal"])["text"])
-            assert answer["type"] == "accepted", answer
-            return True
-    finally:
-        client.cookies.clear()
-        client.cookies.update(kept)
+    the table shows them (a legal choice drawn by ``rng``), and close it. Returns ``False`` when
+    the table shows them none (a response period answered by standing orders may be under way)."""
+    with _as(client, cookies), client.websocket_connect(f"/ws/tables/{table}") as ws:
+        _, frame = hello(ws, session=True)
+        if not frame["legal"] or frame["status"] != "running":
+            return False
+        frame = decide(ws, frame)
+        answer = act(ws, frame, rng.choice(frame["legal"])["text"])
+        assert answer["type"] == "accepted", answer
+        return True
 
 
 @pytest.mark.parametrize(("game", "players", "options"), FIVE_GAMES, ids=[g for g, _, _ in FIVE_GAMES])
