@@ -413,7 +413,8 @@ class Store:
 
     def turns_of(self, account_id: int, *, limit: int = 200) -> list[tuple[TableRow, int]]:
         """The running tables where a seat the account plays itself has the decision everyone
-        sees now (no response period under way), with that seat; the soonest deadline first,
+        sees now (no response period under way; at a table with a move clock, the decision whose
+        clock runs), with that seat; the soonest deadline first,
         those without a deadline last."""
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -430,7 +431,9 @@ class Store:
             found = [
                 (TableRow(**{k: v for k, v in r.items() if k != "seat"}), int(r["seat"]))
                 for r in rows
-                if r["period"] is None  # (a JSON column: read, not compared in SQL)
+                # (period: a JSON column, read, not compared in SQL); a decision of a table with a
+                # move clock counts once its clock runs (a forced one the server plays at once has none)
+                if r["period"] is None and (r["turn_seconds"] is None or r["deadline_step"] == r["step"])
             ]
         return sorted(found, key=lambda x: (x[0].deadline is None, x[0].deadline or 0.0, x[0].created_at))
 
