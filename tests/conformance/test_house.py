@@ -62,7 +62,7 @@ WHERE_NEEDED = frozenset({"rules", "flow", "windows", "words", "eventtexts", "su
 OWN: dict[str, frozenset[str]] = {
     "kings_blood": frozenset({"genealogy", "eventplays"}),
     "kings_family": frozenset(),
-    "kingship": frozenset({"engine", "laws", "merchant", "abilities", "phrases"}),
+    "kingship": frozenset({"engine", "context", "laws", "merchant", "abilities", "phrases"}),
     "blood_and_fortune": frozenset({"effects", "knowledge", "holders", "scoring"}),
     "kingdom": frozenset({"resolution", "combat", "chain"}),
 }

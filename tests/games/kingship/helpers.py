@@ -7,6 +7,7 @@ from typing import Any
 import regalia
 from regalia.games.kingship.actions import parse_act
 from regalia.games.kingship.cards import FULL_DECK, NAME, NK, TITLE_BY_NAME, VALUE, parse_card
+from regalia.games.kingship.context import PlayContext
 from regalia.games.kingship.state import KingshipState
 
 FILLER_VALUES = (3, 4, 7, 9, 2, 5, 13, 11, 1, 6, 8, 12)
@@ -71,7 +72,7 @@ def scenario(
     s.nturns = 0
     s.q = []
     s.pending = None
-    s.ctx = {}
+    s.ctx = PlayContext()
     s.knows_top = [0] * (players + 1)
     s.known = {}
     s.shown = None

@@ -44,7 +44,7 @@ def test_ks18_redirect_with_nowhere_to_go_leaves_the_previous_target() -> None:
     for seat in (0, 1, 2):
         act(s, 1, f"redirect P{seat}")
         act(s, 3, "forbid")
-    assert s.ctx["target"] == 2 and s.pending == ("give", 0)  # every seat forbidden: P2 stands
+    assert s.ctx.target == 2 and s.pending == ("give", 0)  # every seat forbidden: P2 stands
 
 
 def test_ks19_exiles_are_public_graveyard_in_every_view() -> None:

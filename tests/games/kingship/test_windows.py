@@ -52,7 +52,7 @@ def test_ks7_outlaw_redirects_a_target_goes_on_the_pile_after_and_takes_the_titl
     # invisible to the others: they still see P0's targeting (KS-37)
     assert (s.view(2)["to_act"], s.view(2)["decision"]) == (0, "target") and s.view(0)["decision"] == "target"
     act(s, 1, "redirect P3")
-    assert s.ctx["target"] == 3 and s.current_player == 0
+    assert s.ctx.target == 3 and s.current_player == 0
     act(s, 0, "give 9L")
     assert "9L" in hand(s, 3) and NAME[s.pile[-1]] == "Outlaw" and title(s, "Outlaw") == 1
     assert s.turn_player == 1  # the Outlaw played out of turn changes nothing about turn order

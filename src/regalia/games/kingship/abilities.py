@@ -248,7 +248,7 @@ def op_resolve_play(state: KingshipState, ev: list[Event], value: int, suit: int
     c = state.ctx
     if value == WIZARD:
         # KS-8: copy the first non-Wizard card below the played Wizard(s).
-        i = c["base"] - 1
+        i = c.base - 1
         while i >= 0 and VALUE[state.pile[i]] == WIZARD:
             i -= 1
         if i < 0 or state.pile[i] == OUTLAW:
@@ -256,7 +256,7 @@ def op_resolve_play(state: KingshipState, ev: list[Event], value: int, suit: int
             return
         k = state.pile[i]
         value, suit = VALUE[k], SUIT[k]
-        c["copied"] = k
+        c.copied = k
         ev.append(
             Event(
                 "wizard",
@@ -270,7 +270,7 @@ def op_resolve_play(state: KingshipState, ev: list[Event], value: int, suit: int
         ev.append(Event("silenced", (_silenced_text, actor, ability_name(state)), actor, None, {}))
         return
     pair = 1 if count >= 2 else 0
-    c["val"], c["suit"], c["pair"] = value, suit, pair
+    c.val, c.suit, c.pair = value, suit, pair
     queued = _QUEUED[value][pair]
     if queued is None:  # conditions in brackets, checked now [KS-18]
         steps = [s for cond, s in ABILITIES[value][pair] if cond is None or _cond(state, cond, actor)]
@@ -282,15 +282,15 @@ def op_resolve_play(state: KingshipState, ev: list[Event], value: int, suit: int
 
 def op_angel_give(state: KingshipState, ev: list[Event]) -> None:
     """Angel #1, sentence 2: ask the player for the card to give (or to exile when no recipient remained, KS-6)."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     if not state.hs[actor]:
         return
-    state.pending = ("give_exile", actor) if state.ctx.get("fizzle") else ("give", actor)
+    state.pending = ("give_exile", actor) if state.ctx.fizzle > 0 else ("give", actor)
 
 
 def on_give(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Angel #1: the chosen card goes to the target, revealed to all players."""
-    actor, t, k = state.ctx["actor"], state.ctx["target"], act.b
+    actor, t, k = state.ctx.actor, state.ctx.target, act.b
     state.pending = None
     engine.hand_remove(state, actor, k, None)
     engine.hand_add(state, t, k, None)
@@ -309,12 +309,12 @@ def on_give_exile(state: KingshipState, ev: list[Event], act: KingshipAction) ->
     """KS-6: the card to be given found no valid recipient; it is exiled instead."""
     state.pending = None
     ev.append(public("no_recipient", f"{play_words(state)} has no valid recipient: the card is exiled instead (KS-6)"))
-    engine.exile_from_hand(state, ev, state.ctx["actor"], act.b, f"{play_words(state)} found no recipient")
+    engine.exile_from_hand(state, ev, state.ctx.actor, act.b, f"{play_words(state)} found no recipient")
 
 
 def op_strip_titles(state: KingshipState, ev: list[Event]) -> None:
     """Angel #2: the target loses all their titles (back to the centre)."""
-    t = state.ctx["target"]
+    t = state.ctx.target
     lost = [TITLE_TITLES[i] for i in range(6) if state.titles[i] == t]
     for i in range(6):
         if state.titles[i] == t:
@@ -328,7 +328,7 @@ def op_strip_titles(state: KingshipState, ev: list[Event]) -> None:
 
 def op_messenger_skip(state: KingshipState, ev: list[Event]) -> None:
     """Messenger #1: [Next-Player/Un-Silenced] skip the next player; draw if they hold more cards."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     nxt = state.next_seat(actor)
     if state.is_silenced(nxt):
         ev.append(Event("messenger", f"P{nxt} is silenced, so {play_words(state)} skips nobody", None, None, {}))
@@ -343,24 +343,24 @@ def op_reverse(state: KingshipState, ev: list[Event]) -> None:
     """Messenger #2, sentence 1: reverse the direction of play."""
     state.direction = -state.direction
     way = "clockwise" if state.direction == 1 else "counter-clockwise"
-    ev.append(public("reverse", f"{play_words(state)} reverses the direction of play: now {way}", state.ctx["actor"]))
+    ev.append(public("reverse", f"{play_words(state)} reverses the direction of play: now {way}", state.ctx.actor))
 
 
 def op_draw_actor(state: KingshipState, ev: list[Event], count: int) -> None:
     """Queue a draw of ``count`` cards for the acting player (Light Queen window applies)."""
-    state.ctx["drew"] = 0
-    engine.push(state, (OP_DRAW, state.ctx["actor"], count, 1, "ability"))
+    state.ctx.drew = 0
+    engine.push(state, (OP_DRAW, state.ctx.actor, count, 1, "ability"))
 
 
 def op_messenger_place(state: KingshipState, ev: list[Event]) -> None:
     """Messenger #2, sentence 3: if a card was drawn, place a card from hand on the pile."""
-    if state.ctx.get("drew"):
-        state.pending = ("place", state.ctx["actor"])
+    if state.ctx.drew > 0:
+        state.pending = ("place", state.ctx.actor)
 
 
 def on_place(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Messenger #2: the chosen card goes on top of the pile (no ability triggers)."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     state.pending = None
     engine.hand_remove(state, actor, act.b, None)
     state.pile.append(act.b)
@@ -371,7 +371,7 @@ def on_place(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
 
 def op_farmer(state: KingshipState, ev: list[Event]) -> None:
     """Farmer #1: look at the top card of the deck (rebuilding an empty deck, KS-26)."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     if not state.deck and not engine.rebuild_deck(state, ev):
         ev.append(Event("farmer", f"{play_words(state)} finds no deck to look at: no effect", None, None, {}))
         return
@@ -391,7 +391,7 @@ def op_farmer(state: KingshipState, ev: list[Event]) -> None:
 
 def on_farmer(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Farmer #1: ``keep`` takes the card into hand; ``reveal`` shows it and leaves it on top."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     state.pending = None
     k = state.deck[-1]
     if act.a == KEEP:
@@ -421,7 +421,7 @@ def poacher_options(state: KingshipState) -> list[KingshipAction]:
     out = []
     if state.deck:
         out.append(CHOICE_ACTS[EXILE_DECK])
-    if state.ctx["base"] > 0:
+    if state.ctx.base > 0:
         out.append(CHOICE_ACTS[EXILE_PILE])
     return out
 
@@ -429,12 +429,12 @@ def poacher_options(state: KingshipState) -> list[KingshipAction]:
 def op_poacher(state: KingshipState, ev: list[Event]) -> None:
     """Poacher #1: ask which exile to make (nothing happens when neither is possible)."""
     if poacher_options(state):
-        state.pending = ("poacher", state.ctx["actor"])
+        state.pending = ("poacher", state.ctx.actor)
 
 
 def on_poacher(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Poacher #1: exile the top two deck cards (public) or the pile card below this card."""
-    actor = state.ctx["actor"]
+    actor = state.ctx.actor
     state.pending = None
     if act.a == EXILE_DECK:
         got = [state.deck.pop() for _ in range(min(2, len(state.deck)))]
@@ -450,16 +450,16 @@ def on_poacher(state: KingshipState, ev: list[Event], act: KingshipAction) -> No
             )
         )
     else:
-        i = state.ctx["base"] - 1
+        i = state.ctx.base - 1
         k = state.pile.pop(i)
-        state.ctx["base"] = i
+        state.ctx.base = i
         state.grave.append(k)
         ev.append(Event("exile", f"{play_words(state)} exiles {CARD[k]} from the pile", actor, None, {"card": NAME[k]}))
 
 
 def op_spec(state: KingshipState, ev: list[Event], purpose: str) -> None:
     """Ask the acting player to specify a card (KS-10) for Poacher #2 or Witch #2."""
-    state.pending = ("spec", state.ctx["actor"], purpose)
+    state.pending = ("spec", state.ctx.actor, purpose)
 
 
 def legal_spec(state: KingshipState) -> list[KingshipAction]:
@@ -471,14 +471,14 @@ def legal_spec(state: KingshipState) -> list[KingshipAction]:
 def on_spec(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Record the specification (public)."""
     state.pending = None
-    state.ctx["spec"] = act.a
-    ev.append(public("specify", f"{play_words(state)} specifies {spec_words(act.a)} (KS-10)", state.ctx["actor"]))
+    state.ctx.spec = act.a
+    ev.append(public("specify", f"{play_words(state)} specifies {spec_words(act.a)} (KS-10)", state.ctx.actor))
 
 
 def op_poach_each(state: KingshipState, ev: list[Event], i: int) -> None:
     """Poacher #2: offer the exile to the next player (turn order from the actor) holding the card."""
-    match = SPEC_MATCH[state.ctx["spec"]]
-    order = state.order_from(state.ctx["actor"])
+    match = SPEC_MATCH[state.ctx.spec]
+    order = state.order_from(state.ctx.actor)
     while i < state.n:
         s = order[i]
         if state.hs[s] > 0:
@@ -494,7 +494,7 @@ def legal_poach(state: KingshipState) -> list[KingshipAction]:
     """Poacher #2 window: pass, or exile one matching card."""
     assert state.pending is not None
     h = state.hands[state.pending[1]]
-    match = SPEC_MATCH[state.ctx["spec"]]
+    match = SPEC_MATCH[state.ctx.spec]
     exile = CARD_ACTS[EXILE]
     return [PASS_ACT] + [exile[k] for k in range(NK) if h[k] and match[k]]
 
@@ -513,23 +513,23 @@ def on_poach(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
 
 def op_need_below(state: KingshipState, ev: list[Event]) -> None:
     """Priest #1: with no card below the Priest the ability does nothing."""
-    if state.ctx["base"] <= 0:
+    if state.ctx.base <= 0:
         ev.append(public("priest", f"{play_words(state)} has no card below it to revive: no effect"))
         engine.cancel_ability(state)
 
 
 def op_priest_revive(state: KingshipState, ev: list[Event]) -> None:
     """Priest #1: the pile card below this card goes into the target's hand (public)."""
-    i = state.ctx["base"] - 1
+    i = state.ctx.base - 1
     k = state.pile.pop(i)
-    state.ctx["base"] = i
-    t = state.ctx["target"]
+    state.ctx.base = i
+    t = state.ctx.target
     engine.hand_add(state, t, k, None)
     ev.append(
         Event(
             "revive",
             f"{play_words(state)} revives {CARD[k]} into P{t}'s hand",
-            state.ctx["actor"],
+            state.ctx.actor,
             None,
             {"card": NAME[k], "target": t},
         )
@@ -538,30 +538,30 @@ def op_priest_revive(state: KingshipState, ev: list[Event]) -> None:
 
 def op_priest_pick(state: KingshipState, ev: list[Event]) -> None:
     """Priest #2: ask which pile card (not of the current play, KS-25) to revive."""
-    if state.ctx["base"] > 0:
-        state.pending = ("revive", state.ctx["actor"])
+    if state.ctx.base > 0:
+        state.pending = ("revive", state.ctx.actor)
 
 
 def legal_revive(state: KingshipState) -> list[KingshipAction]:
     """Priest #2 options: the kinds of the pile below the current play."""
     revive = CARD_ACTS[REVIVE]
-    return [revive[k] for k in sorted(set(state.pile[: state.ctx["base"]]))]
+    return [revive[k] for k in sorted(set(state.pile[: state.ctx.base]))]
 
 
 def on_revive(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Priest #2: put the chosen card on top of the deck (known to all)."""
     state.pending = None
-    base = state.ctx["base"]
+    base = state.ctx.base
     i = max(j for j in range(base) if state.pile[j] == act.b)
     state.pile.pop(i)
-    state.ctx["base"] = base - 1
+    state.ctx.base = base - 1
     state.deck.append(act.b)
     state.knows_top = [t + 1 for t in state.knows_top]
     ev.append(
         Event(
             "revive",
             f"{play_words(state)} revives {CARD[act.b]} onto the top of the deck",
-            state.ctx["actor"],
+            state.ctx.actor,
             None,
             {"card": NAME[act.b]},
         )
@@ -570,19 +570,19 @@ def on_revive(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
 
 def op_priest_draw(state: KingshipState, ev: list[Event]) -> None:
     """Priest #2, sentence 2: the player may draw a card."""
-    state.pending = ("priest_draw", state.ctx["actor"])
+    state.pending = ("priest_draw", state.ctx.actor)
 
 
 def on_priest_draw(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Priest #2: ``draw`` queues a draw (Light Queen window applies), ``pass`` does nothing."""
     state.pending = None
     if act.kind == DRAW:
-        engine.push(state, (OP_DRAW, state.ctx["actor"], 1, 1, "ability"))
+        engine.push(state, (OP_DRAW, state.ctx.actor, 1, 1, "ability"))
 
 
 def op_demon_take(state: KingshipState, ev: list[Event]) -> None:
     """Demon #1 [Demon/Yes]: take a random card from the Demon's hand (seen by both)."""
-    actor, d = state.ctx["actor"], state.titles[DEMON]
+    actor, d = state.ctx.actor, state.titles[DEMON]
     if d == actor or not state.hs[d]:
         ev.append(public("demon", f"{play_words(state)} takes nothing: the Demon has no card to give"))
         return
@@ -600,7 +600,7 @@ def op_demon_take(state: KingshipState, ev: list[Event]) -> None:
 
 def op_swap(state: KingshipState, ev: list[Event]) -> None:
     """Demon #2 [Demon/Yes/Un-Silenced]: swap hands with the target; each now knows the other's hand."""
-    a, b = state.ctx["actor"], state.ctx["target"]
+    a, b = state.ctx.actor, state.ctx.target
     if a == b:
         return
     ha, hb = state.hands[a], state.hands[b]
@@ -627,7 +627,7 @@ def op_swap(state: KingshipState, ev: list[Event]) -> None:
 
 def op_merchant_reveal(state: KingshipState, ev: list[Event]) -> None:
     """Merchant #2: the target's hand is revealed to the Merchant only (KS-34)."""
-    a, t = state.ctx["actor"], state.ctx["target"]
+    a, t = state.ctx.actor, state.ctx.target
     h = state.hands[t]
     d = {k: h[k] for k in range(NK) if h[k]}
     if d and a != t:
@@ -648,13 +648,13 @@ def op_merchant_reveal(state: KingshipState, ev: list[Event]) -> None:
 
 def legal_m_take(state: KingshipState) -> list[KingshipAction]:
     """Merchant #2 options: a card of the revealed hand."""
-    h = state.hands[state.ctx["target"]]
+    h = state.hands[state.ctx.target]
     return list(compress(CARD_ACTS[TAKE], h))
 
 
 def on_m_take(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Merchant #2: take the chosen card (private to the two players), then give one back."""
-    a, t, k = state.ctx["actor"], state.ctx["target"], act.b
+    a, t, k = state.ctx.actor, state.ctx.target, act.b
     state.pending = None
     engine.hand_remove(state, t, k, (a, t))
     engine.hand_add(state, a, k, (t,))
@@ -665,7 +665,7 @@ def on_m_take(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
 
 def on_m_return(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Merchant #2: give the chosen card back to the target (private to the two players)."""
-    a, t, k = state.ctx["actor"], state.ctx["target"], act.b
+    a, t, k = state.ctx.actor, state.ctx.target, act.b
     state.pending = None
     engine.hand_remove(state, a, k, (a, t))
     engine.hand_add(state, t, k, (a,))
@@ -675,25 +675,25 @@ def on_m_return(state: KingshipState, ev: list[Event], act: KingshipAction) -> N
 
 def op_silence(state: KingshipState, ev: list[Event]) -> None:
     """Witch #1: the target becomes Silenced (the Silenced title moves to them)."""
-    t = state.ctx["target"]
+    t = state.ctx.target
     state.titles[SILENCED] = t
-    ev.append(Event("silence", f"P{t} is silenced by {play_words(state)}", state.ctx["actor"], None, {"target": t}))
+    ev.append(Event("silence", f"P{t} is silenced by {play_words(state)}", state.ctx.actor, None, {"target": t}))
 
 
 def op_witch_exile(state: KingshipState, ev: list[Event]) -> None:
     """Witch #2: exile every pile card matching the specification, except the current play."""
-    match = SPEC_MATCH[state.ctx["spec"]]
-    base = state.ctx["base"]
+    match = SPEC_MATCH[state.ctx.spec]
+    base = state.ctx.base
     below = state.pile[:base]
     gone = [k for k in below if match[k]]
     if gone:
         kept = [k for k in below if not match[k]]
         state.pile = kept + state.pile[base:]
-        state.ctx["base"] = len(kept)
+        state.ctx.base = len(kept)
         state.grave.extend(gone)
     n = len(gone)
     what = f"{n} card{'s' if n != 1 else ''} from the pile: {', '.join(CARD[k] for k in gone)}" if n else "nothing"
-    ev.append(Event("exile", f"{play_words(state)} exiles {what}", state.ctx["actor"], None, {}))
+    ev.append(Event("exile", f"{play_words(state)} exiles {what}", state.ctx.actor, None, {}))
 
 
 def op_unsilence(state: KingshipState, ev: list[Event]) -> None:
@@ -705,17 +705,17 @@ def op_unsilence(state: KingshipState, ev: list[Event]) -> None:
 
 def op_knight_draws(state: KingshipState, ev: list[Event]) -> None:
     """Knight #2: every opponent draws two cards, in turn order (a Light Queen window each)."""
-    engine.push(state, *[(OP_DRAW, s, 2, 1, "ability") for s in state.order_from(state.ctx["actor"])[1:]])
+    engine.push(state, *[(OP_DRAW, s, 2, 1, "ability") for s in state.order_from(state.ctx.actor)[1:]])
 
 
 def op_prince_title(state: KingshipState, ev: list[Event]) -> None:
     """Prince #2 [King/No]: ask which title (not Kingship) to obtain."""
-    state.pending = ("prince_title", state.ctx["actor"])
+    state.pending = ("prince_title", state.ctx.actor)
 
 
 def legal_prince_title(state: KingshipState) -> list[KingshipAction]:
     """Prince #2 options: pass, or a title other than Kingship the player does not hold."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     return [PASS_ACT] + [TITLE_ACTS[t] for t in range(1, 6) if state.titles[t] != a]
 
 
@@ -728,18 +728,18 @@ def on_prince_title(state: KingshipState, ev: list[Event], act: KingshipAction) 
 
 def op_queen_single(state: KingshipState, ev: list[Event]) -> None:
     """Queen #1: become the Queen of the card's suit (through the acquisition window)."""
-    t = LIGHT_QUEEN if state.ctx["suit"] == 0 else DARK_QUEEN
+    t = LIGHT_QUEEN if state.ctx.suit == 0 else DARK_QUEEN
     engine.push(state, (OP_ACQ, t), (OP_ACQ_FINAL, t))
 
 
 def op_queen_choice(state: KingshipState, ev: list[Event]) -> None:
     """Queen #2: ask whether to become the Light or the Dark Queen."""
-    state.pending = ("queen", state.ctx["actor"])
+    state.pending = ("queen", state.ctx.actor)
 
 
 def legal_queen(state: KingshipState) -> list[KingshipAction]:
     """Queen #2 options: pass, or a Queen title the player does not hold."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     return [PASS_ACT] + [TITLE_ACTS[t] for t in (DARK_QUEEN, LIGHT_QUEEN) if state.titles[t] != a]
 
 
@@ -760,7 +760,7 @@ def op_remove_laws(state: KingshipState, ev: list[Event]) -> None:
 def op_emperor_search(state: KingshipState, ev: list[Event]) -> None:
     """Emperor #1 [King/Yes]: ask which deck card to search for (nothing if the deck is empty)."""
     if state.deck:
-        state.pending = ("search", state.ctx["actor"])
+        state.pending = ("search", state.ctx.actor)
     else:
         ev.append(public("search", f"the deck is empty: {play_words(state)} finds nothing"))
 
@@ -773,7 +773,7 @@ def legal_search(state: KingshipState) -> list[KingshipAction]:
 
 def on_search(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Emperor #1: the card goes to the target (seen by both), then the deck is shuffled."""
-    a, t, k = state.ctx["actor"], state.ctx["target"], act.b
+    a, t, k = state.ctx.actor, state.ctx.target, act.b
     state.pending = None
     state.deck.remove(k)
     engine.hand_add(state, t, k, (a,))
@@ -792,7 +792,7 @@ def on_search(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
 
 def op_extra_choice(state: KingshipState, ev: list[Event]) -> None:
     """Emperor #2 [King/Yes]: ask whether to take another turn."""
-    state.pending = ("extra", state.ctx["actor"])
+    state.pending = ("extra", state.ctx.actor)
 
 
 def on_extra(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
@@ -800,6 +800,4 @@ def on_extra(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
     state.pending = None
     if act.kind == CHOICE and act.a == AGAIN:
         state.extra = True
-        ev.append(
-            public("extra", f"P{state.ctx['actor']} will take another turn ({play_words(state)})", state.ctx["actor"])
-        )
+        ev.append(public("extra", f"P{state.ctx.actor} will take another turn ({play_words(state)})", state.ctx.actor))

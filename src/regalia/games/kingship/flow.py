@@ -43,6 +43,7 @@ from regalia.games.kingship.cards import (
     SUIT,
     VALUE,
 )
+from regalia.games.kingship.context import PlayContext, new_play
 from regalia.games.kingship.engine import (
     MAIN,
     MAX_SEATS,
@@ -185,7 +186,7 @@ def op_turn_start(state: KingshipState, ev: list[Event]) -> None:
         state.stall = 0
     state.nturns += 1
     state.drawn = False
-    state.ctx = {}
+    state.ctx = PlayContext()
     tp = state.turn_player
     ev.append(Event("turn", (_turn_text, state.nturns, tp), tp, None, NO_DATA))
     t = state.titles
@@ -337,7 +338,7 @@ def on_main(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
             state.q.append(_MAIN_AFTER_DRAW)
             state.pending = ("lq", lq, tp, 1, "turn")
             return
-        state.ctx["drew"] = engine.draw_cards(state, ev, tp, 1)  # op_draw, then op_main_after_draw
+        state.ctx.drew = engine.draw_cards(state, ev, tp, 1)  # op_draw, then op_main_after_draw
         state.drawn = True
         state.pending = MAIN[tp]
         return
@@ -362,13 +363,7 @@ def on_main(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
                 {"cards": names},
             )
         )
-    state.ctx = {
-        "actor": tp,
-        "base": base,
-        "played": cards,
-        "outlaws": [],
-        "silenced": int(state.titles[SILENCED] == tp),
-    }
+    state.ctx = new_play(tp, base, cards, int(state.titles[SILENCED] == tp))
     last = cards[-1]
     # the steps ("resolve_play", ...) then ("after_play",): resolve_play runs at once
     state.q.append(_AFTER_PLAY)
@@ -377,7 +372,7 @@ def on_main(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
 
 def op_after_play(state: KingshipState, ev: list[Event]) -> None:
     """After the abilities: Outlaws to the pile (KS-7), the tax law (KS-32), then phase 3."""
-    if state.ctx.get("outlaws"):
+    if state.ctx.outlaws:
         op_outlaws_to_pile(state, ev)
     if state.laws:
         state.q += (_PHASE3, _TAX)  # push(("tax",), ("phase3",))
@@ -392,7 +387,7 @@ def op_draw(state: KingshipState, ev: list[Event], seat: int, count: int, lq_ok:
     if lq_ok and lq >= 0 and (state.deck or len(state.pile) > 1):
         state.pending = ("lq", lq, seat, count, cause)
         return
-    state.ctx["drew"] = engine.draw_cards(state, ev, seat, count, draw_cause(state, seat, cause))
+    state.ctx.drew = engine.draw_cards(state, ev, seat, count, draw_cause(state, seat, cause))
 
 
 def on_lq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
@@ -402,18 +397,18 @@ def on_lq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     state.pending = None
     why = draw_cause(state, seat, cause)
     if act.kind == CHOICE and act.a == PREVENT:
-        state.ctx["drew"] = 0
+        state.ctx.drew = 0
         cards = "1 card" if count == 1 else f"{count} cards"
         ev.append(Event("prevent", f"P{lq}, the Light Queen, prevents P{seat}'s draw of {cards} ({why})", lq, None, {}))
         return
     ev.append(public("pass", f"P{lq}, the Light Queen, lets the draw happen", lq))
-    state.ctx["drew"] = engine.draw_cards(state, ev, seat, count, "" if cause == "turn" else why)
+    state.ctx.drew = engine.draw_cards(state, ev, seat, count, "" if cause == "turn" else why)
 
 
 def op_outlaws_to_pile(state: KingshipState, ev: list[Event]) -> None:
     """KS-7: Outlaws played in response go on top of the pile after everything resolves; the
     first of them gives its player the Outlaw title."""
-    seats = state.ctx.get("outlaws")
+    seats = state.ctx.outlaws
     if not seats:
         return
     state.pile.extend([OUTLAW] * len(seats))
@@ -421,7 +416,7 @@ def op_outlaws_to_pile(state: KingshipState, ev: list[Event]) -> None:
     what = "the Outlaw played in response goes" if n == 1 else f"the {n} Outlaws played in response go"
     ev.append(public("outlaws", f"{what} on top of the pile (KS-7)", None))
     engine.give_title(state, ev, seats[0], OUTLAW_T, "the first Outlaw played in response")
-    state.ctx["outlaws"] = []
+    state.ctx.outlaws = []
 
 
 def op_phase3(state: KingshipState, ev: list[Event]) -> None:
@@ -429,8 +424,8 @@ def op_phase3(state: KingshipState, ev: list[Event]) -> None:
     the turn passes on: an extra turn (Emperor pair) first, then skips (Messenger single)."""
     tp = state.turn_player
     if state.hs[tp] == 0:
-        if laws.has_no_winner_law(state) and not state.ctx.get("p4_done"):
-            state.ctx["p4_done"] = 1
+        if laws.has_no_winner_law(state) and state.ctx.p4_done <= 0:
+            state.ctx.p4_done = 1
             ev.append(public("law", f"P{tp} holds no cards in phase 3 under the law 'no-winner': they draw a card"))
             engine.push(state, (OP_DRAW, tp, 1, 0, "empty"), _PHASE3)
             return

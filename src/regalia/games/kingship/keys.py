@@ -72,7 +72,7 @@ def choice_keys(state: KingshipState, act: KingshipAction) -> list[list[str]]:
             return [[f"deck:{card}"]]
         if verb == A.CLAIM_CARD:
             return [[f"grave:{card}"]]
-        target = state.ctx["target"]  # A.TAKE: a Merchant's take from the hand revealed to them
+        target = state.ctx.target  # A.TAKE: a Merchant's take from the hand revealed to them
         return [[f"hand:{card}"]] if target == state.current_player else [[f"known:{target}:{card}"]]
     if k == A.CHOICE:
         if act.a == A.EXILE_DECK:

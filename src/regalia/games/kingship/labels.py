@@ -40,6 +40,7 @@ from regalia.games.kingship.cards import (
     WITCH,
     WIZARD,
 )
+from regalia.games.kingship.context import UNSET, actor_or
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.phrases import acquiring, ask_words, item_words
 from regalia.games.kingship.prompts import target_purpose
@@ -197,7 +198,7 @@ def _label_draw(state: KingshipState, act: KingshipAction) -> str:
 
 def _label_target(state: KingshipState, act: KingshipAction) -> str:
     t = act.a
-    actor = state.ctx.get("actor", state.turn_player)
+    actor = actor_or(state.ctx, state.turn_player)
     who = "yourself" if t == actor else f"P{t}"
     if state.pending is None or state.pending[0] != "target":
         return f"target {who}"
@@ -216,7 +217,7 @@ def _label_redirect(state: KingshipState, act: KingshipAction) -> str:
 def _label_card(state: KingshipState, act: KingshipAction) -> str:
     verb, k = act.a, act.b
     card = CARD[k]
-    t = state.ctx.get("target", -1)
+    t = max(state.ctx.target, -1)
     if verb == A.GIVE:
         return f"give {card} to P{t}, revealed to all" if t >= 0 else f"give {card}"
     if verb == A.EXILE:
@@ -239,7 +240,7 @@ def _label_spec(state: KingshipState, act: KingshipAction) -> str:
     words = spec_words(spec)
     if state.pending is not None and state.pending[0] == "spec" and state.pending[2] == "witch":
         match = SPEC_MATCH[spec]
-        n = sum(1 for k in state.pile[: state.ctx.get("base", 0)] if match[k])
+        n = sum(1 for k in state.pile[: max(state.ctx.base, 0)] if match[k])
         return f"specify {words}: {n} such card{'s' if n != 1 else ''} in the pile below your play"
     return f"specify {words}"
 
@@ -253,11 +254,11 @@ def _label_choice(state: KingshipState, act: KingshipAction) -> str:
     if c == A.EXILE_DECK:
         return "exile the top two cards of the deck, unseen"
     if c == A.EXILE_PILE:
-        base = state.ctx.get("base", 0)
+        base = max(state.ctx.base, 0)
         below = CARD[state.pile[base - 1]] if 0 < base <= len(state.pile) else "the card"
         return f"exile {below} from the pile, below your Poacher"
     if c in (A.APPROVE, A.DENY):
-        law = state.ctx.get("law")
+        law = state.ctx.law
         what = f" '{A.law_text(law[0], law[1])}'" if law else ""
         return f"{'approve' if c == A.APPROVE else 'deny'} the law{what}"
     if c == A.PREVENT:
@@ -294,20 +295,20 @@ def _label_ask(state: KingshipState, act: KingshipAction) -> str:
 
 
 def _label_accept(state: KingshipState, act: KingshipAction) -> str:
-    a = state.ctx.get("actor", state.turn_player)
-    offer = item_words(state.ctx["m_item"]) if "m_item" in state.ctx else "the offer"
+    a = actor_or(state.ctx, state.turn_player)
+    offer = item_words(state.ctx.m_item) if state.ctx.m_item != UNSET else "the offer"
     return f"accept: give {item_words(act.a)} to P{a} for {offer}"
 
 
 def _label_counter(state: KingshipState, act: KingshipAction) -> str:
-    offer = item_words(state.ctx["m_item"]) if "m_item" in state.ctx else "the offer"
+    offer = item_words(state.ctx.m_item) if state.ctx.m_item != UNSET else "the offer"
     return f"counter-offer {item_words(act.a)} for {offer}"
 
 
 def _label_take_offer(state: KingshipState, act: KingshipAction) -> str:
-    for seat, item in state.ctx.get("m_counters", []):
+    for seat, item in state.ctx.m_counters or []:
         if seat == act.a:
-            return f"trade {item_words(state.ctx.get('m_item', 0))} for P{seat}'s {item_words(item)}"
+            return f"trade {item_words(max(state.ctx.m_item, 0))} for P{seat}'s {item_words(item)}"
     return f"take P{act.a}'s counter-offer"
 
 
@@ -321,7 +322,7 @@ _BY_KIND: dict[int, Callable[[KingshipState, KingshipAction], str]] = {
     A.PLAY: lambda s, a: play_label(s, [a.a]),
     A.PAIR: lambda s, a: play_label(s, pair_cards(a)),
     A.TARGET: _label_target,
-    A.FORBID: lambda s, a: f"forbid P{s.ctx.get('target', -1)} as the target: another must be chosen",
+    A.FORBID: lambda s, a: f"forbid P{max(s.ctx.target, -1)} as the target: another must be chosen",
     A.REDIRECT: _label_redirect,
     A.BLOCK: lambda s, a: f"block with {CARD[27 + a.a]}: the ability is cancelled, and you draw a card",
     A.CARD: _label_card,

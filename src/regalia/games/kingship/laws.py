@@ -145,7 +145,7 @@ def _check_exactly(state: KingshipState, ev: list[Event]) -> None:
 
 def op_law_propose(state: KingshipState, ev: list[Event], mode: str, proposer: int) -> None:
     """Ask ``proposer`` (the King in phase 1, or the Prince's player: -1) for a law."""
-    seat = state.ctx["actor"] if proposer < 0 else proposer
+    seat = state.ctx.actor if proposer < 0 else proposer
     state.pending = ("law", seat, mode)
 
 
@@ -176,9 +176,9 @@ def on_law(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
         voters = [s for s in state.order_from(seat) if s in qs]
     else:
         voters = [state.titles[KING]]
-    state.ctx["law"] = [act.a, act.b, seat]
-    state.ctx["voters"] = voters
-    state.ctx["vote_i"] = 0
+    state.ctx.law = [act.a, act.b, seat]
+    state.ctx.voters = voters
+    state.ctx.vote_i = 0
     ev.append(
         public(
             "propose",
@@ -216,17 +216,21 @@ def on_vote(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
         )
         return
     ev.append(Event("vote", f"P{s} approves the law", s, None, {}))
-    state.ctx["vote_i"] += 1
-    if state.ctx["vote_i"] < len(state.ctx["voters"]):
-        state.pending = ("vote", state.ctx["voters"][state.ctx["vote_i"]])
+    c = state.ctx
+    voters = c.voters
+    assert voters is not None  # set with the proposal
+    c.vote_i += 1
+    if c.vote_i < len(voters):
+        state.pending = ("vote", voters[c.vote_i])
         return
     ev.append(public("law_passed", "the law passes"))
     _enact(state, ev)
 
 
 def _enact(state: KingshipState, ev: list[Event]) -> None:
-    t, p, proposer = state.ctx["law"]
-    voters = state.ctx["voters"]
+    law, voters = state.ctx.law, state.ctx.voters
+    assert law is not None and voters is not None
+    t, p, proposer = law
     if t in STANDING_LAWS:
         if t == L_EXACTLY:
             state.laws[:] = [law for law in state.laws if law[0] != L_EXACTLY]  # KS-23: replaces the previous one
@@ -273,7 +277,7 @@ def on_exile(state: KingshipState, ev: list[Event], act: KingshipAction) -> None
     assert state.pending is not None
     _, seat, limit = state.pending
     state.pending = None
-    law = state.ctx.get("law")
+    law = state.ctx.law
     engine.exile_from_hand(state, ev, seat, act.b, f"the law '{law_text(law[0], law[1])}'" if law else "a law")
     if limit and state.hs[seat] > limit:
         state.pending = ("exile", seat, limit)
@@ -291,9 +295,9 @@ def op_law_win(state: KingshipState, ev: list[Event], seat: int) -> None:
 
 def op_tax(state: KingshipState, ev: list[Event]) -> None:
     """Whoever plays the specified card must draw a card or exile a card (once per law, per play)."""
-    actor = state.ctx.get("actor")
-    played = state.ctx.get("played")
-    if actor is None or not played or state.ctx.get("silenced"):  # KS-12: silenced when they played
+    actor = state.ctx.actor
+    played = state.ctx.played
+    if actor < 0 or not played or state.ctx.silenced > 0:  # KS-12: silenced when they played
         return
     for t, p in state.laws:
         if t == L_TAX:

@@ -46,23 +46,23 @@ def items_of(state: KingshipState, seat: int) -> list[int]:
 
 def op_merchant_offer(state: KingshipState, ev: list[Event]) -> None:
     """Merchant #1: ask the Merchant for an offer (KS-9)."""
-    if items_of(state, state.ctx["actor"]):
-        state.pending = ("m_offer", state.ctx["actor"])
+    if items_of(state, state.ctx.actor):
+        state.pending = ("m_offer", state.ctx.actor)
 
 
 def legal_m_offer(state: KingshipState) -> list[KingshipAction]:
     """Pass, or any card in hand or held title (not Silenced, KS-21)."""
-    return [PASS_ACT] + [OFFER_ACTS[i] for i in items_of(state, state.ctx["actor"])]
+    return [PASS_ACT] + [OFFER_ACTS[i] for i in items_of(state, state.ctx.actor)]
 
 
 def on_m_offer(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Record the offer (public), then ask what the Merchant wants."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     state.pending = None
     if act.kind == PASS:
         ev.append(public("merchant", f"P{a} makes no offer", a))
         return
-    state.ctx["m_item"] = act.a
+    state.ctx.m_item = act.a
     if act.a < NK:
         engine.know_shown(state, a, act.a)  # the offered card is shown: it stays in hand in determinizations
     ev.append(
@@ -73,7 +73,7 @@ def on_m_offer(state: KingshipState, ev: list[Event], act: KingshipAction) -> No
 
 def legal_m_ask(state: KingshipState) -> list[KingshipAction]:
     """Ask for nothing, a specification (KS-10), or a title someone else holds."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     out = _ASK_SPECS[:]
     out += [ASK_ACTS[NSPEC + t] for t in range(6) if t != SILENCED and state.titles[t] >= 0 and state.titles[t] != a]
     return out
@@ -81,27 +81,27 @@ def legal_m_ask(state: KingshipState) -> list[KingshipAction]:
 
 def on_m_ask(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Record the ask and offer the trade to the opponents in turn order."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     state.pending = None
-    state.ctx["m_ask"] = act.a
-    state.ctx["m_counters"] = []
-    state.ctx["m_i"] = 1
+    state.ctx.m_ask = act.a
+    state.ctx.m_counters = []
+    state.ctx.m_i = 1
     ev.append(public("ask", f"P{a} asks for {ask_words(act.a)} in return (KS-9)", a, ask=ask_text(act.a)))
     _m_next(state, ev)
 
 
 def _m_next(state: KingshipState, ev: list[Event]) -> None:
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     order = state.order_from(a)
-    i = state.ctx["m_i"]
+    i = state.ctx.m_i
     while i < state.n:
         if items_of(state, order[i]):
-            state.ctx["m_i"] = i
+            state.ctx.m_i = i
             state.pending = ("m_resp", order[i])
             return
         i += 1
-    state.ctx["m_i"] = i
-    if state.ctx["m_counters"]:
+    state.ctx.m_i = i
+    if state.ctx.m_counters:
         state.pending = ("m_choose", a)
     else:
         ev.append(public("no_trade", f"nobody trades with {play_words(state)}"))
@@ -109,7 +109,7 @@ def _m_next(state: KingshipState, ev: list[Event]) -> None:
 
 def satisfies_ask(state: KingshipState, item: int) -> bool:
     """Whether an item is what the Merchant asked for (any item when nothing was named)."""
-    ask = state.ctx["m_ask"]
+    ask = state.ctx.m_ask
     if ask == ASK_NOTHING:
         return True
     if ask >= NSPEC:
@@ -121,7 +121,7 @@ def legal_m_resp(state: KingshipState) -> list[KingshipAction]:
     """Pass, accept with an item matching the ask, or counter-offer any item."""
     assert state.pending is not None
     items = items_of(state, state.pending[1])
-    ask = state.ctx["m_ask"]
+    ask = state.ctx.m_ask
     if ask == ASK_NOTHING:  # satisfies_ask(i) for every item, inlined
         accepts = items
     elif ask >= NSPEC:
@@ -142,34 +142,40 @@ def on_m_resp(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     state.pending = None
     if act.kind == ACCEPT:
         ev.append(public("accept", f"P{s} accepts the offer, giving {item_words(act.a)}", s))
-        trade(state, ev, state.ctx["actor"], state.ctx["m_item"], s, act.a)
+        trade(state, ev, state.ctx.actor, state.ctx.m_item, s, act.a)
         return
     if act.kind == COUNTER:
-        state.ctx["m_counters"].append([s, act.a])
+        counters = state.ctx.m_counters
+        assert counters is not None  # set by on_m_ask
+        counters.append([s, act.a])
         if act.a < NK:
             engine.know_shown(state, s, act.a)
         ev.append(public("counter", f"P{s} counter-offers {item_words(act.a)}", s, item=item_text(act.a)))
     else:
         ev.append(public("pass", f"P{s} passes on the offer", s))
-    state.ctx["m_i"] += 1
+    state.ctx.m_i += 1
     _m_next(state, ev)
 
 
 def legal_m_choose(state: KingshipState) -> list[KingshipAction]:
     """Pass, or take one of the counter-offers."""
-    return [PASS_ACT] + [TAKE_OFFER_ACTS[s] for s, _ in state.ctx["m_counters"]]
+    counters = state.ctx.m_counters
+    assert counters is not None
+    return [PASS_ACT] + [TAKE_OFFER_ACTS[s] for s, _ in counters]
 
 
 def on_m_choose(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     """Take the chosen counter-offer (the trade happens) or none."""
-    a = state.ctx["actor"]
+    a = state.ctx.actor
     state.pending = None
     if act.kind == PASS:
         ev.append(public("no_trade", f"P{a} takes no counter-offer", a))
         return
-    item = next(i for s, i in state.ctx["m_counters"] if s == act.a)
+    counters = state.ctx.m_counters
+    assert counters is not None
+    item = next(i for s, i in counters if s == act.a)
     ev.append(public("take_offer", f"P{a} takes P{act.a}'s counter-offer", a))
-    trade(state, ev, a, state.ctx["m_item"], act.a, item)
+    trade(state, ev, a, state.ctx.m_item, act.a, item)
 
 
 def trade(state: KingshipState, ev: list[Event], a: int, ia: int, b: int, ib: int) -> None:

@@ -29,6 +29,7 @@ from regalia.games.kingship.actions import (
     NITEMS,
 )
 from regalia.games.kingship.cards import NAME, NK, NSPEC, OUTLAW_V, SUITS, TITLE_NAMES, VALUE_TEXT
+from regalia.games.kingship.context import UNSET, PlayContext
 from regalia.games.kingship.engine import PUBLIC
 from regalia.games.kingship.phases import DECISION_KINDS
 from regalia.games.kingship.state import KingshipState
@@ -290,7 +291,7 @@ class KingshipObserver(ObservationWriter):
         at = base + self.o_laws
         for law in s.laws:
             self.law(out, at, law[0], law[1], seat)
-        outlaws = s.ctx.get("outlaws")
+        outlaws = s.ctx.outlaws
         if outlaws:
             put(out, base + self.o_outlaws, len(outlaws) * self.outlaws_scale, 0.0, 1.0)
         if d is not None:
@@ -327,22 +328,19 @@ class KingshipObserver(ObservationWriter):
         c = s.ctx
         kind = d[0]
         keep = _INFO_KEYS.get(kind, _NO_KEYS)
-        actor = c.get("actor")
-        if isinstance(actor, int) and actor >= 0:
-            self.seat(out, base + self.o_actor, actor, seat)
-        if "target" in keep:
-            target = c.get("target")
-            if isinstance(target, int) and target >= 0:
-                self.seat(out, base + self.o_target, target, seat)
+        if c.actor >= 0:
+            self.seat(out, base + self.o_actor, c.actor, seat)
+        if "target" in keep and c.target >= 0:
+            self.seat(out, base + self.o_target, c.target, seat)
         if "forbidden" in keep:
-            forbidden = c.get("t_forb")
+            forbidden = c.t_forb
             if forbidden:
                 for f in forbidden:
                     self.seat(out, base + self.o_forbidden, f, seat)
-        if "spec" in keep and "spec" in c:
-            spec_floats(c["spec"], out, base + self.o_spec)
-        if "law" in keep and "law" in c:
-            law = c["law"]
+        if "spec" in keep and c.spec != UNSET:
+            spec_floats(c.spec, out, base + self.o_spec)
+        if "law" in keep and c.law is not None:
+            law = c.law
             self.law(out, base + self.o_law, law[0], law[1], seat)
         if kind == "lq":
             self.seat(out, base + self.o_drawer, d[2], seat)
@@ -354,15 +352,15 @@ class KingshipObserver(ObservationWriter):
                 out[base + self.o_mode] = 1.0
             elif d[2] == "prince":
                 out[base + self.o_mode + 1] = 1.0
-        if "copied" in c:
-            self.cards(out, base + self.o_copy, [c["copied"]])
+        if c.copied != UNSET:
+            self.cards(out, base + self.o_copy, [c.copied])
         self._merchant(c, keep, out, base)
 
-    def _merchant(self, c: dict[str, Any], keep: tuple[str, ...], out: vec[float], base: i64) -> None:
+    def _merchant(self, c: PlayContext, keep: tuple[str, ...], out: vec[float], base: i64) -> None:
         """A Merchant's offer (a card or a title), ask (a spec, a title or nothing) and counters."""
-        offer = c["m_item"] if "offer" in keep and "m_item" in c else -1
-        ask = c["m_ask"] if "ask" in keep and "m_ask" in c else -1
-        counters = c.get("m_counters") if "counters" in keep else None
+        offer = c.m_item if "offer" in keep and c.m_item != UNSET else -1
+        ask = c.m_ask if "ask" in keep and c.m_ask != UNSET else -1
+        counters = c.m_counters if "counters" in keep else None
         at = base + self.o_merchant
         if offer >= 0:
             if offer < NK:

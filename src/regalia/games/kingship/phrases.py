@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from regalia.games.kingship.actions import L_TAX, law_text
 from regalia.games.kingship.cards import NAME, NK, NSPEC, SPEC_MATCH, VALUE, WIZARD, spec_text
+from regalia.games.kingship.context import UNSET, actor_or
 from regalia.games.kingship.engine import OP_ACQ_FINAL
 from regalia.games.kingship.words import CARD, CHARACTER, THE_CARD, TITLE_TITLES, character, spec_words
 
@@ -42,13 +43,13 @@ def ability_name(state: KingshipState) -> str:
     """The play being resolved: ``"Angel (AL)"``, ``"Angel pair (AL AD)"``, ``"Wizard (8L) copying
     the Angel (AT)"``; ``"play"`` outside a play."""
     c = state.ctx
-    played = c.get("played")
+    played = c.played
     if not played:
         return "play"
     last = played[-1]
     names = " ".join(NAME[k] for k in played)
-    if VALUE[last] == WIZARD and "copied" in c:
-        return f"{'Wizard pair' if len(played) > 1 else 'Wizard'} ({names}) copying {THE_CARD[c['copied']]}"
+    if VALUE[last] == WIZARD and c.copied != UNSET:
+        return f"{'Wizard pair' if len(played) > 1 else 'Wizard'} ({names}) copying {THE_CARD[c.copied]}"
     if len(played) > 1:
         return f"{CHARACTER[VALUE[last]]} pair ({names})"
     return f"{character(last)} ({names})"
@@ -60,7 +61,7 @@ def strip_comma(text: str) -> str:
 
 def play_words(state: KingshipState) -> str:
     """The play being resolved with its player, for events: ``"P0's Angel (AL)"``."""
-    return f"P{state.ctx.get('actor', state.turn_player)}'s {strip_comma(ability_name(state))}"
+    return f"P{actor_or(state.ctx, state.turn_player)}'s {strip_comma(ability_name(state))}"
 
 
 def acquiring(state: KingshipState) -> int:
@@ -86,15 +87,15 @@ def draw_cause(state: KingshipState, seat: int, cause: str) -> str:
     if cause == "tax":
         return f"to pay the law {tax_spec(state)}"
     if cause == "law":
-        law = c.get("law")
+        law = c.law
         return f"the law '{law_text(law[0], law[1])}'" if law else "a law"
-    if c.get("played"):
-        return f"{owner(c.get('actor', state.turn_player), None)} {strip_comma(ability_name(state))}"
+    if c.played:
+        return f"{owner(actor_or(state.ctx, state.turn_player), None)} {strip_comma(ability_name(state))}"
     return "a card ability"
 
 
 def tax_spec(state: KingshipState) -> str:
-    played = state.ctx.get("played") or []
+    played = state.ctx.played or []
     for t, p in state.laws:
         if t == L_TAX and any(SPEC_MATCH[p][k] for k in played):
             return f"'tax {spec_text(p)}'"

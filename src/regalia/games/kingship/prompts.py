@@ -35,6 +35,7 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     WITCH,
 )
+from regalia.games.kingship.context import T_ANY, UNSET, actor_or
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.phrases import (
     ability_name,
@@ -65,15 +66,15 @@ def target_purpose(state: KingshipState, viewer: int | None, t: int = -1) -> str
     """What the targeted player ``t`` undergoes, after "targets P2": ``"to receive a card from
     P0's hand, revealed to all"`` (``-1``: the target not chosen yet)."""
     c = state.ctx
-    a = c.get("actor", state.turn_player)
+    a = actor_or(state.ctx, state.turn_player)
     their = "your" if t == viewer and t >= 0 else "their"
-    val, pair = c.get("val", 0), c.get("pair", 0)
+    val, pair = max(c.val, 0), max(c.pair, 0)
     if val == ANGEL:
         if pair:
             return f"to lose all {their} titles (this cannot be blocked)"
         return f"to receive a card from {owner(a, viewer)} hand, revealed to all"
     if val == PRIEST:
-        base = c.get("base", 0)
+        base = max(c.base, 0)
         below = THE_CARD[state.pile[base - 1]] if 0 < base <= len(state.pile) else "the card below"
         return f"to take {below} from the pile into {their} hand"
     if val == DEMON_V:
@@ -89,13 +90,14 @@ def target_purpose(state: KingshipState, viewer: int | None, t: int = -1) -> str
 
 def forbidden_note(state: KingshipState) -> str:
     """``" (the Dark Queen forbade P1, P2)"`` while a targeting has forbidden seats, else ``""``."""
-    forb = state.ctx.get("t_forb")
+    forb = state.ctx.t_forb
     if not forb:
         return ""
     return " (the Dark Queen forbade " + ", ".join(f"P{x}" for x in forb) + ")"
 
 
-_MODE = {"opp": "an opponent", "any": "a player", "unsil": "a player who is not silenced"}
+_MODE = ("an opponent", "a player", "a player who is not silenced")
+"""The words of each targeting mode (``context.T_OPP``, ``T_ANY``, ``T_UNSIL``)."""
 
 
 # ---------------------------------------------------------------- the deciding seat's prompts
@@ -114,7 +116,7 @@ def _p_main(state: KingshipState, d: Decision) -> str:
 
 def _p_target(state: KingshipState, d: Decision) -> str:
     c = state.ctx
-    mode = _MODE.get(c.get("t_mode", "any"), "a player")
+    mode = _MODE[c.t_mode if c.t_mode != UNSET else T_ANY]
     return (
         f"Your {strip_comma(ability_name(state))}: choose {mode} {target_purpose(state, d[1])}{forbidden_note(state)}."
     )
@@ -123,8 +125,8 @@ def _p_target(state: KingshipState, d: Decision) -> str:
 def _situation(state: KingshipState, viewer: int | None) -> str:
     """The targeting or acquisition in progress: ``"P0's Angel (AL) targets P2 to ..."``."""
     c = state.ctx
-    a = c.get("actor", state.turn_player)
-    t = c.get("target", -1)
+    a = actor_or(state.ctx, state.turn_player)
+    t = max(c.target, -1)
     title = acquiring(state)
     if title >= 0:
         who = "you are" if t == viewer else f"P{t} is"
@@ -133,8 +135,8 @@ def _situation(state: KingshipState, viewer: int | None) -> str:
 
 
 def _p_dq(state: KingshipState, d: Decision) -> str:
-    chooser = state.ctx.get("t_chooser", state.turn_player)
-    again = "redirect" if chooser != state.ctx.get("actor") else "choose"
+    chooser = state.ctx.t_chooser if state.ctx.t_chooser >= 0 else state.turn_player
+    again = "redirect" if chooser != state.ctx.actor else "choose"
     return (
         f"Dark Queen: {_situation(state, d[1])}. Let the target stand (pass), or forbid it (forbid: "
         f"{seat_word(chooser, d[1])} must {again} another target)?"
@@ -153,8 +155,7 @@ def _p_outlaw(state: KingshipState, d: Decision) -> str:
 
 
 def _p_reroute(state: KingshipState, d: Decision) -> str:
-    c = state.ctx
-    a = c.get("actor", state.turn_player)
+    a = actor_or(state.ctx, state.turn_player)
     return (
         f"The Dark Queen forbade your redirect of {owner(a, d[1])} {strip_comma(ability_name(state))}: choose "
         f"another player to redirect it to{forbidden_note(state)}."
@@ -191,7 +192,7 @@ def _p_demon_take(state: KingshipState, d: Decision) -> str:
 
 
 def _p_give(state: KingshipState, d: Decision) -> str:
-    t = state.ctx.get("target", -1)
+    t = max(state.ctx.target, -1)
     return f"Your {strip_comma(ability_name(state))}: choose the card you give P{t} (it is revealed to all)."
 
 
@@ -218,7 +219,7 @@ def _p_farmer(state: KingshipState, d: Decision) -> str:
 
 
 def _p_poacher(state: KingshipState, d: Decision) -> str:
-    base = state.ctx.get("base", 0)
+    base = max(state.ctx.base, 0)
     opts = []
     if state.deck:
         opts.append(f"the top {'two cards' if len(state.deck) > 1 else 'card'} of the deck (exile deck)")
@@ -237,8 +238,8 @@ def _p_spec(state: KingshipState, d: Decision) -> str:
 
 def _p_poach(state: KingshipState, d: Decision) -> str:
     c = state.ctx
-    a = c.get("actor", state.turn_player)
-    spec = c.get("spec", 0)
+    a = actor_or(state.ctx, state.turn_player)
+    spec = max(c.spec, 0)
     h = state.hands[d[1]]
     match = SPEC_MATCH[spec]
     mine = [k for k in range(NK) if h[k] and match[k]]
@@ -265,7 +266,7 @@ def _p_priest_draw(state: KingshipState, d: Decision) -> str:
 
 
 def _p_m_take(state: KingshipState, d: Decision) -> str:
-    t = state.ctx.get("target", -1)
+    t = max(state.ctx.target, -1)
     return (
         f"Your {strip_comma(ability_name(state))}: P{t} holds {cards_text(state.hand_list(t))}. Take one of them; "
         f"then you give P{t} a card back."
@@ -273,7 +274,7 @@ def _p_m_take(state: KingshipState, d: Decision) -> str:
 
 
 def _p_m_return(state: KingshipState, d: Decision) -> str:
-    t = state.ctx.get("target", -1)
+    t = max(state.ctx.target, -1)
     return f"Your {strip_comma(ability_name(state))}: give P{t} a card of your hand in return."
 
 
@@ -286,7 +287,7 @@ def _p_m_offer(state: KingshipState, d: Decision) -> str:
 
 def _p_m_ask(state: KingshipState, d: Decision) -> str:
     return (
-        f"Your {strip_comma(ability_name(state))}: you offer {item_words(state.ctx.get('m_item', 0))}. Name what you "
+        f"Your {strip_comma(ability_name(state))}: you offer {item_words(max(state.ctx.m_item, 0))}. Name what you "
         "ask for in return: a card (ask 7, ask L, ask 7L), a title someone holds (ask title Demon), or nothing "
         "(any card or title will do)."
     )
@@ -294,18 +295,18 @@ def _p_m_ask(state: KingshipState, d: Decision) -> str:
 
 def _p_m_resp(state: KingshipState, d: Decision) -> str:
     c = state.ctx
-    a = c.get("actor", state.turn_player)
+    a = actor_or(state.ctx, state.turn_player)
     return (
-        f"P{a}'s {strip_comma(ability_name(state))} offers {item_words(c.get('m_item', 0))} and asks for "
-        f"{ask_words(c.get('m_ask', NSPEC + 6))}: accept by giving a matching item (accept), make a "
+        f"P{a}'s {strip_comma(ability_name(state))} offers {item_words(max(c.m_item, 0))} and asks for "
+        f"{ask_words(c.m_ask if c.m_ask != UNSET else NSPEC + 6)}: accept by giving a matching item (accept), make a "
         "counter-offer (counter), or pass?"
     )
 
 
 def _p_m_choose(state: KingshipState, d: Decision) -> str:
-    offers = "; ".join(f"P{seat} offers {item_words(i)}" for seat, i in state.ctx.get("m_counters", []))
+    offers = "; ".join(f"P{seat} offers {item_words(i)}" for seat, i in state.ctx.m_counters or [])
     return (
-        f"Your {strip_comma(ability_name(state))}: the counter-offers for {item_words(state.ctx.get('m_item', 0))} are: "
+        f"Your {strip_comma(ability_name(state))}: the counter-offers for {item_words(max(state.ctx.m_item, 0))} are: "
         f"{offers}. Take one (take offer), or none (pass)?"
     )
 
@@ -326,7 +327,7 @@ def _p_queen(state: KingshipState, d: Decision) -> str:
 
 
 def _p_search(state: KingshipState, d: Decision) -> str:
-    t = state.ctx.get("target", -1)
+    t = max(state.ctx.target, -1)
     return (
         f"Your {strip_comma(ability_name(state))}: choose a card of the deck to put into "
         f"{owner(t, d[1])} hand; the deck is then shuffled."
@@ -357,13 +358,13 @@ def _p_law(state: KingshipState, d: Decision) -> str:
 
 
 def _p_vote(state: KingshipState, d: Decision) -> str:
-    law = state.ctx.get("law", [0, 0, -1])
-    how = "the King's proposal" if state.titles[KING] == law[2] and law[2] != state.ctx.get("actor") else "the proposal"
+    law = state.ctx.law or [0, 0, -1]
+    how = "the King's proposal" if state.titles[KING] == law[2] and law[2] != state.ctx.actor else "the proposal"
     return f"P{law[2]} proposes the law {law_words(law)}. Approve or deny {how}? One denial ends it."
 
 
 def _law_cause(state: KingshipState) -> str:
-    law = state.ctx.get("law")
+    law = state.ctx.law
     return f"the law {law_words(law)}" if law else "a law"
 
 
@@ -377,7 +378,7 @@ def _p_exile(state: KingshipState, d: Decision) -> str:
 
 
 def _p_tax(state: KingshipState, d: Decision) -> str:
-    played = cards_text(state.ctx.get("played") or [])
+    played = cards_text(state.ctx.played or [])
     return (
         f"The law {tax_spec(state)}: you played {played}, so draw a card (draw) or exile a card of your hand (exile)."
     )
@@ -432,7 +433,7 @@ def _w_main(state: KingshipState, d: Decision, v: int | None) -> str:
 
 
 def _w_target(state: KingshipState, d: Decision, v: int | None) -> str:
-    mode = _MODE.get(state.ctx.get("t_mode", "any"), "a player")
+    mode = _MODE[state.ctx.t_mode if state.ctx.t_mode != UNSET else T_ANY]
     return f"{_their(d, v)} {strip_comma(ability_name(state))} targets {mode}{forbidden_note(state)}"
 
 
@@ -442,7 +443,7 @@ def _their(d: Decision, v: int | None) -> str:
 
 
 def _w_reroute(state: KingshipState, d: Decision, v: int | None) -> str:
-    a = state.ctx.get("actor", state.turn_player)
+    a = actor_or(state.ctx, state.turn_player)
     return f"{_their(d, v)} Outlaw redirects {owner(a, v)} {strip_comma(ability_name(state))}{forbidden_note(state)}"
 
 
@@ -472,7 +473,7 @@ def _w_play(what: str) -> Callable[[KingshipState, Decision, int | None], str]:
     ``{t}`` for the target seat."""
 
     def fn(s: KingshipState, d: Decision, v: int | None) -> str:
-        t = s.ctx.get("target", -1)
+        t = max(s.ctx.target, -1)
         return what.format(ab=strip_comma(ability_name(s)), t=seat_word(t, v), ts=owner(t, v), their=_their(d, v))
 
     return fn
@@ -485,15 +486,17 @@ def _w_spec(state: KingshipState, d: Decision, v: int | None) -> str:
 
 
 def _w_m_ask(state: KingshipState, d: Decision, v: int | None) -> str:
-    return f"to say what {_their(d, v)} {strip_comma(ability_name(state))} asks for {item_words(state.ctx.get('m_item', 0))}"
+    return (
+        f"to say what {_their(d, v)} {strip_comma(ability_name(state))} asks for {item_words(max(state.ctx.m_item, 0))}"
+    )
 
 
 def _w_m_resp(state: KingshipState, d: Decision, v: int | None) -> str:
     c = state.ctx
-    a = c.get("actor", state.turn_player)
+    a = actor_or(state.ctx, state.turn_player)
     return (
-        f"to answer {owner(a, v)} {strip_comma(ability_name(state))}: {item_words(c.get('m_item', 0))} offered for "
-        f"{ask_words(c.get('m_ask', NSPEC + 6))}"
+        f"to answer {owner(a, v)} {strip_comma(ability_name(state))}: {item_words(max(c.m_item, 0))} offered for "
+        f"{ask_words(c.m_ask if c.m_ask != UNSET else NSPEC + 6)}"
     )
 
 
@@ -504,7 +507,7 @@ def _w_law(state: KingshipState, d: Decision, v: int | None) -> str:
 
 
 def _w_vote(state: KingshipState, d: Decision, v: int | None) -> str:
-    law = state.ctx.get("law", [0, 0, -1])
+    law = state.ctx.law or [0, 0, -1]
     return f"to approve or deny the law {seat_word(law[2], v)} proposed: {law_words(law)}"
 
 

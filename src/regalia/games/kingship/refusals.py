@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from regalia.games.kingship import actions as A
 from regalia.games.kingship.actions import KingshipAction
 from regalia.games.kingship.cards import DEMON, DEMON_V, FARMER, NK, VALUE
+from regalia.games.kingship.context import T_OPP
 from regalia.games.kingship.phases import DECISIONS
 from regalia.games.kingship.words import CARD
 
@@ -40,9 +41,9 @@ def explain(state: KingshipState, action: KingshipAction) -> tuple[str, str | No
     if action.kind == A.TARGET:
         if action.a >= state.n:
             return (f"there is no P{action.a} in a {state.n}-player game", rule)
-        if action.a in state.ctx.get("t_forb", []):
+        if action.a in (state.ctx.t_forb or ()):
             return (f"the Dark Queen forbade targeting P{action.a}", "KS-6")
-        if state.ctx.get("t_mode") == "opp" and action.a == state.ctx.get("actor"):
+        if state.ctx.t_mode == T_OPP and action.a == state.ctx.actor:
             return ("this ability targets an opponent, not yourself", rule)
         return (f"P{action.a} is already silenced, and the Witch chooses a player who is not", rule)
     if action.kind == A.LAW:

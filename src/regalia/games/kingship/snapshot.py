@@ -28,6 +28,7 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     VALID_SPECS,
 )
+from regalia.games.kingship.context import FAIL_RULES, TARGET_MODES, WORD_FIELDS, PlayContext
 from regalia.games.kingship.engine import MAX_SEATS, OP_NAMES, PUBLIC
 from regalia.games.kingship.phases import DECISIONS, DRAW_CAUSES, HIDDEN_DECISIONS
 
@@ -94,9 +95,9 @@ _CTX: dict[str, Callable[[Any, str, int, KingshipState], Any]] = {
     "pair": lambda v, f, n, s: _int(v, f, 0, 1),
     "copied": lambda v, f, n, s: _kind(v, f),
     "drew": lambda v, f, n, s: _int(v, f, 0, DECK_SIZE),
-    "t_mode": lambda v, f, n, s: _choice(v, f, ("opp", "any", "unsil")),
+    "t_mode": lambda v, f, n, s: _choice(v, f, TARGET_MODES),
     "t_block": lambda v, f, n, s: _int(v, f, 0, 1),
-    "t_fail": lambda v, f, n, s: _choice(v, f, ("cont", "skip")),
+    "t_fail": lambda v, f, n, s: _choice(v, f, FAIL_RULES),
     "t_forb": lambda v, f, n, s: _seats(v, f, n),
     "t_used": lambda v, f, n, s: _seats(v, f, n),
     "t_offered": lambda v, f, n, s: _seats(v, f, n),
@@ -116,6 +117,32 @@ _CTX: dict[str, Callable[[Any, str, int, KingshipState], Any]] = {
     "vote_i": lambda v, f, n, s: _int(v, f, 0, n),
 }
 """The keys a play's context may hold, each with the check of its value."""
+
+
+def read_context(data: dict[str, Any], state: KingshipState) -> PlayContext:
+    """The play's context of a snapshot (its ``ctx`` object: the fields set, by name), each entry
+    checked against the table (``state.n`` and ``state.config`` are set) before it is stored in
+    its typed field.
+
+    Raises:
+        ValueError: naming the entry (``state.ctx.<name>: ...``), or ``state.ctx`` for an entry
+            that is no field of the context.
+    """
+    c = PlayContext()
+    for key, value in data.items():
+        check = _CTX.get(key)
+        if check is None:
+            raise _fail("ctx", f"unknown entry {str(key)[:30]!r}")
+        checked = check(value, f"ctx.{key}", state.n, state)
+        words = WORD_FIELDS.get(key)
+        if words is not None:
+            checked = words.index(checked)
+        elif key == "m_counters":
+            checked = [[e[0], e[1]] for e in checked]
+        elif key == "law":
+            checked = [checked[0], checked[1], checked[2]]
+        setattr(c, key, checked)
+    return c
 
 
 def _choice(value: Any, field: str, allowed: tuple[str, ...]) -> str:
@@ -353,10 +380,11 @@ def _check_pending(state: KingshipState) -> None:
     c = state.ctx
     h = state.hands[seat]
     titles = state.titles
+    present = c.names()
     for key in _NEEDS[kind]:
-        if key not in c:
+        if key not in present:
             raise _fail("ctx", f"a {kind} decision needs {key}")
-    actor = c.get("actor", -1)
+    actor = c.actor
     bad = ""
     if kind == "main" and seat != state.turn_player:
         bad = "the turn's decision belongs to the player on turn"
@@ -368,21 +396,21 @@ def _check_pending(state: KingshipState) -> None:
         bad = "only the Demon claims the graveyard"
     elif kind == "outlaw" and not h[OUTLAW]:
         bad = "the seat asked holds no Outlaw"
-    elif kind == "knight" and (not any(h[k] for k in KNIGHT_KINDS) or c.get("target") != seat):
+    elif kind == "knight" and (not any(h[k] for k in KNIGHT_KINDS) or c.target != seat):
         bad = "only the target holding a Knight blocks"
-    elif kind == "poach" and not any(h[k] and SPEC_MATCH[c["spec"]][k] for k in range(NK)):
+    elif kind == "poach" and not any(h[k] and SPEC_MATCH[c.spec][k] for k in range(NK)):
         bad = "the seat asked holds no card of the specification"
     elif kind == "law" and p[2] == "prince" and titles[KING] < 0:
         bad = "a Prince's law needs a King to approve it"
-    elif kind == "vote" and seat not in c["voters"]:
+    elif kind == "vote" and seat not in (c.voters or ()):
         bad = "the seat voting is not a voter"
     elif kind == "m_resp" and seat == actor:
         bad = "the Merchant does not answer their own offer"
     elif kind in _ACTOR_DECIDES and seat != actor:
         bad = "this decision belongs to the player whose ability it is"
-    elif kind in ("poacher", "revive") and c["base"] > len(state.pile):
+    elif kind in ("poacher", "revive") and c.base > len(state.pile):
         bad = "the play's place in the pile is beyond the pile"
-    elif kind in ("give", "m_take", "m_return", "search") and c.get("target", -1) < 0:
+    elif kind in ("give", "m_take", "m_return", "search") and c.target < 0:
         bad = "the ability has no target"
     if bad:
         raise _fail("pending", bad)
@@ -507,13 +535,6 @@ def validate(state: KingshipState) -> None:
         or any(x.__class__ is not int for x in state.stall_fp)
     ):
         raise _fail("stall_fp", "not a fingerprint of this table")
-    if not isinstance(state.ctx, dict):
-        raise _fail("ctx", "expected an object")
-    for key, value in state.ctx.items():
-        check = _CTX.get(key)
-        if check is None:
-            raise _fail("ctx", f"unknown entry {str(key)[:30]!r}")
-        check(value, f"ctx.{key}", n, state)
     if state.is_terminal:
         if state.pending is not None or state.q:
             raise _fail("pending", "a decision pending after the end")
@@ -569,7 +590,7 @@ def _check_queue(state: KingshipState) -> None:
     (set now, or by the pending decision's answer or a step that runs before it)."""
     if not isinstance(state.q, list):
         raise _fail("q", "expected a list of steps")
-    provided = set(state.ctx)
+    provided = state.ctx.names()
     if state.pending is not None and isinstance(state.pending, tuple) and state.pending:
         provided.update(_PROVIDES.get(str(state.pending[0]), ()))
     for i in range(len(state.q) - 1, -1, -1):  # the last step runs first
@@ -589,6 +610,6 @@ def _check_queue(state: KingshipState) -> None:
         for key in needs:
             if key not in provided:
                 raise _fail(field, f"the step {name} needs ctx.{key}")
-        if "base" in needs and state.ctx.get("base", 0) > len(state.pile):
+        if "base" in needs and state.ctx.base > len(state.pile):
             raise _fail(field, f"the step {name} reads the pile below the play, which is shorter")
         provided.update(_PROVIDES.get(name, ()))

@@ -56,6 +56,7 @@ from regalia.games.kingship.cards import (
     SPEC_MATCH,
     parse_card,
 )
+from regalia.games.kingship.context import PlayContext
 from regalia.games.kingship.engine import (
     _ORDERS,
     OP_AB_END,
@@ -114,7 +115,7 @@ from regalia.games.kingship.engine import (
 )
 from regalia.games.kingship.phases import DECISIONS, HIDDEN_DECISIONS
 from regalia.games.kingship.refusals import explain
-from regalia.games.kingship.snapshot import STEP_NAMES, check_types, validate
+from regalia.games.kingship.snapshot import STEP_NAMES, check_types, read_context, validate
 from regalia.games.kingship.summary import KingshipSummary, summarize
 
 _INTERPRETED: Final = __file__.endswith(".py")
@@ -154,7 +155,8 @@ class KingshipState(State):
     extra: bool
     q: list[Step]
     pending: Step | None
-    ctx: dict[str, Any]
+    ctx: PlayContext
+    """The play's context: what one play's steps pass on (:mod:`~regalia.games.kingship.context`)."""
     winner: int
     is_terminal: bool
     """Whether the game is over (a win, or a draw by ``max_turns`` or KS-36); a plain attribute,
@@ -314,7 +316,7 @@ class KingshipState(State):
         s.extra = False
         s.q = []
         s.pending = None
-        s.ctx = {}
+        s.ctx = PlayContext()
         s.winner = -1
         s.is_terminal = False
         s.knows_top = [0] * (players + 1)
@@ -733,7 +735,7 @@ class KingshipState(State):
         new.shown = self.shown
         new.resp = self.resp  # a tuple, replaced, never mutated
         new.resp_next = self.resp_next
-        new.ctx = {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()}
+        new.ctx = self.ctx.copy()
         new.winner = self.winner
         new.is_terminal = self.is_terminal
         new.knows_top = self.knows_top[:]
@@ -759,7 +761,7 @@ class KingshipState(State):
             "q": [[OP_NAMES[step[0]], *step[1:]] for step in self.q],
             "pending": list(self.pending) if self.pending is not None else None,
             "shown": list(self.shown) if self.shown is not None else None,
-            "ctx": {k: (v[:] if isinstance(v, list) else v) for k, v in self.ctx.items()},
+            "ctx": self.ctx.to_dict(),
             "winner": self.winner,
             "over": self.over,
             "knows_top": self.knows_top[:],
@@ -789,7 +791,7 @@ class KingshipState(State):
         self.shown = tuple(data["shown"]) if data["shown"] is not None else None
         self.resp = ()  # describes the last move applied, which a snapshot does not carry
         self.resp_next = 0
-        self.ctx = dict(data["ctx"])
+        self.ctx = read_context(data["ctx"], self)
         self.winner = data["winner"]
         self.is_terminal = data["over"]
         self.knows_top = list(data["knows_top"])
@@ -805,7 +807,7 @@ class KingshipState(State):
             "deck": [NAME[k] for k in reversed(self.deck)],
             "pile": [NAME[k] for k in self.pile],
             "graveyard": [NAME[k] for k in self.grave],
-            "outlaws_in_play": ["Outlaw" for _ in self.ctx.get("outlaws", [])],
+            "outlaws_in_play": ["Outlaw" for _ in self.ctx.outlaws or ()],
         }
         for s in range(self.n):
             z[f"hand:{s}"] = [NAME[k] for k in self.hand_list(s)]
@@ -822,7 +824,7 @@ class KingshipState(State):
         if kind == "knight":
             return s, next(k for k in KNIGHT_KINDS if h[k])
         if kind == "poach":
-            match = SPEC_MATCH[self.ctx["spec"]]
+            match = SPEC_MATCH[self.ctx.spec]
             return s, next(k for k in range(NK) if h[k] and match[k])
         return -1, -1
 
@@ -953,7 +955,7 @@ class KingshipState(State):
         if kind in _HAND_KINDS:
             return self.hs[p[1]] == 1
         if kind == "m_take":
-            target: int = self.ctx["target"]
+            target: int = self.ctx.target
             return self.hs[target] == 1
         if kind == "search":
             return len(self.deck) == 1

@@ -58,18 +58,14 @@ def summarize(state: KingshipState, seat: int) -> KingshipSummary:
         if law[0] == L_NO_WINNER or (law[0] == L_CANNOT_WIN and law[1] == seat):
             can_win = False
     c = state.ctx
-    target = -1
-    if kind in SHOWS_TARGET:
-        t = c.get("target")
-        if isinstance(t, int) and t >= 0:
-            target = t
+    target = c.target if kind in SHOWS_TARGET and c.target >= 0 else -1
     drawer = -1
     law_voted = ""
     if d is not None:
         if kind == "lq":
             drawer = d[2]
-        elif kind == "vote" and "law" in c:
-            law_voted = law_text(c["law"][0], c["law"][1])
+        elif kind == "vote" and c.law is not None:
+            law_voted = law_text(c.law[0], c.law[1])
     return KingshipSummary(
         kind,
         state.hand_list(seat),

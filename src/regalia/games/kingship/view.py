@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.games.kingship.actions import ask_text, item_text, law_text
 from regalia.games.kingship.cards import NAME, TITLE_NAMES, spec_text
+from regalia.games.kingship.context import UNSET
 from regalia.games.kingship.engine import PUBLIC
 from regalia.games.kingship.laws import law_description
 from regalia.games.kingship.words import CARD_INFO, TITLE_INFO
@@ -18,23 +19,24 @@ def _decision_info(state: KingshipState, d: tuple[Any, ...]) -> dict[str, Any]:
     """Public details of the decision ``d`` (all of it was announced at the table)."""
     c = state.ctx
     info: dict[str, Any] = {}
-    for key in ("actor", "target"):
-        if isinstance(c.get(key), int) and c[key] >= 0:
-            info[key] = c[key]
-    if "spec" in c:
-        info["spec"] = spec_text(c["spec"])
-    if "m_item" in c:
-        info["offer"] = item_text(c["m_item"])
-    if "m_ask" in c:
-        info["ask"] = ask_text(c["m_ask"])
-    if c.get("m_counters"):
-        info["counters"] = {f"P{seat}": item_text(i) for seat, i in c["m_counters"]}
-    if "law" in c:
-        info["law"] = law_text(c["law"][0], c["law"][1])
-    if c.get("t_forb"):
-        info["forbidden"] = list(c["t_forb"])
-    if "copied" in c:
-        info["wizard_copy"] = NAME[c["copied"]]
+    if c.actor >= 0:
+        info["actor"] = c.actor
+    if c.target >= 0:
+        info["target"] = c.target
+    if c.spec != UNSET:
+        info["spec"] = spec_text(c.spec)
+    if c.m_item != UNSET:
+        info["offer"] = item_text(c.m_item)
+    if c.m_ask != UNSET:
+        info["ask"] = ask_text(c.m_ask)
+    if c.m_counters:
+        info["counters"] = {f"P{seat}": item_text(i) for seat, i in c.m_counters}
+    if c.law is not None:
+        info["law"] = law_text(c.law[0], c.law[1])
+    if c.t_forb:
+        info["forbidden"] = list(c.t_forb)
+    if c.copied != UNSET:
+        info["wizard_copy"] = NAME[c.copied]
     kind = d[0]
     if kind == "lq":
         info["drawer"], info["count"] = d[2], d[3]
@@ -64,7 +66,7 @@ _INFO_KEYS: dict[str, tuple[str, ...]] = {
     "lq": ("drawer", "count"),
     "law": ("mode",),
 }
-"""Which public details each decision shows (the rest of ``ctx`` is stale for it)."""
+"""Which public details each decision shows (the rest of the play's context, ``ctx``, is stale for it)."""
 
 
 _CARD_ITEMS = [(NAME[k], CARD_INFO[k]) for k in range(len(NAME))]
@@ -110,7 +112,7 @@ def build_view(state: KingshipState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": state.hs[:],
         "hand": [NAME[k] for k in hand] if seat is not None else None,
         "known_cards": {},
-        "outlaws_in_play": len(state.ctx.get("outlaws", [])),
+        "outlaws_in_play": len(state.ctx.outlaws or ()),
         "skip_next": state.skip,
         "extra_turn": state.extra,
         "over": state.over,

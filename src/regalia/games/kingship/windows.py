@@ -1,9 +1,9 @@
 """Response windows [KS-6, KS-7]: targeting (Dark Queen veto, Outlaw redirects, Knight blocks),
 title acquisitions (Outlaw redirects) and the Demon's claim at the start of a turn.
 
-A targeting chain keeps its data in ``ctx`` (``target``, ``t_chooser``, ``t_forb`` forbidden
-seats, ``t_used`` seats that played an Outlaw, ``t_offered`` seats that passed since the last
-redirect, ``t_prev``); each window is a decision of exactly one player, offered only when that
+A targeting chain keeps its data in the play's context (``ctx``, a :class:`~regalia.games.kingship.context.PlayContext`:
+``target``, ``t_chooser``, ``t_forb`` forbidden seats, ``t_used`` seats that played an Outlaw,
+``t_offered`` seats that passed since the last redirect, ``t_prev``); each window is a decision of exactly one player, offered only when that
 player can act.
 """
 
@@ -25,6 +25,7 @@ from regalia.games.kingship.actions import (
     KingshipAction,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, DECK_COUNTS, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
+from regalia.games.kingship.context import FAIL_CONT, FAIL_SKIP, T_ANY, T_OPP, T_UNSIL
 from regalia.games.kingship.engine import (
     ONLY,
     OP_ACQ_FINAL,
@@ -44,34 +45,35 @@ def _redirect_text(what: str, s: int, t: int) -> str:
 def tgt_candidates(state: KingshipState) -> list[int]:
     """Seats the acting player may target now (mode ``opp``/``any``/``unsil``, minus forbidden)."""
     c = state.ctx
-    mode = c["t_mode"]
-    if mode == "opp":
-        skip = c["actor"]
-    elif mode == "unsil":
+    mode = c.t_mode
+    if mode == T_OPP:
+        skip = c.actor
+    elif mode == T_UNSIL:
         skip = state.titles[SILENCED]  # Witch #1: you cannot choose a player who is already silenced
     else:
         skip = -1
-    forb = c["t_forb"]
+    forb = c.t_forb
     if forb:
         return [s for s in range(state.n) if s != skip and s not in forb]
     return [s for s in range(state.n) if s != skip]
 
 
 def op_tgt(state: KingshipState, ev: list[Event], mode: str, blockable: int, fail: str) -> None:
-    """An ability sentence targets a player directly: the acting player chooses, then the windows."""
+    """An ability sentence targets a player directly: the acting player chooses, then the windows.
+    ``mode`` and ``fail`` are the queue step's words (``context.TARGET_MODES``, ``FAIL_RULES``)."""
     c = state.ctx
-    c["t_mode"] = mode
-    c["t_block"] = blockable
-    c["t_fail"] = fail
-    c["t_forb"] = []
-    c["t_used"] = []
-    c["t_offered"] = []
-    c["t_prev"] = -1
-    c["fizzle"] = 0
-    if "outlaws" not in c:
-        c["outlaws"] = []
-    c["target"] = -1
-    actor = c["t_chooser"] = c["actor"]
+    c.t_mode = T_OPP if mode == "opp" else T_UNSIL if mode == "unsil" else T_ANY
+    c.t_block = blockable
+    c.t_fail = FAIL_SKIP if fail == "skip" else FAIL_CONT
+    c.t_forb = []
+    c.t_used = []
+    c.t_offered = []
+    c.t_prev = -1
+    c.fizzle = 0
+    if c.outlaws is None:
+        c.outlaws = []
+    c.target = -1
+    actor = c.t_chooser = c.actor
     # nothing is forbidden yet, so every seat but at most one is a candidate (4+ players): the
     # choice is never empty here (a fizzle comes only after Dark Queen forbids, KS-6)
     state.pending = ("target", actor)
@@ -86,8 +88,8 @@ def _fizzle(state: KingshipState, ev: list[Event]) -> None:
     ev.append(
         public("fizzle", f"{play_words(state)} has no valid target left: the Dark Queen forbade every choice (KS-6)")
     )
-    state.ctx["fizzle"] = 1
-    if state.ctx["t_fail"] == "skip":
+    state.ctx.fizzle = 1
+    if state.ctx.t_fail == FAIL_SKIP:
         engine.cancel_ability(state)
 
 
@@ -95,8 +97,8 @@ def on_target(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     """Record the target (public) and open the Dark Queen window."""
     state.pending = None
     c = state.ctx
-    t = c["target"] = act.a
-    actor = c["actor"]
+    t = c.target = act.a
+    actor = c.actor
     ev.append(Event("target", f"{play_words(state)} targets P{t}", actor, None, {"target": t}))
     _tgt_dq(state, ev)
 
@@ -108,8 +110,8 @@ def _tgt_dq(state: KingshipState, ev: list[Event]) -> None:
     c = state.ctx
     d = state.titles[DARK_QUEEN]
     if d >= 0 and state.titles[SILENCED] != d:  # active_holder(DARK_QUEEN)
-        chooser, t = c["t_chooser"], c["target"]
-        if d != chooser and (t != chooser or chooser != c["actor"]):
+        chooser, t = c.t_chooser, c.target
+        if d != chooser and (t != chooser or chooser != c.actor):
             state.pending = ("dq", d)
             return
     _tgt_outlaws(state, ev)
@@ -123,15 +125,17 @@ def on_dq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     state.resp_next = 0
     c = state.ctx
     if act.kind != FORBID:
-        ev.append(public("pass", f"P{d}, the Dark Queen, lets P{c['target']} stand as the target", d))
+        ev.append(public("pass", f"P{d}, the Dark Queen, lets P{c.target} stand as the target", d))
         _tgt_outlaws(state, ev)
         return
-    t = c["target"]
-    c["t_forb"].append(t)
+    t = c.target
+    forb = c.t_forb
+    assert forb is not None  # set by op_tgt and op_acq before any window
+    forb.append(t)
     ev.append(Event("forbid", f"P{d}, the Dark Queen, forbids P{t} as the target (KS-6)", d, None, {"target": t}))
-    chooser = c["t_chooser"]
-    if chooser == c["actor"] and c["t_prev"] < 0:
-        c["target"] = -1
+    chooser = c.t_chooser
+    if chooser == c.actor and c.t_prev < 0:
+        c.target = -1
         if tgt_candidates(state):
             state.pending = ("target", chooser)
         else:
@@ -141,11 +145,11 @@ def on_dq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
         state.pending = ("reroute", chooser)
         return
     # the redirect cannot land anywhere: the previous target stands
-    c["target"] = c["t_prev"]
+    c.target = c.t_prev
     ev.append(
         public(
             "redirect_fails",
-            f"P{chooser}'s redirect finds no valid target: P{c['target']} stays the target (KS-18)",
+            f"P{chooser}'s redirect finds no valid target: P{c.target} stays the target (KS-18)",
         )
     )
     _tgt_outlaws(state, ev)
@@ -154,8 +158,9 @@ def on_dq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
 def redirect_options(state: KingshipState, seat: int) -> list[int]:
     """Where ``seat`` may redirect the current target: any other seat not forbidden [KS-7]."""
     c = state.ctx
-    t = c["target"]
-    forb = c["t_forb"]
+    t = c.target
+    forb = c.t_forb
+    assert forb is not None
     return [x for x in range(state.n) if x != t and x not in forb]
 
 
@@ -163,8 +168,9 @@ def _tgt_outlaws(state: KingshipState, ev: list[Event]) -> None:
     """Offer the Outlaw redirect to each player holding an Outlaw, in turn order after the
     acting player; a later Outlaw cancels an earlier redirect and resolves its own [KS-6, KS-7]."""
     c = state.ctx
-    actor = c["actor"]
-    used, offered = c["t_used"], c["t_offered"]
+    actor = c.actor
+    used, offered = c.t_used, c.t_offered
+    assert used is not None and offered is not None
     hands = state.hands
     order = state.order_from(actor)
     possible = _outlaw_possible(state)
@@ -186,8 +192,8 @@ def _outlaw_possible(state: KingshipState) -> bool:
     """Whether an Outlaw may be in some hand, as everyone sees it: not every Outlaw of the
     deck is on the pile, in the graveyard or played in this chain (SRV-2 turns)."""
     seen = state.pile.count(OUTLAW) + state.grave.count(OUTLAW)
-    played = state.ctx.get("outlaws")
-    if isinstance(played, list):
+    played = state.ctx.outlaws
+    if played is not None:
         seen += len(played)
     return seen < DECK_COUNTS[OUTLAW]
 
@@ -205,18 +211,20 @@ def on_outlaw(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     s = state.pending[1]
     state.pending = None
     c = state.ctx
+    offered, played, used = c.t_offered, c.outlaws, c.t_used
+    assert offered is not None and played is not None and used is not None
     if act.kind == PASS:
-        c["t_offered"].append(s)
+        offered.append(s)
         ev.append(Event("pass", "you do not play your Outlaw", s, ONLY[s], {}))
         _tgt_outlaws(state, ev)
         return
     engine.hand_remove(state, s, OUTLAW, None)
-    c["outlaws"].append(s)
-    c["t_used"].append(s)
-    c["t_offered"] = []
-    c["t_prev"] = c["target"]
-    c["target"] = act.a
-    c["t_chooser"] = s
+    played.append(s)
+    used.append(s)
+    c.t_offered = []
+    c.t_prev = c.target
+    c.target = act.a
+    c.t_chooser = s
     ev.append(public("redirect", _redirect_text(_redirect_what(state), s, act.a), s, target=act.a))
     _tgt_dq(state, ev)
 
@@ -235,7 +243,7 @@ def on_reroute(state: KingshipState, ev: list[Event], act: KingshipAction) -> No
     assert state.pending is not None
     s = state.pending[1]
     state.pending = None
-    state.ctx["target"] = act.a
+    state.ctx.target = act.a
     ev.append(public("redirect", f"P{s} redirects to P{act.a} instead (KS-6)", s, target=act.a))
     _tgt_dq(state, ev)
 
@@ -243,8 +251,8 @@ def on_reroute(state: KingshipState, ev: list[Event], act: KingshipAction) -> No
 def _tgt_knight(state: KingshipState, ev: list[Event]) -> None:
     """KS-6 (3): the final target may block with a Knight unless the ability cannot be blocked."""
     c = state.ctx
-    t = c["target"]
-    if not c["t_block"] or t == c["actor"] or state.titles[SILENCED] == t:
+    t = c.target
+    if not c.t_block or t == c.actor or state.titles[SILENCED] == t:
         return
     if state.hs[t] > 0:
         state.resp = (*state.resp, t)  # the target's turn to block, for everyone to see (SRV-2)
@@ -274,7 +282,7 @@ def on_knight(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     ev.append(
         public("block", f"P{t} blocks {play_words(state)} with {CARD[k]} and draws a card (KS-6)", t, card=NAME[k])
     )
-    state.ctx["blocked"] = 1
+    state.ctx.blocked = 1
     engine.cancel_ability(state)
     engine.push(state, (OP_DRAW, t, 1, 1, "block"))
 
@@ -282,27 +290,34 @@ def on_knight(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
 def op_acq(state: KingshipState, ev: list[Event], t: int) -> None:
     """The acting player is about to acquire title ``t``: Outlaw holders may redirect it."""
     c = state.ctx
-    actor = c["actor"]
+    actor = c.actor
     if state.titles[t] == actor:
-        c["acq_skip"] = 1
+        c.acq_skip = 1
         return
-    c["acq_skip"] = 0
-    c.update(t_mode="any", t_block=0, t_fail="cont", t_forb=[], t_used=[], t_offered=[], t_prev=-1)
-    c.setdefault("outlaws", [])
-    c["target"] = actor
-    c["t_chooser"] = actor
+    c.acq_skip = 0
+    c.t_mode = T_ANY
+    c.t_block = 0
+    c.t_fail = FAIL_CONT
+    c.t_forb = []
+    c.t_used = []
+    c.t_offered = []
+    c.t_prev = -1
+    if c.outlaws is None:
+        c.outlaws = []
+    c.target = actor
+    c.t_chooser = actor
     state.resp_next = 0
     _tgt_outlaws(state, ev)
 
 
 def op_acq_final(state: KingshipState, ev: list[Event], t: int) -> None:
     """The title goes to whoever the acquisition chain ended on."""
-    if state.ctx.get("acq_skip"):
-        state.ctx["acq_skip"] = 0
+    if state.ctx.acq_skip > 0:
+        state.ctx.acq_skip = 0
         return
     c = state.ctx
-    why = play_words(state) if c["target"] == c["actor"] else f"an Outlaw redirected it from {play_words(state)}"
-    engine.give_title(state, ev, c["target"], t, why)
+    why = play_words(state) if c.target == c.actor else f"an Outlaw redirected it from {play_words(state)}"
+    engine.give_title(state, ev, c.target, t, why)
 
 
 def on_demon(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:

@@ -1,0 +1,293 @@
+"""The play's context: what the steps of one play (or one turn's start) tell the steps after them.
+
+A play in Kingship resolves through several steps and decisions (an ability, its target, the
+windows of the Dark Queen, the Outlaws and the Knights, a Merchant's trade, a law's vote); they
+pass their data on in one :class:`PlayContext`, ``KingshipState.ctx``, a typed field per datum.
+A new turn starts with an empty context; a play starts a new one (:func:`new_play`).
+
+A field not set in this play is :data:`UNSET` (an int) or ``None`` (a list): a snapshot writes
+only the fields that are set (:meth:`PlayContext.to_dict`, the ``ctx`` object of the snapshot
+format, each key the field's name), and the checks of a loaded snapshot ask which are set
+(``snapshot._check_pending``). The targeting modes and failure rules, words in the resolution
+queue's steps (``"opp"``, ``"skip"``…), are small int constants here and words again only in a
+snapshot.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+UNSET: Final = -2
+"""The value of an int field not set in this play (every set value is -1 or more)."""
+
+T_OPP: Final = 0
+"""Targeting mode: an opponent of the acting player (``"opp"``)."""
+T_ANY: Final = 1
+"""Targeting mode: any player, the acting player too (``"any"``)."""
+T_UNSIL: Final = 2
+"""Targeting mode: any player not already silenced (``"unsil"``; Witch #1)."""
+TARGET_MODES: Final = ("opp", "any", "unsil")
+"""The targeting modes' words, by constant (the queue's ``tgt`` steps and a snapshot use them)."""
+
+FAIL_CONT: Final = 0
+"""When the Dark Queen leaves no target: the ability goes on without its targeted part (``"cont"``)."""
+FAIL_SKIP: Final = 1
+"""When the Dark Queen leaves no target: the ability's remaining steps are skipped (``"skip"``)."""
+FAIL_RULES: Final = ("cont", "skip")
+"""The failure rules' words, by constant."""
+
+INT_FIELDS: Final = (
+    "actor",
+    "target",
+    "base",
+    "silenced",
+    "val",
+    "suit",
+    "pair",
+    "copied",
+    "drew",
+    "t_block",
+    "t_prev",
+    "t_chooser",
+    "fizzle",
+    "acq_skip",
+    "blocked",
+    "p4_done",
+    "spec",
+    "m_item",
+    "m_ask",
+    "m_i",
+    "vote_i",
+)
+"""The int fields, written as they are in a snapshot."""
+LIST_FIELDS: Final = ("played", "outlaws", "t_forb", "t_used", "t_offered", "voters", "law")
+"""The fields holding a list of ints, written as they are in a snapshot."""
+WORD_FIELDS: Final = {"t_mode": TARGET_MODES, "t_fail": FAIL_RULES}
+"""The int fields a snapshot writes as words, with their words by value."""
+
+
+class PlayContext:
+    """The data one play's steps pass on (see the module docstring); every field starts unset.
+
+    Fields (seats are 0-based, cards are kinds of ``cards.NAME``):
+
+    * ``actor`` — the seat whose play it is; ``base`` — the pile's size before the play (cards),
+      where a Wizard looks below and a Priest or Poacher digs; ``played`` — the kinds played;
+      ``silenced`` — 1 when the actor held the Silenced title as they played (KS-12);
+      ``val``, ``suit``, ``pair`` — the ability resolved (a Wizard's copy's value and suit; pair
+      1 for ability #2); ``copied`` — the kind a Wizard copies (KS-8); ``drew`` — cards the last
+      draw instruction drew.
+    * targeting (KS-6, KS-7): ``t_mode`` (:data:`T_OPP`, :data:`T_ANY`, :data:`T_UNSIL`),
+      ``t_block`` (1: a Knight may block), ``t_fail`` (:data:`FAIL_CONT`, :data:`FAIL_SKIP`),
+      ``t_forb`` seats the Dark Queen forbade, ``t_used`` seats that played an Outlaw,
+      ``t_offered`` seats that let the Outlaw window go since the last redirect, ``t_prev`` the
+      target before the last redirect (-1: none), ``target`` (-1: not chosen yet),
+      ``t_chooser`` who chose it, ``outlaws`` the seats whose Outlaws were played in this play,
+      ``fizzle`` (1: no target was left), ``acq_skip`` (1: a title acquisition needs no
+      window), ``blocked`` (1: a Knight blocked).
+    * ``p4_done`` — 1 once the 'no-winner' law made the turn player draw in phase 3 (KS-5).
+    * ``spec`` — a specification (KS-10); the Merchant (KS-9): ``m_item`` the item offered,
+      ``m_ask`` what is asked, ``m_counters`` the counter-offers ``[seat, item]``, ``m_i`` the
+      position in turn order of the seat answering.
+    * laws (KS-11): ``law`` ``[type, parameter, proposer]`` proposed, ``voters`` in order,
+      ``vote_i`` the voter to answer.
+    """
+
+    __slots__ = (
+        "acq_skip",
+        "actor",
+        "base",
+        "blocked",
+        "copied",
+        "drew",
+        "fizzle",
+        "law",
+        "m_ask",
+        "m_counters",
+        "m_i",
+        "m_item",
+        "outlaws",
+        "p4_done",
+        "pair",
+        "played",
+        "silenced",
+        "spec",
+        "suit",
+        "t_block",
+        "t_chooser",
+        "t_fail",
+        "t_forb",
+        "t_mode",
+        "t_offered",
+        "t_prev",
+        "t_used",
+        "target",
+        "val",
+        "vote_i",
+        "voters",
+    )
+
+    actor: int
+    target: int
+    base: int
+    played: list[int] | None
+    outlaws: list[int] | None
+    silenced: int
+    val: int
+    suit: int
+    pair: int
+    copied: int
+    drew: int
+    t_mode: int
+    t_block: int
+    t_fail: int
+    t_forb: list[int] | None
+    t_used: list[int] | None
+    t_offered: list[int] | None
+    t_prev: int
+    t_chooser: int
+    fizzle: int
+    acq_skip: int
+    blocked: int
+    p4_done: int
+    spec: int
+    m_item: int
+    m_ask: int
+    m_counters: list[list[int]] | None
+    m_i: int
+    law: list[int] | None
+    voters: list[int] | None
+    vote_i: int
+
+    def __init__(self) -> None:
+        """An empty context: every field unset."""
+        self.actor = UNSET
+        self.target = UNSET
+        self.base = UNSET
+        self.played = None
+        self.outlaws = None
+        self.silenced = UNSET
+        self.val = UNSET
+        self.suit = UNSET
+        self.pair = UNSET
+        self.copied = UNSET
+        self.drew = UNSET
+        self.t_mode = UNSET
+        self.t_block = UNSET
+        self.t_fail = UNSET
+        self.t_forb = None
+        self.t_used = None
+        self.t_offered = None
+        self.t_prev = UNSET
+        self.t_chooser = UNSET
+        self.fizzle = UNSET
+        self.acq_skip = UNSET
+        self.blocked = UNSET
+        self.p4_done = UNSET
+        self.spec = UNSET
+        self.m_item = UNSET
+        self.m_ask = UNSET
+        self.m_counters = None
+        self.m_i = UNSET
+        self.law = None
+        self.voters = None
+        self.vote_i = UNSET
+
+    def copy(self) -> PlayContext:
+        """A copy sharing no list with this one (for ``KingshipState.clone``)."""
+        new = PlayContext()
+        new.actor = self.actor
+        new.target = self.target
+        new.base = self.base
+        new.played = self.played  # replaced, never mutated
+        new.outlaws = _copy(self.outlaws)
+        new.silenced = self.silenced
+        new.val = self.val
+        new.suit = self.suit
+        new.pair = self.pair
+        new.copied = self.copied
+        new.drew = self.drew
+        new.t_mode = self.t_mode
+        new.t_block = self.t_block
+        new.t_fail = self.t_fail
+        new.t_forb = _copy(self.t_forb)
+        new.t_used = _copy(self.t_used)
+        new.t_offered = _copy(self.t_offered)
+        new.t_prev = self.t_prev
+        new.t_chooser = self.t_chooser
+        new.fizzle = self.fizzle
+        new.acq_skip = self.acq_skip
+        new.blocked = self.blocked
+        new.p4_done = self.p4_done
+        new.spec = self.spec
+        new.m_item = self.m_item
+        new.m_ask = self.m_ask
+        m = self.m_counters
+        new.m_counters = [e[:] for e in m] if m is not None else None
+        new.m_i = self.m_i
+        new.law = self.law  # replaced, never mutated
+        new.voters = self.voters  # replaced, never mutated
+        new.vote_i = self.vote_i
+        return new
+
+    def names(self) -> set[str]:
+        """The names of the fields set (the keys :meth:`to_dict` writes)."""
+        return set(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields set, by name, JSON-ready (the snapshot's ``ctx`` object; lists copied)."""
+        out: dict[str, Any] = {}
+        for name in INT_FIELDS:
+            value = getattr(self, name)
+            if value != UNSET:
+                out[name] = value
+        for name in LIST_FIELDS:
+            items = getattr(self, name)
+            if items is not None:
+                out[name] = items[:]
+        if self.m_counters is not None:
+            out["m_counters"] = [e[:] for e in self.m_counters]
+        for name, words in WORD_FIELDS.items():
+            value = getattr(self, name)
+            if value != UNSET:
+                out[name] = words[value]
+        return out
+
+
+def _copy(items: list[int] | None) -> list[int] | None:
+    return items[:] if items is not None else None
+
+
+def actor_or(ctx: PlayContext, seat: int) -> int:
+    """The play's actor, or ``seat`` when no play is under way (the words of a turn's start)."""
+    return ctx.actor if ctx.actor >= 0 else seat
+
+
+def new_play(actor: int, base: int, played: list[int], silenced: int) -> PlayContext:
+    """The context of a play just made (KS-5 phase 2): its actor, the pile's size below it
+    (cards), the kinds played, and whether the actor is silenced (1) or not (0) (KS-12)."""
+    c = PlayContext()
+    c.actor = actor
+    c.base = base
+    c.played = played
+    c.outlaws = []
+    c.silenced = silenced
+    return c
+
+
+__all__ = [
+    "FAIL_CONT",
+    "FAIL_RULES",
+    "FAIL_SKIP",
+    "INT_FIELDS",
+    "LIST_FIELDS",
+    "TARGET_MODES",
+    "T_ANY",
+    "T_OPP",
+    "T_UNSIL",
+    "UNSET",
+    "WORD_FIELDS",
+    "PlayContext",
+    "actor_or",
+    "new_play",
+]
