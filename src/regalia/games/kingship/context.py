@@ -93,105 +93,40 @@ class PlayContext:
       ``vote_i`` the voter to answer.
     """
 
-    __slots__ = (
-        "acq_skip",
-        "actor",
-        "base",
-        "blocked",
-        "copied",
-        "drew",
-        "fizzle",
-        "law",
-        "m_ask",
-        "m_counters",
-        "m_i",
-        "m_item",
-        "outlaws",
-        "p4_done",
-        "pair",
-        "played",
-        "silenced",
-        "spec",
-        "suit",
-        "t_block",
-        "t_chooser",
-        "t_fail",
-        "t_forb",
-        "t_mode",
-        "t_offered",
-        "t_prev",
-        "t_used",
-        "target",
-        "val",
-        "vote_i",
-        "voters",
-    )
-
-    actor: int
-    target: int
-    base: int
-    played: list[int] | None
-    outlaws: list[int] | None
-    silenced: int
-    val: int
-    suit: int
-    pair: int
-    copied: int
-    drew: int
-    t_mode: int
-    t_block: int
-    t_fail: int
-    t_forb: list[int] | None
-    t_used: list[int] | None
-    t_offered: list[int] | None
-    t_prev: int
-    t_chooser: int
-    fizzle: int
-    acq_skip: int
-    blocked: int
-    p4_done: int
-    spec: int
-    m_item: int
-    m_ask: int
-    m_counters: list[list[int]] | None
-    m_i: int
-    law: list[int] | None
-    voters: list[int] | None
-    vote_i: int
-
-    def __init__(self) -> None:
-        """An empty context: every field unset."""
-        self.actor = UNSET
-        self.target = UNSET
-        self.base = UNSET
-        self.played = None
-        self.outlaws = None
-        self.silenced = UNSET
-        self.val = UNSET
-        self.suit = UNSET
-        self.pair = UNSET
-        self.copied = UNSET
-        self.drew = UNSET
-        self.t_mode = UNSET
-        self.t_block = UNSET
-        self.t_fail = UNSET
-        self.t_forb = None
-        self.t_used = None
-        self.t_offered = None
-        self.t_prev = UNSET
-        self.t_chooser = UNSET
-        self.fizzle = UNSET
-        self.acq_skip = UNSET
-        self.blocked = UNSET
-        self.p4_done = UNSET
-        self.spec = UNSET
-        self.m_item = UNSET
-        self.m_ask = UNSET
-        self.m_counters = None
-        self.m_i = UNSET
-        self.law = None
-        self.voters = None
-        self.vote_i = UNSET
+    actor: int = UNSET
+    target: int = UNSET
+    base: int = UNSET
+    played: list[int] | None = None
+    outlaws: list[int] | None = None
+    silenced: int = UNSET
+    val: int = UNSET
+    suit: int = UNSET
+    pair: int = UNSET
+    copied: int = UNSET
+    drew: int = UNSET
+    t_mode: int = UNSET
+    t_block: int = UNSET
+    t_fail: int = UNSET
+    t_forb: list[int] | None = None
+    t_used: list[int] | None = None
+    t_offered: list[int] | None = None
+    t_prev: int = UNSET
+    t_chooser: int = UNSET
+    fizzle: int = UNSET
+    acq_skip: int = UNSET
+    blocked: int = UNSET
+    p4_done: int = UNSET
+    spec: int = UNSET
+    m_item: int = UNSET
+    m_ask: int = UNSET
+    m_counters: list[list[int]] | None = None
+    m_i: int = UNSET
+    law: list[int] | None = None
+    voters: list[int] | None = None
+    vote_i: int = UNSET
+    """Every field starts unset: a class default (compiled, mypyc sets the defaults in the native
+    object as it is made; interpreted, an instance reads the class's value until a step sets its
+    own), so starting a context stores nothing — a turn start and every play make one."""
 
     def copy(self) -> PlayContext:
         """A copy sharing no list with this one (for ``KingshipState.clone``)."""
