@@ -129,13 +129,14 @@ class PlayContext:
     own), so starting a context stores nothing — a turn start and every play make one."""
 
     def copy(self) -> PlayContext:
-        """A copy sharing no list with this one (for ``KingshipState.clone``)."""
+        """A copy (for ``KingshipState.clone``). The lists are shared: the rules replace a
+        context's list when it changes and never change one in place."""
         new = PlayContext()
         new.actor = self.actor
         new.target = self.target
         new.base = self.base
-        new.played = self.played  # replaced, never mutated
-        new.outlaws = _copy(self.outlaws)
+        new.played = self.played
+        new.outlaws = self.outlaws
         new.silenced = self.silenced
         new.val = self.val
         new.suit = self.suit
@@ -145,9 +146,9 @@ class PlayContext:
         new.t_mode = self.t_mode
         new.t_block = self.t_block
         new.t_fail = self.t_fail
-        new.t_forb = _copy(self.t_forb)
-        new.t_used = _copy(self.t_used)
-        new.t_offered = _copy(self.t_offered)
+        new.t_forb = self.t_forb
+        new.t_used = self.t_used
+        new.t_offered = self.t_offered
         new.t_prev = self.t_prev
         new.t_chooser = self.t_chooser
         new.fizzle = self.fizzle
@@ -157,11 +158,10 @@ class PlayContext:
         new.spec = self.spec
         new.m_item = self.m_item
         new.m_ask = self.m_ask
-        m = self.m_counters
-        new.m_counters = [e[:] for e in m] if m is not None else None
+        new.m_counters = self.m_counters
         new.m_i = self.m_i
-        new.law = self.law  # replaced, never mutated
-        new.voters = self.voters  # replaced, never mutated
+        new.law = self.law
+        new.voters = self.voters
         new.vote_i = self.vote_i
         return new
 
@@ -187,10 +187,6 @@ class PlayContext:
             if value != UNSET:
                 out[name] = words[value]
         return out
-
-
-def _copy(items: list[int] | None) -> list[int] | None:
-    return items[:] if items is not None else None
 
 
 def actor_or(ctx: PlayContext, seat: int) -> int:

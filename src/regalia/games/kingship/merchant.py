@@ -147,7 +147,7 @@ def on_m_resp(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     if act.kind == COUNTER:
         counters = state.ctx.m_counters
         assert counters is not None  # set by on_m_ask
-        counters.append([s, act.a])
+        state.ctx.m_counters = [*counters, [s, act.a]]  # replaced, never changed (PlayContext.copy)
         if act.a < NK:
             engine.know_shown(state, s, act.a)
         ev.append(public("counter", f"P{s} counter-offers {item_words(act.a)}", s, item=item_text(act.a)))

@@ -131,7 +131,7 @@ def on_dq(state: KingshipState, ev: list[Event], act: KingshipAction) -> None:
     t = c.target
     forb = c.t_forb
     assert forb is not None  # set by op_tgt and op_acq before any window
-    forb.append(t)
+    c.t_forb = [*forb, t]  # the context's lists are replaced, never changed (PlayContext.copy)
     ev.append(Event("forbid", f"P{d}, the Dark Queen, forbids P{t} as the target (KS-6)", d, None, {"target": t}))
     chooser = c.t_chooser
     if chooser == c.actor and c.t_prev < 0:
@@ -214,13 +214,13 @@ def on_outlaw(state: KingshipState, ev: list[Event], act: KingshipAction) -> Non
     offered, played, used = c.t_offered, c.outlaws, c.t_used
     assert offered is not None and played is not None and used is not None
     if act.kind == PASS:
-        offered.append(s)
+        c.t_offered = [*offered, s]
         ev.append(Event("pass", "you do not play your Outlaw", s, ONLY[s], {}))
         _tgt_outlaws(state, ev)
         return
     engine.hand_remove(state, s, OUTLAW, None)
-    played.append(s)
-    used.append(s)
+    c.outlaws = [*played, s]
+    c.t_used = [*used, s]
     c.t_offered = []
     c.t_prev = c.target
     c.target = act.a
