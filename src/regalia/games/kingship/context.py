@@ -91,6 +91,11 @@ class PlayContext:
       position in turn order of the seat answering.
     * laws (KS-11): ``law`` ``[type, parameter, proposer]`` proposed, ``voters`` in order,
       ``vote_i`` the voter to answer.
+
+    Every field starts unset as a class default (compiled, mypyc sets the defaults in the native
+    object as it is made; interpreted, an instance reads the class's value until a step sets its
+    own), so making a context — at every turn start and play — stores nothing. A list field is
+    replaced when it changes, never changed in place, so :meth:`copy` shares the lists.
     """
 
     actor: int = UNSET
@@ -124,9 +129,6 @@ class PlayContext:
     law: list[int] | None = None
     voters: list[int] | None = None
     vote_i: int = UNSET
-    """Every field starts unset: a class default (compiled, mypyc sets the defaults in the native
-    object as it is made; interpreted, an instance reads the class's value until a step sets its
-    own), so starting a context stores nothing — a turn start and every play make one."""
 
     def copy(self) -> PlayContext:
         """A copy (for ``KingshipState.clone``). The lists are shared: the rules replace a
