@@ -72,10 +72,12 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
     whole frame comes, and plays on. From the first move accepted after the 30th on, every frame
     until the page asks ``sync``: nothing tells the page a frame was lost — as when the frame
     answering its own move is lost and the same seat is to play on — so only its wait for the
-    frame an ``accepted`` promises can ask for it. The game ends with the page a reload shows."""
+    frame an ``accepted`` promises can ask for it; meanwhile it sends no second move. The game
+    ends with the page a reload shows."""
     tab = tabs(DESKTOP)
     page = tab.page
     seen = {"deltas": 0, "dropped": 0, "syncs": 0, "dropping": 1, "blackout": 0, "blackouts": 0}
+    seen |= {"answered": 1, "unanswered_acts": 0}  # a move sent before the page was answered
 
     def route(ws: Any) -> None:
         upstream = ws.connect_to_server()
@@ -92,12 +94,17 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
                 if seen["dropping"] and seen["deltas"] == 5:  # lost on the way
                     seen["dropped"] += 1
                     return
+            if any(f'"type":"{kind}"' in head for kind in ("delta", "state", "refused", "error")):
+                seen["answered"] = 1
             ws.send(message)
 
         def to_server(message: str | bytes) -> None:
             if isinstance(message, str) and '"sync"' in message:
                 seen["syncs"] += 1
                 seen["blackout"] = 0  # the page asked: what the server sends now reaches it
+            if isinstance(message, str) and '"type":"act"' in message:
+                seen["unanswered_acts"] += not seen["answered"]
+                seen["answered"] = 0
             upstream.send(message)
 
         upstream.on_message(to_page)
@@ -112,6 +119,7 @@ def test_a_lost_delta_makes_the_page_ask_sync_and_it_ends_right(server: Any, tab
     played = page.evaluate(PAGE_NOW)
     assert seen["dropped"] >= 2 and seen["blackouts"] == 1 and not seen["blackout"]  # both losses, both recovered
     assert seen["syncs"] >= 2  # a sync (at least) for each
+    assert seen["unanswered_acts"] == 0  # no move sent while the one before waited for its frame
 
     seen["dropping"] = 0
     page.reload()
