@@ -324,7 +324,7 @@ function TablePage({ tableId, who, invite, onBadSeat }) {
   }, [s.toast]);
 
   function sendText(text) {
-    if (!frame) return;
+    if (!frame || s.sending) return; // one move at a time: the last is on its way (even from "All moves")
     mark.current = s.events.length;
     const ok = sock.current && sock.current.send({ type: 'act', step: frame.step, decision: frame.decision, action: text });
     if (ok) dispatch({ type: 'sending', on: true });
