@@ -9,6 +9,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
@@ -190,3 +191,24 @@ def test_a_private_table_is_read_by_an_account_that_sat_at_it_without_the_invite
     assert client.get(f"/api/tables/{t['table']}").status_code == 403
     with_code = client.post(f"/api/tables/{t['table']}/replay", json={"seat": None, "invite": t["invite"]})
     assert with_code.status_code == 200
+
+
+def test_only_a_table_with_an_account_s_seat_is_read_back_for_the_history_when_it_ends(
+    make_client: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished table's history is written for the accounts at it: a table of guests and bots
+    leaves none, so its last move does not send the history's writer to read the table back
+    from the database (a server full of guests' games paid one table read a game for nothing);
+    a table with an account's seat is written, once."""
+    client = make_client()
+    results = client.app.state.people.results
+    read: list[str] = []
+    write = results._write
+    monkeypatch.setattr(results, "_write", lambda table_id: read.append(table_id) or write(table_id))
+    guests = create(client, game="trap", players=2, seats=["human", "bot:random"], options={"rounds": 1})
+    play_to_the_end(client, guests["table"], guests["token"])
+    register(client, "zora")
+    mine = create(client, game="trap", players=2, seats=["human", "bot:random"], options={"rounds": 1})
+    play_to_the_end(client, mine["table"], mine["token"])
+    assert [line["table"] for line in _wait_history(client, "zora", 1)] == [mine["table"]]
+    assert read == [mine["table"]]

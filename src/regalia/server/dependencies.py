@@ -135,7 +135,8 @@ class BotWorkers(Protocol):
 
 class TableEnded(Protocol):
     """Told the id of a table whose last move was just committed by this process (the game is
-    over): the accounts' history and ratings are written then (``regalia.server.accounts``).
+    over), when a seat of it is bound to an account: the accounts' history and ratings are
+    written then (``regalia.server.accounts``; a table of guests and bots leaves none).
     Run as a task of the master's, after the move is announced; its failure is logged."""
 
     def __call__(self, table_id: str) -> Awaitable[Any]: ...

@@ -66,8 +66,9 @@ class Master:
         fanout: this process's sockets by table (told of every change).
         workers: where bot moves and hints are computed.
         clock: the time (the machine's by default).
-        on_finished: told a table's id when a move of this process ends its game (the accounts'
-            history and ratings; run as a task, after the move is announced).
+        on_finished: told a table's id when a move of this process ends its game at a table
+            where a seat is bound to an account (the accounts' history and ratings; run as a
+            task, after the move is announced).
         notices: where "your turn" notices of turn-based tables go (nowhere by default).
     """
 

@@ -182,7 +182,9 @@ class Moves:
         self.clock = clock
         self.announce = announce
         self.ended = ended
-        """Called with a table's id once a move of this process that ends its game is committed."""
+        """Called with a table's id once a move of this process that ends its game is committed,
+        at a table where a seat is bound to an account (the others leave no history: a guest
+        seat claimed by an account later writes its own, ``Results.claimed``)."""
 
     async def submit(
         self,
@@ -269,7 +271,7 @@ class Moves:
             return refuse(live, "another move was made first", stale=True)
         live.add_move(move, new, events, before=state)
         set_fields(live, {"step": move.step, **fields})
-        if new.is_terminal and self.ended is not None:
+        if new.is_terminal and self.ended is not None and any(s.account_id is not None for s in live.seats):
             self.ended(live.row.id)
         return Outcome(True, live.public_step, action=move.action)
 
