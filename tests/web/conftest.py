@@ -153,13 +153,19 @@ def tabs(browser: Any) -> Iterator[Callable[..., Tab]]:
         t.close()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """A ``regalia serve`` shared by the tests of this process (a fresh SQLite file)."""
-    d = tmp_path_factory.mktemp("serve")
+def serve_fresh(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[ServeProcess]:
+    """A ``regalia serve`` on a fresh SQLite file in a new folder ``name``, stopped after (for a
+    fixture to ``yield from``)."""
+    d = tmp_path_factory.mktemp(name)
     p = ServeProcess(f"sqlite:///{d / 'regalia.db'}", d).start()
     yield p
     p.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """A ``regalia serve`` shared by the tests of this process (a fresh SQLite file)."""
+    yield from serve_fresh(tmp_path_factory, "serve")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, serve_fresh
 from .serve import ServeProcess
 from .test_accessibility import axe_script, serious_findings  # noqa: F401 (a fixture)
 
@@ -27,10 +27,7 @@ PASSWORD = "correct horse battery"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
     """A server for this module; pages open it as http://localhost:PORT (a passkey's relying
     party must be a name, not an IP address)."""
-    d = tmp_path_factory.mktemp("accounts")
-    p = ServeProcess(f"sqlite:///{d / 'regalia.db'}", d).start()
-    yield p
-    p.stop()
+    yield from serve_fresh(tmp_path_factory, "accounts")
 
 
 def base(site: ServeProcess) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, serve_fresh
 from .serve import ServeProcess
 from .test_accessibility import axe_script, serious_findings  # noqa: F401 (a fixture)
 
@@ -28,10 +28,9 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    d = tmp_path_factory.mktemp("turns")
-    p = ServeProcess(f"sqlite:///{d / 'regalia.db'}", d).start()
-    yield p
-    p.stop()
+    """A server for this module: its accounts count against their own server's
+    ``accounts_per_hour`` for the loopback address, not the shared server's."""
+    yield from serve_fresh(tmp_path_factory, "turns")
 
 
 def _person(site: ServeProcess, name: str) -> httpx.Client:
