@@ -25,7 +25,7 @@ from regalia.games.kingship.actions import (
     KingshipAction,
 )
 from regalia.games.kingship.cards import DARK_QUEEN, DECK_COUNTS, DEMON, KNIGHT_KINDS, NAME, OUTLAW, SILENCED, kind_of
-from regalia.games.kingship.context import FAIL_CONT, FAIL_SKIP, T_ANY, T_OPP, T_UNSIL
+from regalia.games.kingship.context import FAIL_CONT, FAIL_RULES, FAIL_SKIP, T_ANY, T_OPP, T_UNSIL, TARGET_MODES
 from regalia.games.kingship.engine import (
     ONLY,
     OP_ACQ_FINAL,
@@ -62,9 +62,9 @@ def op_tgt(state: KingshipState, ev: list[Event], mode: str, blockable: int, fai
     """An ability sentence targets a player directly: the acting player chooses, then the windows.
     ``mode`` and ``fail`` are the queue step's words (``context.TARGET_MODES``, ``FAIL_RULES``)."""
     c = state.ctx
-    c.t_mode = T_OPP if mode == "opp" else T_UNSIL if mode == "unsil" else T_ANY
+    c.t_mode = TARGET_MODES.index(mode)
     c.t_block = blockable
-    c.t_fail = FAIL_SKIP if fail == "skip" else FAIL_CONT
+    c.t_fail = FAIL_RULES.index(fail)
     c.t_forb = []
     c.t_used = []
     c.t_offered = []
